@@ -1,0 +1,161 @@
+/**
+ * The Hono app: security headers, the Origin check, tRPC over HTTP at /trpc, the seed's REST paths
+ * (thin adapters over the same procedures), JSON 404s under /api, and the built SPA.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { type Context as HonoContext, Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { messages } from '../src/messages';
+import { type AppDeps, createContext } from './context';
+import { AppError, describeError } from './errors';
+import { appRouter, createCaller } from './router';
+
+type Caller = ReturnType<typeof createCaller>;
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Mantine injects its CSS variables in <style> tags.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+function clientIp(c: HonoContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+function isSecure(c: HonoContext, trustProxy: boolean): boolean {
+  if (trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/** Same-origin writes only: the Origin header, when a browser sends one, must be this site. */
+export function isCrossOrigin(c: HonoContext, publicUrl: string | null): boolean {
+  const origin = c.req.header('origin');
+  if (!origin) return c.req.header('sec-fetch-site') === 'cross-site';
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const allowed = new Set([c.req.header('host'), c.req.header('x-forwarded-host')]);
+  if (publicUrl) allowed.add(new URL(publicUrl).host);
+  return !allowed.has(originHost);
+}
+
+async function readJsonBody(c: HonoContext): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
+  }
+  return body as Record<string, unknown>;
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const { config } = deps;
+
+  const contextFor = (c: HonoContext, resHeaders: Headers) =>
+    createContext(deps, {
+      cookie: c.req.header('cookie'),
+      ip: clientIp(c, config.trustProxy),
+      secure: isSecure(c, config.trustProxy),
+      resHeaders,
+    });
+
+  /** A REST path: build the caller for this request, run one procedure, answer its result as JSON. */
+  const rest =
+    (run: (caller: Caller, c: HonoContext) => Promise<unknown>) =>
+    async (c: HonoContext) => {
+      const resHeaders = new Headers();
+      const caller = createCaller(await contextFor(c, resHeaders));
+      const result = await run(caller, c);
+      const response = c.json(result as object);
+      resHeaders.forEach((value, key) => response.headers.append(key, value));
+      return response;
+    };
+
+  app.onError((error, c) => {
+    const { status, body } = describeError(error);
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status as 400);
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      referrerPolicy: 'no-referrer',
+      xFrameOptions: 'SAMEORIGIN',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      // Halls run on plain HTTP over the local network; HSTS would lock phones out.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method) && isCrossOrigin(c, config.publicUrl)) {
+      throw new AppError('FORBIDDEN', messages.crossOrigin);
+    }
+    await next();
+    // Hashed assets may be cached for good; every other answer is live data.
+    if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  });
+
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => contextFor(c, resHeaders),
+    }),
+  );
+
+  app.post('/login', rest(async (caller, c) => caller.auth.login((await readJsonBody(c)) as never)));
+  app.post('/logout', rest((caller) => caller.auth.logout({})));
+  app.get('/api/state', rest((caller) => caller.system.state()));
+  app.put('/api/profile', rest(async (caller, c) => caller.profile.update((await readJsonBody(c)) as never)));
+
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', messages.apiNotFound);
+  });
+
+  // The SPA: real files first, then index.html for client routes.
+  const indexFile = path.join(config.clientDir, 'index.html');
+  app.use('*', serveStatic({ root: config.clientDir }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) return c.text('Giao diện chưa được build: hãy chạy npm start.', 503);
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+
+  return app;
+}

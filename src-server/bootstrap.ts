@@ -1,0 +1,23 @@
+/** First start on an empty database: the first admin account. */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { messages } from '../src/messages';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import { hashPassword } from './features/auth/password';
+import { countUsers } from './features/users/data';
+
+export async function ensureFirstAdmin(
+  db: Kysely<Database>,
+  config: Pick<Config, 'adminPassword'>,
+  log: (line: string) => void = console.log,
+): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+  await db
+    .insertInto('users')
+    .values({ username: 'admin', password_hash: await hashPassword(password), full_name: 'Quản trị viên', role: 'admin' })
+    .execute();
+  log(messages.adminCreated('admin', config.adminPassword ? '(mật khẩu trong ADMIN_PASSWORD)' : password));
+  return true;
+}

@@ -1,0 +1,34 @@
+/** Reads the environment once (SPEC section 2). */
+import path from 'node:path';
+import { SESSION_COOKIE } from '../src/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  production: boolean;
+  clientDir: string;
+  cookieName: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
+    production: env.NODE_ENV !== 'development',
+    clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
+    cookieName: SESSION_COOKIE,
+  };
+}

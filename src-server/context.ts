@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { TPublicUser } from '../src/schemas/auth';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { EventBus } from './events';
+import type { LoginLimiter } from './features/auth/rate-limit';
+import type { SocketRegistry } from './socket-registry';
+import { findSession } from './features/auth/sessions';
+
+/** Everything long-lived the procedures use, built once at start. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: Config;
+  bus: EventBus;
+  limiter: LoginLimiter;
+  sockets: SocketRegistry;
+}
+
+export interface Context extends AppDeps {
+  user: TPublicUser | null;
+  sessionId: string | null;
+  ip: string;
+  /** Whether the request came over HTTPS, for the cookie's Secure flag. */
+  secure: boolean;
+  /** Response headers for Set-Cookie; null on a websocket, where no cookie can be set. */
+  resHeaders: Headers | null;
+}
+
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export interface RequestInfo {
+  cookie: string | null | undefined;
+  ip: string;
+  secure: boolean;
+  resHeaders: Headers | null;
+}
+
+export async function createContext(deps: AppDeps, info: RequestInfo): Promise<Context> {
+  const found = await findSession(deps.db, readCookie(info.cookie, deps.config.cookieName));
+  return {
+    ...deps,
+    user: found?.user ?? null,
+    sessionId: found?.sessionId ?? null,
+    ip: info.ip,
+    secure: info.secure,
+    resHeaders: info.resHeaders,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite in a
+ * data folder (or in memory for tests). Both return the same JavaScript types: int8 and numeric are
+ * numbers, timestamptz a Date, json and jsonb parsed.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { migrations } from '../../db/migrations';
+import type { Database } from './types';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const toNumber = (value: string) => Number(value);
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** The raw pg pool, for LISTEN/NOTIFY; absent on PGlite. */
+  pool?: pg.Pool;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** A folder for PGlite's files; omit for an in-memory database. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client that loses its server (a PostgreSQL restart) must not crash the process.
+    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      connectionString: options.databaseUrl,
+      close: () => db.destroy(),
+    };
+  }
+
+  const { PGliteDialect } = await import('./pglite-dialect');
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`);
+  }
+  if (error) throw error;
+}

@@ -1,0 +1,81 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '../../src/constants';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  password_hash: string | null;
+  full_name: Generated<string>;
+  email: Generated<string>;
+  mobile: Generated<string>;
+  birthday: string | null;
+  role: Role;
+  team_id: string | null;
+  priority: Generated<number>;
+  active: Generated<boolean>;
+  judge_token_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string; // sha-256 of the cookie token
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_used_at: UpdatedAt;
+}
+
+export interface TeamMember {
+  fullName: string;
+  note: string;
+}
+
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  unit: Generated<string>;
+  members: ColumnType<TeamMember[], string | undefined, string>;
+  logo_url: Generated<string>;
+  priority: Generated<number>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ShowStateTable {
+  id: number;
+  version: number;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: UpdatedAt;
+}
+
+export interface SettingsTable {
+  id: number;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: UpdatedAt;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  teams: TeamsTable;
+  show_state: ShowStateTable;
+  settings: SettingsTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;

@@ -1,0 +1,41 @@
+import { messages } from '../../../src/messages';
+import { ZProfileInputSchema, type TProfileChanges, type TPublicUser } from '../../../src/schemas/auth';
+import type { Context } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { authedProcedure, router } from '../../trpc';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { UserUpdate } from '../../db/types';
+import { findUserById } from '../users/data';
+
+export async function updateOwnProfile(
+  ctx: Context & { user: TPublicUser; sessionId: string },
+  changes: TProfileChanges,
+): Promise<{ user: TPublicUser }> {
+  const update: UserUpdate = { updated_at: new Date() };
+  if (changes.fullName !== undefined) update.full_name = changes.fullName;
+  if (changes.email !== undefined) update.email = changes.email;
+  if (changes.mobile !== undefined) update.mobile = changes.mobile;
+  if (changes.birthday !== undefined) update.birthday = changes.birthday || null;
+  if (changes.password !== undefined) {
+    if (!changes.currentPassword) throw badRequest(messages.currentPasswordRequired, 'changes.currentPassword');
+    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.user._id).executeTakeFirst();
+    if (!(await verifyPassword(row?.password_hash ?? null, changes.currentPassword))) {
+      throw badRequest(messages.currentPasswordWrong, 'changes.currentPassword');
+    }
+    update.password_hash = await hashPassword(changes.password);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(update).where('id', '=', ctx.user._id).execute();
+    if (update.password_hash) {
+      // A new password ends every other session of this user.
+      await trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).execute();
+    }
+  });
+  const user = await findUserById(ctx.db, ctx.user._id);
+  if (!user) throw notFound();
+  return { user };
+}
+
+export const profileRouter = router({
+  update: authedProcedure.input(ZProfileInputSchema).mutation(({ ctx, input }) => updateOwnProfile(ctx, input.changes)),
+});

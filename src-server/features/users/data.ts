@@ -1,0 +1,50 @@
+/** User rows and their public shape. Secrets (hashes, tokens) are never selected for a client. */
+import type { Kysely, Transaction } from 'kysely';
+import type { TPublicUser } from '../../../src/schemas/auth';
+import type { Database, UserRow } from '../../db/types';
+
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'username',
+  'full_name',
+  'email',
+  'mobile',
+  'birthday',
+  'role',
+  'team_id',
+  'priority',
+  'active',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+export function toPublicUser(row: PublicUserRow): TPublicUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    mobile: row.mobile,
+    birthday: row.birthday,
+    role: row.role,
+    teamId: row.team_id,
+    priority: row.priority,
+    active: row.active,
+    createdAt: row.created_at.getTime(),
+    updatedAt: row.updated_at.getTime(),
+  };
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findUserById(db: Db, id: string): Promise<TPublicUser | null> {
+  const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toPublicUser(row) : null;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,77 @@
+/** Starts everything: the lock, the database, migrations, the HTTP server and the websocket. */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ensureFirstAdmin } from './bootstrap';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/connection';
+import { acquireDataDirLock } from './db/lock';
+import { EventBus } from './events';
+import { LoginLimiter } from './features/auth/rate-limit';
+import { SocketRegistry } from './socket-registry';
+import { attachWebSocket } from './ws';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use an open database instead of the one the config names (tests). */
+  database?: DatabaseHandle;
+  log?: (line: string) => void;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  let releaseLock: (() => void) | null = null;
+  let database = options.database;
+  if (!database) {
+    if (!config.databaseUrl) releaseLock = acquireDataDirLock(config.dataDir);
+    try {
+      database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    } catch (error) {
+      releaseLock?.();
+      throw error;
+    }
+  }
+  await migrateToLatest(database.db);
+  await ensureFirstAdmin(database.db, config, log);
+
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    bus: new EventBus(),
+    limiter: new LoginLimiter(),
+    sockets: new SocketRegistry(),
+  };
+  const app = createApp(deps);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
+    (s as Server).once('error', reject);
+  });
+  const ws = attachWebSocket(server, deps);
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await ws.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      });
+      if (!options.database) await database.close();
+      releaseLock?.();
+    })());
+
+  return { url, port, deps, database, close };
+}

@@ -1,0 +1,62 @@
+/** Business constants of the seed specification (section 9) and the show. */
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const DEFAULT_USER_PAGE_SIZE = 21;
+export const USER_SIDEBAR_SIZE = 3;
+export const NEWS_FEED_PAGE_SIZE = 3;
+
+export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
+export const BIRTHDAY_FORMAT = 'dd/mm/yyyy';
+
+export const PRELOADER_FADE_MS = 450;
+export const TIME_BALANCE_ROUNDING_MS = 100;
+
+export const SOCKET_RECONNECT_MIN_MS = 1000;
+export const SOCKET_RECONNECT_MAX_MS = 5000;
+export const SOCKET_TIMEOUT_MS = 20000;
+
+export const DELETE_USER_ALERT_MS = 800;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Local storage key of the user table's paging settings. */
+export const ADMIN_USER_STORAGE_KEY = 'adminUser';
+
+export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** Titles of rounds 1..4 from the seed; rounds 5 and 6 default to a plain title. */
+export const ROUND_TITLES: Record<number, string> = {
+  1: 'NGƯỜI HÀ NỘI',
+  2: 'TIẾN VỀ HÀ NỘI',
+  3: 'TÌNH YÊU HÀ NỘI',
+  4: 'HÀ NỘI - NIỀM TIN VÀ HY VỌNG',
+};
+
+export const QUESTION_SETS = [
+  'fw-question',
+  'fw-question-2',
+  'fw-question-3',
+  'fw-question-4',
+  'fw-question-5',
+  'fw-question-6',
+] as const;
+export type QuestionSetName = (typeof QUESTION_SETS)[number];
+
+export const ROLES = ['admin', 'master', 'judge', 'team'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where each role lands after login. */
+export const ROLE_HOME: Record<Role, string> = {
+  admin: '/user/dashboard',
+  master: '/master',
+  judge: '/supporter',
+  team: '/team',
+};
+
+export const SHOW_PHASES = ['idle', 'round', 'question', 'answer', 'scoreboard', 'rules', 'blank'] as const;
+export type ShowPhase = (typeof SHOW_PHASES)[number];
+
+export const SCREEN2_MODES = ['scoreboard', 'judges', 'answers', 'logo'] as const;
+export type Screen2Mode = (typeof SCREEN2_MODES)[number];
+
+export const SESSION_COOKIE = 'hoithi_session';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

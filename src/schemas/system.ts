@@ -1,0 +1,20 @@
+import type { TPublicUser } from './auth';
+import type { ScreenMode, ShowState } from './show';
+
+export type { ShowState, ScreenMode };
+
+export interface TTeamListItem {
+  _id: string;
+  name: string;
+  unit: string;
+  logoUrl: string;
+  priority: number;
+}
+
+/** The answer of GET /api/state and system.state. */
+export interface TSystemState {
+  now: number;
+  user: TPublicUser | null;
+  system: ShowState;
+  listTeam: TTeamListItem[];
+}
