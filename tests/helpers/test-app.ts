@@ -1,0 +1,85 @@
+/** The real app on a throwaway database, driven through app.request and createCaller. */
+import type { Hono } from 'hono';
+import type { Role } from '../../src/constants';
+import { createApp } from '../../src-server/app';
+import { readConfig } from '../../src-server/config';
+import { type AppDeps, createContext } from '../../src-server/context';
+import { EventBus } from '../../src-server/events';
+import { hashPassword } from '../../src-server/features/auth/password';
+import { LoginLimiter } from '../../src-server/features/auth/rate-limit';
+import { createCaller } from '../../src-server/router';
+import { SocketRegistry } from '../../src-server/socket-registry';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export const TEST_PASSWORD = 'mat-khau-thu-nghiem';
+
+export interface TestApp {
+  app: Hono;
+  deps: AppDeps;
+  database: TestDatabase;
+  /** Sends a request with an optional cookie and JSON body. */
+  request(method: string, path: string, options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  createUser(username: string, role: Role, extra?: { active?: boolean; password?: string }): Promise<string>;
+  /** Logs in through POST /login and returns the session cookie ("name=value"). */
+  login(username: string, password?: string): Promise<string>;
+  /** A tRPC caller as the holder of `cookie` (anonymous without). */
+  caller(cookie?: string): Promise<ReturnType<typeof createCaller>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd() };
+  const deps: AppDeps = {
+    db: database.handle.db,
+    config,
+    bus: new EventBus(),
+    limiter: new LoginLimiter(),
+    sockets: new SocketRegistry(),
+  };
+  const app = createApp(deps);
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+
+  const request: TestApp['request'] = (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    return Promise.resolve(app.request(path, { method, headers, body }));
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    request,
+    async createUser(username, role, extra = {}) {
+      const row = await deps.db
+        .insertInto('users')
+        .values({
+          username,
+          role,
+          full_name: `Người dùng ${username}`,
+          password_hash: extra.password ? await hashPassword(extra.password) : passwordHash,
+          active: extra.active ?? true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async login(username, password = TEST_PASSWORD) {
+      const res = await request('POST', '/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+      const setCookie = res.headers.get('set-cookie') ?? '';
+      return setCookie.split(';')[0]!;
+    },
+    async caller(cookie) {
+      const ctx = await createContext(deps, { cookie, ip: '127.0.0.1', secure: false, resHeaders: new Headers() });
+      return createCaller(ctx);
+    },
+    close: () => database.drop(),
+  };
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: pure unit tests; server tests on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+ * is set (the same files); the built server under Node and Bun; browser tests in Chromium.
+ */
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server:pglite',
+          include: ['tests/server/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'server:postgres',
+                include: ['tests/server/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'runtime',
+          include: ['tests/runtime/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
