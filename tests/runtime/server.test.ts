@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../src-server/router';
+import { runServerProcess, type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
+
+const tempDirs: string[] = [];
+const running: SpawnedServer[] = [];
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-runtime-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  for (const server of running) await server.stop('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(runtime: 'node' | 'bun', dataDir: string): Promise<SpawnedServer> {
+  const server = await startServerProcess(runtime, { DATA_DIR: dataDir, ADMIN_PASSWORD: 'mat-khau-admin-1' });
+  running.push(server);
+  return server;
+}
+
+async function login(url: string, password = 'mat-khau-admin-1'): Promise<string> {
+  const res = await fetch(`${url}/login?t=${Date.now()}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** Opens system.join over a real websocket (with a cookie) and collects the first `count` events. */
+async function collectEvents(url: string, cookie: string | undefined, count: number): Promise<{ type: string }[]> {
+  class CookieWebSocket extends WebSocket {
+    constructor(address: string) {
+      super(address, cookie ? { headers: { cookie } } : {});
+    }
+  }
+  const wsClient = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: CookieWebSocket as never });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  try {
+    return await new Promise((resolve, reject) => {
+      const events: { type: string }[] = [];
+      const timer = setTimeout(() => reject(new Error(`only ${events.length} events`)), 10_000);
+      const sub = client.system.join.subscribe(
+        {},
+        {
+          onData: (tracked) => {
+            events.push(tracked.data as { type: string });
+            if (events.length === count) {
+              clearTimeout(timer);
+              sub.unsubscribe();
+              resolve(events);
+            }
+          },
+          onError: reject,
+        },
+      );
+    });
+  } finally {
+    await wsClient.close();
+  }
+}
+
+describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) => {
+  it('serves /api/state, login and a websocket subscription, and stops cleanly', async () => {
+    const dataDir = tempDataDir();
+    const server = await start(runtime, dataDir);
+
+    const state = await (await fetch(`${server.url}/api/state?t=1`)).json();
+    expect(state.system.title).toBe('NGƯỜI HÀ NỘI');
+    expect(state.user).toBeNull();
+
+    const cookie = await login(server.url);
+    const withUser = await (await fetch(`${server.url}/api/state`, { headers: { cookie } })).json();
+    expect(withUser.user.username).toBe('admin');
+
+    const events = await collectEvents(server.url, cookie, 2);
+    expect(events.map((e) => e.type)).toEqual(['state', 'teams']);
+
+    const page = await fetch(`${server.url}/user/dashboard`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'hoithi.lock'))).toBe(false);
+  });
+});
+
+describe('the embedded data folder', () => {
+  it('refuses a second server on the same folder, and starts again with its data after kill -9', async () => {
+    const dataDir = tempDataDir();
+    const first = await start('node', dataDir);
+    const cookie = await login(first.url);
+    const changed = await fetch(`${first.url}/api/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ changes: { fullName: 'Trưởng ban tổ chức' } }),
+    });
+    expect(changed.status).toBe(200);
+
+    const second = runServerProcess('node', { DATA_DIR: dataDir });
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain('đang được máy chủ khác sử dụng');
+    expect(second.output()).toContain(String(first.child.pid));
+    // The refusal touched nothing: the first server still answers.
+    expect((await fetch(`${first.url}/api/state`)).status).toBe(200);
+
+    await first.stop('SIGKILL');
+    const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'hoithi.lock'), 'utf8'));
+    expect(lock.pid).toBe(first.child.pid);
+
+    const third = await start('node', dataDir);
+    const again = await login(third.url);
+    const state = await (await fetch(`${third.url}/api/state`, { headers: { cookie: again } })).json();
+    expect(state.user.fullName).toBe('Trưởng ban tổ chức');
+    expect(await third.stop('SIGTERM')).toBe(0);
+  });
+});
