@@ -2,6 +2,19 @@ import { ROUND_TITLES, type Screen2Mode, type ShowPhase } from '../constants';
 
 export type ScreenMode = Screen2Mode;
 
+/** The question on screen: answer and explanation only once the phase is `answer`. */
+export interface ShowQuestion {
+  id: string;
+  index: number;
+  content: string;
+  options: string[];
+  media: { kind: 'image' | 'audio' | 'video'; url: string } | null;
+  point: number;
+  timeLimit: number;
+  answer?: string;
+  explanation?: string;
+}
+
 export interface ShowTimer {
   durationMs: number;
   endsAt: number | null;
@@ -15,7 +28,7 @@ export interface ShowState {
   title: string;
   setId: string | null;
   questionId: string | null;
-  question: unknown | null;
+  question: ShowQuestion | null;
   phase: ShowPhase;
   activeTeamId: string | null;
   timer: ShowTimer;

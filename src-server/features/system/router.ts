@@ -4,7 +4,8 @@ import type { TSystemState } from '../../../src/schemas/system';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import type { StoredEvent } from '../../events';
-import { publicProcedure, router } from '../../trpc';
+import { forbidden } from '../../errors';
+import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { getShowState, latestEventId, listActiveTeams } from './data';
 
 export async function readSystemState(ctx: Context): Promise<TSystemState> {
@@ -30,11 +31,22 @@ export const systemRouter = router({
     yield tracked(String(lastId), { type: 'teams' as const, listTeam });
     try {
       for await (const [event] of events) {
+        if (event.type === 'reload') {
+          yield tracked(String(lastId), { type: 'reload' as const });
+          continue;
+        }
         if (event.id <= lastId) continue;
         yield tracked(String(event.id), { type: event.type, ...event.payload });
       }
     } catch (error) {
       if ((error as Error).name !== 'AbortError') throw error;
     }
+  }),
+
+  /** Development only: tell every open page to reload. Not stored, so never replayed. */
+  debug: adminProcedure.input(z.object({ command: z.literal('reload') })).mutation(({ ctx }) => {
+    if (ctx.config.production) throw forbidden();
+    ctx.bus.emit({ id: 0, type: 'reload', payload: {} });
+    return { ok: true as const };
   }),
 });
