@@ -1,0 +1,46 @@
+/** The providers, the live system state, and the routes. */
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DisconnectedBadge } from './components/DisconnectedBadge';
+import { LoadingProvider, useLoadingSignal } from './components/Preloader';
+import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
+import { AppRoutes } from './routes';
+import { messages } from '../src/messages';
+import { theme } from './theme';
+import { TRPCProvider, trpcClient } from './trpc';
+
+/** Opens the live connection once, and shows the routes once the first state has answered. */
+function LiveApp() {
+  useSystemStateSync();
+  const { loading } = useSystemState();
+  useLoadingSignal(loading);
+  return (
+    <>
+      {!loading && <AppRoutes />}
+      <DisconnectedBadge />
+    </>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } }),
+  );
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="bottom-center" limit={4} />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>
+          <ModalsProvider labels={{ confirm: messages.agree, cancel: messages.cancel }}>
+            <LoadingProvider>
+              <LiveApp />
+            </LoadingProvider>
+          </ModalsProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

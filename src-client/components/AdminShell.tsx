@@ -1,0 +1,82 @@
+/** The /user group's own frame: a header, and a side navigation over everything an admin prepares. */
+import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { QUESTION_SETS } from '../../src/constants';
+import { messages } from '../../src/messages';
+import { Brand } from './Brand';
+import { UserMenu } from './UserMenu';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+const MAIN_ITEMS: NavItem[] = [
+  { href: '/user/dashboard', label: messages.screenTitles.dashboard },
+  { href: '/user', label: messages.screenTitles.users },
+  { href: '/user/member', label: messages.screenTitles.members },
+  { href: '/user/the-le', label: messages.screenTitles.rules },
+];
+
+const QUESTION_SET_ITEMS: NavItem[] = QUESTION_SETS.map((set, index) => ({
+  href: `/user/${set}`,
+  label: messages.questionSetTitle(index + 1),
+}));
+
+function isActive(location: string, href: string): boolean {
+  return location === href || (href !== '/user' && location.startsWith(`${href}/`));
+}
+
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [location] = useLocation();
+
+  const renderItem = (item: NavItem) => (
+    <NavLink
+      key={item.href}
+      component={Link}
+      href={item.href}
+      label={item.label}
+      active={isActive(location, item.href)}
+      color="red"
+      variant="light"
+      onClick={close}
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={messages.toggleNavigation} />
+            <Brand subtitle={messages.adminArea} />
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={messages.adminArea}>
+        <AppShell.Section grow component={ScrollArea}>
+          {MAIN_ITEMS.map(renderItem)}
+          <Divider my="sm" />
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+            {messages.questionSets}
+          </Text>
+          {QUESTION_SET_ITEMS.map(renderItem)}
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <title>{`${title} · ${messages.appName}`}</title>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,54 @@
+/** Who is logged in, and the logout button, for every header. */
+import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { messages } from '../../src/messages';
+import type { TPublicUser } from '../../src/schemas/auth';
+import { useLogout } from '../hooks/useLogout';
+import { useSystemState } from '../hooks/useSystemState';
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
+}
+
+export function displayName(user: TPublicUser): string {
+  return user.fullName || user.username;
+}
+
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { user } = useSystemState();
+  const logout = useLogout();
+  if (!user) {
+    return (
+      <Button component={Link} href="/login" variant="filled" color="red">
+        {messages.login}
+      </Button>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="user-menu">
+      <Avatar color="red" radius="xl" size={compact ? 'sm' : 'md'}>
+        {initials(displayName(user))}
+      </Avatar>
+      {!compact && (
+        <Stack gap={0} visibleFrom="sm">
+          <Text size="sm" fw={600} lh={1.2} title={messages.loggedInAs(displayName(user))}>
+            {displayName(user)}
+          </Text>
+          <Group gap={4}>
+            <Badge size="xs" variant="light" color="gray">
+              {messages.roleNames[user.role]}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {user.username}
+            </Text>
+          </Group>
+        </Stack>
+      )}
+      <Button variant="default" size="xs" onClick={logout}>
+        {messages.logout}
+      </Button>
+    </Group>
+  );
+}

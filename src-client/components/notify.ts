@@ -1,0 +1,14 @@
+/** Toasts in one place: failures in the danger colour with the server's message appended (seed section 8). */
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../trpc';
+
+export function notifyError(prefix: string, error?: unknown): void {
+  const detail = error === undefined ? '' : errorMessage(error);
+  const message = detail ? `${prefix.trimEnd()} ${detail}` : prefix.trimEnd();
+  console.error(message, error);
+  notifications.show({ color: 'red', message, autoClose: 6000 });
+}
+
+export function notifySuccess(message: string, autoClose = 3000): void {
+  notifications.show({ color: 'teal', message, autoClose });
+}

@@ -1,0 +1,37 @@
+/** Logout with the seed's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { messages } from '../../src/messages';
+import { notifyError } from '../components/notify';
+import { reconnectSocket, trpcClient } from '../trpc';
+import { setCurrentUser } from './useSystemState';
+
+export function useLogout(): () => void {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const logout = useCallback(async () => {
+    try {
+      await trpcClient.auth.logout.mutate({});
+    } catch (error) {
+      notifyError(messages.logoutFailed, error);
+      return;
+    }
+    setCurrentUser(queryClient, null);
+    reconnectSocket();
+    navigate('/');
+  }, [queryClient, navigate]);
+
+  return useCallback(() => {
+    modals.openConfirmModal({
+      title: messages.logoutTitle,
+      children: messages.logoutText,
+      labels: { confirm: messages.agree, cancel: messages.cancel },
+      confirmProps: { color: 'red' },
+      centered: true,
+      onConfirm: () => void logout(),
+    });
+  }, [logout]);
+}

@@ -1,0 +1,134 @@
+/**
+ * The system state every screen reads: who is logged in, the live show, the teams, and the clock
+ * balance. Loaded once over HTTP, then kept current by the `system.join` subscription, which only
+ * `useSystemStateSync` (mounted once at the root) opens.
+ */
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { TPublicUser } from '../../src/schemas/auth';
+import { defaultShowState, type ShowState } from '../../src/schemas/show';
+import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
+import { computeBalance } from '../../src/format';
+import { messages } from '../../src/messages';
+import { notifyError } from '../components/notify';
+import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
+
+export interface ClientSystemState extends TSystemState {
+  /** Local time minus server time, rounded to 100 ms: a countdown shows `endsAt - (Date.now() - balance)`. */
+  balance: number;
+}
+
+/** One query for the whole app; the subscription writes into it. */
+export const systemStateQuery = queryOptions({
+  queryKey: ['system', 'state'] as const,
+  queryFn: async (): Promise<ClientSystemState> => {
+    const sentAt = Date.now();
+    const state = await trpcClient.system.state.query();
+    const receivedAt = Date.now();
+    return { ...state, balance: computeBalance(state.now, receivedAt, receivedAt - sentAt) };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchOnWindowFocus: false,
+  retry: 1,
+});
+
+function updateSystemState(queryClient: QueryClient, change: (old: ClientSystemState) => ClientSystemState): void {
+  queryClient.setQueryData(systemStateQuery.queryKey, (old) => (old ? change(old) : old));
+}
+
+/** After login or logout: the new user, without waiting for a round trip. */
+export function setCurrentUser(queryClient: QueryClient, user: TPublicUser | null): void {
+  updateSystemState(queryClient, (old) => ({ ...old, user }));
+}
+
+const subscribeConnection = (onChange: () => void) => {
+  const subscription = wsClient.connectionState.subscribe({ next: onChange });
+  return () => subscription.unsubscribe();
+};
+const isConnected = () => wsClient.connectionState.get().state === 'pending';
+
+/** Whether the websocket is open right now. */
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(subscribeConnection, isConnected, () => false);
+}
+
+type JoinEvent =
+  | { type: 'state'; system: ShowState }
+  | { type: 'teams'; listTeam: TTeamListItem[] }
+  | { type: 'reload' }
+  | { type: string };
+
+/** Mounted once: opens `system.join`, applies its events, re-reads the state when the session changes. */
+export function useSystemStateSync(): void {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { error } = useQuery(systemStateQuery);
+
+  useEffect(() => {
+    if (error) notifyError(messages.systemStateError, error);
+  }, [error]);
+
+  useSubscription(
+    trpc.system.join.subscriptionOptions(undefined, {
+      onData: ({ data }) => {
+        const event = data as JoinEvent;
+        if (event.type === 'state' && 'system' in event) {
+          updateSystemState(queryClient, (old) => ({ ...old, system: event.system }));
+        } else if (event.type === 'teams' && 'listTeam' in event) {
+          updateSystemState(queryClient, (old) => ({ ...old, listTeam: event.listTeam }));
+        } else if (event.type === 'reload' && import.meta.env.DEV) {
+          window.location.reload();
+        }
+      },
+    }),
+  );
+
+  useEffect(() => {
+    let sessionEnded = false;
+    let opened = false;
+    let lostUnexpectedly = false;
+    return onSocketEvent((event) => {
+      if (event.type === 'close') {
+        // The server ended this socket's session (a logout elsewhere): learn who we are now.
+        if (event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded = true;
+        else if (!event.deliberate) lostUnexpectedly = true;
+        return;
+      }
+      // In development a reconnect usually means the server restarted with new code.
+      if (import.meta.env.DEV && opened && lostUnexpectedly) window.location.reload();
+      opened = true;
+      lostUnexpectedly = false;
+      if (sessionEnded) {
+        sessionEnded = false;
+        void queryClient.invalidateQueries({ queryKey: systemStateQuery.queryKey });
+      }
+    });
+  }, [queryClient]);
+}
+
+export interface SystemStateView {
+  user: TPublicUser | null;
+  system: ShowState;
+  listTeam: TTeamListItem[];
+  balance: number;
+  /** The first load has not answered yet. */
+  loading: boolean;
+  connected: boolean;
+}
+
+const EMPTY_TEAMS: TTeamListItem[] = [];
+const DEFAULT_SYSTEM = defaultShowState();
+
+export function useSystemState(): SystemStateView {
+  const { data, isPending } = useQuery(systemStateQuery);
+  const connected = useSocketConnected();
+  return {
+    user: data?.user ?? null,
+    system: data?.system ?? DEFAULT_SYSTEM,
+    listTeam: data?.listTeam ?? EMPTY_TEAMS,
+    balance: data?.balance ?? 0,
+    loading: isPending,
+    connected,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Every route of the seed, matched exactly; each screen a chunk of its own. The /user routes are
+ * their own group with the admin frame; anything else is the not-found screen.
+ */
+import { type ReactNode, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { QUESTION_SETS, type Role } from '../src/constants';
+import { messages } from '../src/messages';
+import { AdminShell } from './components/AdminShell';
+import { lazyScreen } from './components/lazyScreen';
+import { LoadingFallback } from './components/Preloader';
+import { RequireRole } from './components/RequireRole';
+import { ScreenShell } from './components/ScreenShell';
+import NotFoundPage from './pages/NotFound.page';
+
+const HomePage = lazyScreen('home', () => import('./pages/Home.page'));
+const LoginPage = lazyScreen('login', () => import('./pages/Login.page'));
+const ProjectorPage = lazyScreen('projector', () => import('./pages/Projector.page'));
+const MasterPage = lazyScreen('master', () => import('./pages/Master.page'));
+const SupporterPage = lazyScreen('supporter', () => import('./pages/Supporter.page'));
+const TeamPage = lazyScreen('team', () => import('./pages/Team.page'));
+const PreviewPage = lazyScreen('preview', () => import('./pages/Preview.page'));
+const DashboardPage = lazyScreen('dashboard', () => import('./pages/Dashboard.page'));
+const UsersPage = lazyScreen('users', () => import('./pages/Users.page'));
+const MembersPage = lazyScreen('members', () => import('./pages/Members.page'));
+const RulesPage = lazyScreen('rules', () => import('./pages/Rules.page'));
+const QuestionSetPage = lazyScreen('question-set', () => import('./pages/QuestionSet.page'));
+
+const MASTERS: readonly Role[] = ['master', 'admin'];
+const ADMINS: readonly Role[] = ['admin'];
+
+/** The loading screen stays up while this screen's chunk loads. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingFallback />}>{children}</Suspense>;
+}
+
+function Working({ title, roles, children }: { title: string; roles?: readonly Role[]; children: ReactNode }) {
+  const screen = (
+    <ScreenShell title={title}>
+      <title>{`${title} · ${messages.appName}`}</title>
+      <Lazy>{children}</Lazy>
+    </ScreenShell>
+  );
+  return roles ? <RequireRole roles={roles}>{screen}</RequireRole> : screen;
+}
+
+function Admin({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <RequireRole roles={ADMINS}>
+      <AdminShell title={title}>
+        <Lazy>{children}</Lazy>
+      </AdminShell>
+    </RequireRole>
+  );
+}
+
+/** The /user group. */
+function AdminRoutes() {
+  return (
+    <Switch>
+      <Route path="/user">
+        <Admin title={messages.screenTitles.users}>
+          <UsersPage />
+        </Admin>
+      </Route>
+      <Route path="/user/dashboard">
+        <Admin title={messages.screenTitles.dashboard}>
+          <DashboardPage />
+        </Admin>
+      </Route>
+      <Route path="/user/member">
+        <Admin title={messages.screenTitles.members}>
+          <MembersPage />
+        </Admin>
+      </Route>
+      <Route path="/user/the-le">
+        <Admin title={messages.screenTitles.rules}>
+          <RulesPage />
+        </Admin>
+      </Route>
+      {QUESTION_SETS.flatMap((set, index) => [
+        <Route key={set} path={`/user/${set}`}>
+          <Admin title={messages.questionSetTitle(index + 1)}>
+            <QuestionSetPage setNumber={index + 1} />
+          </Admin>
+        </Route>,
+        <Route key={`${set}/:_id`} path={`/user/${set}/:_id`}>
+          {(params: { _id?: string }) => (
+            <Admin title={messages.questionSetTitle(index + 1)}>
+              <QuestionSetPage setNumber={index + 1} id={params._id ?? ''} />
+            </Admin>
+          )}
+        </Route>,
+      ])}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Lazy>
+          <HomePage />
+        </Lazy>
+      </Route>
+      <Route path="/login">
+        <Lazy>
+          <LoginPage />
+        </Lazy>
+      </Route>
+      <Route path="/screen">
+        <Lazy>
+          <ProjectorPage which="screen" />
+        </Lazy>
+      </Route>
+      <Route path="/screen2">
+        <Lazy>
+          <ProjectorPage which="screen2" />
+        </Lazy>
+      </Route>
+      <Route path="/master">
+        <Working title={messages.screenTitles.master} roles={MASTERS}>
+          <MasterPage />
+        </Working>
+      </Route>
+      <Route path="/preview">
+        <Working title={messages.screenTitles.preview} roles={MASTERS}>
+          <PreviewPage />
+        </Working>
+      </Route>
+      <Route path="/supporter">
+        <Working title={messages.screenTitles.supporter} roles={['judge']}>
+          <SupporterPage />
+        </Working>
+      </Route>
+      <Route path="/giam-kham-token/:username">
+        {(params) => (
+          <Working title={messages.screenTitles.supporter}>
+            <SupporterPage username={params.username} />
+          </Working>
+        )}
+      </Route>
+      <Route path="/team">
+        <Working title={messages.screenTitles.team} roles={['team']}>
+          <TeamPage />
+        </Working>
+      </Route>
+      <Route path="/user/*?">
+        <AdminRoutes />
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
