@@ -1,7 +1,9 @@
 /** Every migration, in order. Landed migrations are frozen: add a new file rather than edit one. */
 import type { Migration } from 'kysely';
 import * as foundation from './migrations/2026_11_21_0001_foundation';
+import * as content from './migrations/2026_11_21_0002_content';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
+  '2026_11_21_0002_content': content,
 };

@@ -11,9 +11,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
+import { readMedia } from './features/media/media';
+import type { RestHandler } from './http';
+import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
 
-type Caller = ReturnType<typeof createCaller>;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,21 +66,6 @@ export function isCrossOrigin(c: HonoContext, publicUrl: string | null): boolean
   return !allowed.has(originHost);
 }
 
-async function readJsonBody(c: HonoContext): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
-  }
-  return body as Record<string, unknown>;
-}
-
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const { config } = deps;
@@ -92,16 +79,14 @@ export function createApp(deps: AppDeps): Hono {
     });
 
   /** A REST path: build the caller for this request, run one procedure, answer its result as JSON. */
-  const rest =
-    (run: (caller: Caller, c: HonoContext) => Promise<unknown>) =>
-    async (c: HonoContext) => {
-      const resHeaders = new Headers();
-      const caller = createCaller(await contextFor(c, resHeaders));
-      const result = await run(caller, c);
-      const response = c.json(result as object);
-      resHeaders.forEach((value, key) => response.headers.append(key, value));
-      return response;
-    };
+  const rest: RestHandler = (run) => async (c) => {
+    const resHeaders = new Headers();
+    const caller = createCaller(await contextFor(c, resHeaders));
+    const result = await run(caller, c);
+    const response = c.json(result as object);
+    resHeaders.forEach((value, key) => response.headers.append(key, value));
+    return response;
+  };
 
   app.onError((error, c) => {
     const { status, body } = describeError(error);
@@ -140,10 +125,14 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  app.post('/login', rest(async (caller, c) => caller.auth.login((await readJsonBody(c)) as never)));
-  app.post('/logout', rest((caller) => caller.auth.logout({})));
-  app.get('/api/state', rest((caller) => caller.system.state()));
-  app.put('/api/profile', rest(async (caller, c) => caller.profile.update((await readJsonBody(c)) as never)));
+  registerRestRoutes(app, rest);
+
+  app.get('/media/:id', async (c) => {
+    const media = await readMedia(deps.db, (c.req.param('id') ?? '').slice(0, 100));
+    c.header('Content-Type', media.contentType);
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.body(media.data as Uint8Array<ArrayBuffer>);
+  });
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', messages.apiNotFound);

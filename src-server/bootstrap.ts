@@ -5,7 +5,7 @@ import { messages } from '../src/messages';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { hashPassword } from './features/auth/password';
-import { countUsers } from './features/users/data';
+import { countUsers, userSearchText } from './features/users/data';
 
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
@@ -16,7 +16,13 @@ export async function ensureFirstAdmin(
   const password = config.adminPassword ?? randomBytes(9).toString('base64url');
   await db
     .insertInto('users')
-    .values({ username: 'admin', password_hash: await hashPassword(password), full_name: 'Quản trị viên', role: 'admin' })
+    .values({
+      username: 'admin',
+      password_hash: await hashPassword(password),
+      full_name: 'Quản trị viên',
+      role: 'admin',
+      search_text: userSearchText('admin', 'Quản trị viên'),
+    })
     .execute();
   log(messages.adminCreated('admin', config.adminPassword ? '(mật khẩu trong ADMIN_PASSWORD)' : password));
   return true;

@@ -1,13 +1,27 @@
 /** The one router: each domain's procedures under its name. */
 import { authRouter } from './features/auth/router';
+import { mediaRouter } from './features/media/media';
 import { profileRouter } from './features/profile/router';
+import { questionSetRouter } from './features/questionSet/router';
+import { rulesRouter } from './features/rules/router';
+import { scoreFieldRouter } from './features/scoreField/router';
+import { settingsRouter } from './features/settings/router';
 import { systemRouter } from './features/system/router';
+import { teamRouter } from './features/team/router';
+import { userRouter } from './features/users/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
-  profile: profileRouter,
   system: systemRouter,
+  settings: settingsRouter,
+  profile: profileRouter,
+  questionSet: questionSetRouter,
+  rules: rulesRouter,
+  user: userRouter,
+  team: teamRouter,
+  scoreField: scoreFieldRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

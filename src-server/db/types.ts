@@ -17,6 +17,7 @@ export interface UsersTable {
   priority: Generated<number>;
   active: Generated<boolean>;
   judge_token_hash: string | null;
+  search_text: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -66,6 +67,50 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+export interface QuestionSetsTable {
+  id: Generated<string>;
+  set_no: number;
+  title: string;
+  priority: Generated<number>;
+  version: Generated<number>;
+  items: ColumnType<unknown[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RulesTable {
+  id: Generated<string>;
+  title: string;
+  content: Generated<string>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ScoreFieldsTable {
+  id: Generated<string>;
+  name: string;
+  label: string;
+  kind: Generated<'judges' | 'answers'>;
+  min_point: Generated<number>;
+  max_point: number;
+  step: Generated<number>;
+  weight: Generated<number>;
+  drop_extremes: Generated<boolean>;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MediaTable {
+  id: Generated<string>;
+  content_type: string;
+  file_name: Generated<string>;
+  size: number;
+  data: Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -73,6 +118,10 @@ export interface Database {
   show_state: ShowStateTable;
   settings: SettingsTable;
   events: EventsTable;
+  question_sets: QuestionSetsTable;
+  rules: RulesTable;
+  score_fields: ScoreFieldsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,14 +5,17 @@ import { badRequest, notFound } from '../../errors';
 import { authedProcedure, router } from '../../trpc';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { UserUpdate } from '../../db/types';
-import { findUserById } from '../users/data';
+import { findUserById, userSearchText } from '../users/data';
 
 export async function updateOwnProfile(
   ctx: Context & { user: TPublicUser; sessionId: string },
   changes: TProfileChanges,
 ): Promise<{ user: TPublicUser }> {
   const update: UserUpdate = { updated_at: new Date() };
-  if (changes.fullName !== undefined) update.full_name = changes.fullName;
+  if (changes.fullName !== undefined) {
+    update.full_name = changes.fullName;
+    update.search_text = userSearchText(ctx.user.username, changes.fullName);
+  }
   if (changes.email !== undefined) update.email = changes.email;
   if (changes.mobile !== undefined) update.mobile = changes.mobile;
   if (changes.birthday !== undefined) update.birthday = changes.birthday || null;

@@ -1,6 +1,7 @@
 /** User rows and their public shape. Secrets (hashes, tokens) are never selected for a client. */
 import type { Kysely, Transaction } from 'kysely';
 import type { TPublicUser } from '../../../src/schemas/auth';
+import { foldVietnamese } from '../../../src/text';
 import type { Database, UserRow } from '../../db/types';
 
 export const PUBLIC_USER_COLUMNS = [
@@ -47,4 +48,8 @@ export async function findUserById(db: Db, id: string): Promise<TPublicUser | nu
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export function userSearchText(username: string, fullName: string): string {
+  return foldVietnamese(`${username} ${fullName}`);
 }

@@ -1,0 +1,43 @@
+/** Uploaded images, audio and video, kept in the database so every server instance serves them. */
+import type { Kysely } from 'kysely';
+import { messages } from '../../../src/messages';
+import { z } from '../../../src/schemas/zod';
+import type { Database } from '../../db/types';
+import { badRequest, notFound } from '../../errors';
+import { adminProcedure, router } from '../../trpc';
+
+export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+
+const ZUpload = z.object({
+  fileName: z.string().trim().max(300).default(''),
+  contentType: z.string().trim().max(100),
+  dataBase64: z.string().max(Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 8, { message: messages.mediaTooLarge(20) }),
+});
+
+export function mediaKind(contentType: string): 'image' | 'audio' | 'video' | null {
+  const kind = contentType.split('/')[0];
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : null;
+}
+
+export async function readMedia(db: Kysely<Database>, id: string) {
+  const row = await db.selectFrom('media').select(['content_type', 'data', 'size']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(messages.mediaNotFound);
+  return { contentType: row.content_type, data: new Uint8Array(row.data) };
+}
+
+export const mediaRouter = router({
+  upload: adminProcedure.input(ZUpload).mutation(async ({ ctx, input }) => {
+    const kind = mediaKind(input.contentType);
+    // SVG can carry scripts; it is refused rather than sanitised.
+    if (!kind || input.contentType.includes('svg')) throw badRequest(messages.mediaTypeInvalid, 'contentType');
+    const data = Buffer.from(input.dataBase64, 'base64');
+    if (data.length === 0) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
+    if (data.length > MEDIA_MAX_BYTES) throw badRequest(messages.mediaTooLarge(20), 'dataBase64');
+    const row = await ctx.db
+      .insertInto('media')
+      .values({ content_type: input.contentType, file_name: input.fileName, size: data.length, data })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { media: { kind, url: `/media/${row.id}` } };
+  }),
+});

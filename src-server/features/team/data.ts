@@ -1,0 +1,97 @@
+/** Teams, their members and their own accounts. */
+import type { Kysely } from 'kysely';
+import { messages } from '../../../src/messages';
+import type { TTeam } from '../../../src/schemas/team';
+import type { z } from '../../../src/schemas/zod';
+import type { ZTeamDataSchema } from '../../../src/schemas/team';
+import type { Database, TeamRow } from '../../db/types';
+import { notFound } from '../../errors';
+
+type TeamData = z.infer<typeof ZTeamDataSchema>;
+
+function toTeam(row: TeamRow, accounts: TTeam['accounts']): TTeam {
+  return {
+    _id: row.id,
+    name: row.name,
+    unit: row.unit,
+    members: row.members,
+    logoUrl: row.logo_url,
+    priority: row.priority,
+    active: row.active,
+    accounts,
+  };
+}
+
+async function accountsByTeam(db: Kysely<Database>, teamIds: string[]): Promise<Map<string, TTeam['accounts']>> {
+  const map = new Map<string, TTeam['accounts']>();
+  if (!teamIds.length) return map;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name', 'team_id'])
+    .where('role', '=', 'team')
+    .where('team_id', 'in', teamIds)
+    .orderBy('username')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.team_id!) ?? [];
+    list.push({ _id: row.id, username: row.username, fullName: row.full_name });
+    map.set(row.team_id!, list);
+  }
+  return map;
+}
+
+export async function listTeams(db: Kysely<Database>): Promise<TTeam[]> {
+  const rows = await db.selectFrom('teams').selectAll().orderBy('priority', 'asc').orderBy('name', 'asc').execute();
+  const accounts = await accountsByTeam(db, rows.map((r) => r.id));
+  return rows.map((row) => toTeam(row, accounts.get(row.id) ?? []));
+}
+
+export async function getTeam(db: Kysely<Database>, id: string): Promise<TTeam> {
+  const row = await db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(messages.teamNotFound);
+  const accounts = await accountsByTeam(db, [id]);
+  return toTeam(row, accounts.get(id) ?? []);
+}
+
+export async function createTeam(db: Kysely<Database>, data: TeamData): Promise<TTeam> {
+  const row = await db
+    .insertInto('teams')
+    .values({
+      name: data.name,
+      unit: data.unit,
+      members: JSON.stringify(data.members),
+      logo_url: data.logoUrl,
+      priority: data.priority,
+      active: data.active,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTeam(row, []);
+}
+
+export async function updateTeam(db: Kysely<Database>, id: string, changes: Partial<TeamData>): Promise<TTeam> {
+  const result = await db
+    .updateTable('teams')
+    .set({
+      updated_at: new Date(),
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.unit !== undefined ? { unit: changes.unit } : {}),
+      ...(changes.members !== undefined ? { members: JSON.stringify(changes.members) } : {}),
+      ...(changes.logoUrl !== undefined ? { logo_url: changes.logoUrl } : {}),
+      ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+      ...(changes.active !== undefined ? { active: changes.active } : {}),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(messages.teamNotFound);
+  return getTeam(db, id);
+}
+
+/** Deleting a team keeps its accounts but unlinks them. */
+export async function deleteTeam(db: Kysely<Database>, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('teams').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(messages.teamNotFound);
+    await trx.updateTable('users').set({ team_id: null }).where('team_id', '=', id).execute();
+  });
+}

@@ -1,0 +1,28 @@
+import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
+import { z } from '../../../src/schemas/zod';
+import { forbidden } from '../../errors';
+import { adminProcedure, roleProcedure, router } from '../../trpc';
+import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
+
+export const userRouter = router({
+  page: adminProcedure
+    .input(ZUserPageSchema)
+    .query(async ({ ctx, input }) => ({ page: await listUserPage(ctx.db, input.pageNumber, input.pageSize, input.condition) })),
+  /** Full records for admins; `partial` (for pickers) for admins and the master. */
+  all: roleProcedure('admin', 'master')
+    .input(z.object({ partial: z.boolean().default(false) }).default({ partial: false }))
+    .query(async ({ ctx, input }) => {
+      const users = await listAllUsers(ctx.db);
+      if (input.partial) return { list: users.map(toPartialUser) };
+      if (ctx.user.role !== 'admin') throw forbidden();
+      return { list: users };
+    }),
+  create: adminProcedure.input(ZUserCreateSchema).mutation(async ({ ctx, input }) => ({ user: await createUser(ctx.db, input.user) })),
+  update: adminProcedure
+    .input(ZUserUpdateSchema)
+    .mutation(async ({ ctx, input }) => ({ user: await updateUser(ctx, input._id, input.changes) })),
+  remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx, input._id);
+    return { ok: true as const };
+  }),
+});

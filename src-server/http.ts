@@ -1,0 +1,25 @@
+/** Request helpers shared by the REST adapters. */
+import type { Context as HonoContext } from 'hono';
+import { messages } from '../src/messages';
+import { AppError } from './errors';
+import type { createCaller } from './router';
+
+export type Caller = ReturnType<typeof createCaller>;
+export type RestHandler = (run: (caller: Caller, c: HonoContext) => Promise<unknown>) => (c: HonoContext) => Promise<Response>;
+
+/** The request's JSON object; malformed JSON or a non-object is a 400 naming the body. */
+export async function readJsonBody(c: HonoContext): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('BAD_REQUEST', messages.malformedJson, 'body');
+  }
+  return body as Record<string, unknown>;
+}
+

@@ -1,0 +1,77 @@
+/**
+ * The seed's REST paths, each a thin adapter over one tRPC procedure, so validation, roles and
+ * behaviour are the procedures' own.
+ */
+import type { Hono } from 'hono';
+import { QUESTION_SETS } from '../src/constants';
+import { messages } from '../src/messages';
+import { type RestHandler, readJsonBody } from './http';
+import { badRequest } from './errors';
+
+/** The body's fields with the path's set number, which the body cannot override. */
+const withSet = async (c: Parameters<typeof readJsonBody>[0], set: number) => ({ ...(await readJsonBody(c)), set }) as never;
+const body = async (c: Parameters<typeof readJsonBody>[0]) => (await readJsonBody(c)) as never;
+
+function positiveInt(text: string, field: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) throw badRequest(messages.invalidPageNumber, field);
+  return value;
+}
+
+export function registerRestRoutes(app: Hono, rest: RestHandler): void {
+  app.post('/login', rest(async (caller, c) => caller.auth.login(await body(c))));
+  app.post('/logout', rest((caller) => caller.auth.logout({})));
+  app.get('/api/state', rest((caller) => caller.system.state()));
+  app.put('/api/profile', rest(async (caller, c) => caller.profile.update(await body(c))));
+
+  // Admin-only paths of the seed, before the generic /{id}.
+  app.get('/api/fw-question-3/admin/all', rest((caller) => caller.questionSet.adminList({ set: 3 })));
+  app.get('/api/fw-question-5/admin/all', rest((caller) => caller.questionSet.adminList({ set: 5 })));
+  app.get('/api/fw-question-5/admin/:id', rest((caller, c) => caller.questionSet.adminGet({ set: 5, _id: (c.req.param('id') ?? '') })));
+
+  QUESTION_SETS.forEach((name, index) => {
+    const set = index + 1;
+    app.get(`/api/${name}/all`, rest((caller) => caller.questionSet.list({ set })));
+    app.get(`/api/${name}/:id`, rest((caller, c) => caller.questionSet.get({ set, _id: (c.req.param('id') ?? '') })));
+    app.post(`/api/${name}`, rest(async (caller, c) => caller.questionSet.create(await withSet(c, set))));
+    app.put(`/api/${name}`, rest(async (caller, c) => caller.questionSet.update(await withSet(c, set))));
+    app.delete(`/api/${name}`, rest(async (caller, c) => caller.questionSet.remove(await withSet(c, set))));
+  });
+
+  app.get('/api/the-le/all', rest((caller) => caller.rules.all()));
+  app.post('/api/the-le', rest(async (caller, c) => caller.rules.create(await body(c))));
+  app.put('/api/the-le', rest(async (caller, c) => caller.rules.update(await body(c))));
+  app.delete('/api/the-le', rest(async (caller, c) => caller.rules.remove(await body(c))));
+
+  app.get(
+    '/api/user/page/:pageNumber/:pageSize',
+    rest(async (caller, c) => {
+      const pageNumber = positiveInt(c.req.param('pageNumber') ?? '', 'pageNumber');
+      const pageSize = positiveInt(c.req.param('pageSize') ?? '', 'pageSize');
+      let condition: unknown = {};
+      const raw = c.req.query('condition');
+      if (raw) {
+        try {
+          condition = JSON.parse(raw);
+        } catch {
+          throw badRequest(messages.invalidCondition, 'condition');
+        }
+      }
+      return caller.user.page({ pageNumber, pageSize, condition: condition as never });
+    }),
+  );
+  app.get('/api/user/all', rest((caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') })));
+  app.post('/api/user', rest(async (caller, c) => caller.user.create(await body(c))));
+  app.put('/api/user', rest(async (caller, c) => caller.user.update(await body(c))));
+  app.delete('/api/user', rest(async (caller, c) => caller.user.remove(await body(c))));
+
+  app.get('/api/team/all', rest((caller) => caller.team.all()));
+  app.post('/api/team', rest(async (caller, c) => caller.team.create(await body(c))));
+  app.put('/api/team', rest(async (caller, c) => caller.team.update(await body(c))));
+  app.delete('/api/team', rest(async (caller, c) => caller.team.remove(await body(c))));
+
+  app.get('/api/score-field/all', rest((caller) => caller.scoreField.all()));
+  app.post('/api/score-field', rest(async (caller, c) => caller.scoreField.create(await body(c))));
+  app.put('/api/score-field', rest(async (caller, c) => caller.scoreField.update(await body(c))));
+  app.delete('/api/score-field', rest(async (caller, c) => caller.scoreField.remove(await body(c))));
+}

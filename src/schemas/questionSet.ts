@@ -1,0 +1,65 @@
+import { messages } from '../messages';
+import { z } from './zod';
+
+export const MEDIA_KINDS = ['image', 'audio', 'video'] as const;
+export const ZMediaSchema = z.object({
+  kind: z.enum(MEDIA_KINDS),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .refine((v) => /^(https?:\/\/|\/media\/)/.test(v), { message: messages.invalidMediaUrl }),
+});
+export type TMedia = z.infer<typeof ZMediaSchema>;
+
+/** One question. `id` is stable across edits and reorders; the server assigns one when missing. */
+export const ZQuestionSchema = z.object({
+  id: z.string().trim().min(1).max(64).optional(),
+  content: z.string().trim().min(1, { message: messages.questionContentRequired }).max(5000),
+  options: z.array(z.string().trim().min(1).max(1000)).max(10).default([]),
+  answer: z.string().trim().max(5000).default(''),
+  explanation: z.string().trim().max(10000).default(''),
+  media: ZMediaSchema.nullable().default(null),
+  point: z.number().min(0).max(1000).default(10),
+  timeLimit: z.number().int().min(0).max(3600).default(30),
+});
+export type TQuestionInput = z.input<typeof ZQuestionSchema>;
+export interface TQuestion {
+  id: string;
+  content: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  media: TMedia | null;
+  point: number;
+  timeLimit: number;
+}
+/** A question as a judge sees it. */
+export type TPublicQuestion = Omit<TQuestion, 'answer' | 'explanation'>;
+
+export const ZQuestionSetDataSchema = z
+  .object({
+    title: z.string().trim().min(1, { message: messages.titleRequired }).max(300),
+    priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+    items: z.array(ZQuestionSchema).max(500).default([]),
+  })
+  .strict();
+export const ZQuestionSetCreateSchema = z.object({ data: ZQuestionSetDataSchema });
+export const ZQuestionSetUpdateSchema = z.object({
+  _id: z.string().trim().min(1).max(100),
+  changes: ZQuestionSetDataSchema.partial().strict(),
+  version: z.number().int().min(0).optional(),
+});
+export type TQuestionSetData = z.infer<typeof ZQuestionSetDataSchema>;
+
+export interface TQuestionSet<Q = TQuestion> {
+  _id: string;
+  set: number;
+  title: string;
+  priority: number;
+  version: number;
+  items: Q[];
+  createdAt: number;
+  updatedAt: number;
+}

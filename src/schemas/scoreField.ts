@@ -1,0 +1,52 @@
+import { messages } from '../messages';
+import { z } from './zod';
+
+export const SCORE_FIELD_KINDS = ['judges', 'answers'] as const;
+
+const fields = {
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[a-z0-9_-]+$/, { message: messages.fieldNameInvalid }),
+  label: z.string().trim().min(1, { message: messages.labelRequired }).max(200),
+  kind: z.enum(SCORE_FIELD_KINDS),
+  minPoint: z.number().min(-1000).max(1000),
+  maxPoint: z.number().min(-1000).max(10000),
+  step: z.number().positive().max(1000),
+  weight: z.number().min(0).max(100),
+  dropExtremes: z.boolean(),
+  position: z.number().int().min(-1_000_000).max(1_000_000),
+};
+
+export const ZScoreFieldDataSchema = z
+  .object({
+    ...fields,
+    kind: fields.kind.default('judges'),
+    minPoint: fields.minPoint.default(0),
+    step: fields.step.default(0.5),
+    weight: fields.weight.default(1),
+    dropExtremes: fields.dropExtremes.default(false),
+    position: fields.position.default(0),
+  })
+  .strict()
+  .refine((v) => v.maxPoint > v.minPoint, { message: messages.maxBelowMin, path: ['maxPoint'] });
+export const ZScoreFieldCreateSchema = z.object({ data: ZScoreFieldDataSchema });
+export const ZScoreFieldUpdateSchema = z.object({
+  _id: z.string().trim().min(1).max(100),
+  changes: z.object(fields).partial().strict(),
+});
+
+export interface TScoreField {
+  _id: string;
+  name: string;
+  label: string;
+  kind: (typeof SCORE_FIELD_KINDS)[number];
+  minPoint: number;
+  maxPoint: number;
+  step: number;
+  weight: number;
+  dropExtremes: boolean;
+  position: number;
+}

@@ -1,0 +1,27 @@
+import { isIsoDate } from '../format';
+import { messages } from '../messages';
+import { z } from './zod';
+
+export const ZSettingsChangesSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: messages.eventNameRequired }).max(300),
+    date: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isIsoDate(v), { message: messages.invalidDate })
+      .nullable(),
+    venue: z.string().trim().max(300),
+    logoUrl: z.string().trim().max(2000),
+    roundTitles: z.record(z.enum(['1', '2', '3', '4', '5', '6']), z.string().trim().min(1).max(200)),
+  })
+  .partial()
+  .strict();
+export type TSettingsChanges = z.infer<typeof ZSettingsChangesSchema>;
+
+export interface TSettings {
+  name: string;
+  date: string | null;
+  venue: string;
+  logoUrl: string;
+  roundTitles: Record<string, string>;
+}
