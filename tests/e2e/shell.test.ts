@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_HOME, type Role } from '../../src/constants';
+import { ACCOUNTS, browserAvailable, type Harness, loginThroughForm, root, startHarness, waitForApp } from './harness';
+
+const available = browserAvailable();
+const screenshots = path.join(root, 'docs/screenshots');
+
+/** Every route of the seed, with the role that may open it (null: public). */
+const SEED_ROUTES: [string, Role | null][] = [
+  ['/', null],
+  ['/screen', null],
+  ['/screen2', null],
+  ['/master', 'master'],
+  ['/supporter', 'judge'],
+  ['/giam-kham-token/giamkhao1', null],
+  ['/team', 'team'],
+  ['/user/dashboard', 'admin'],
+  ['/preview', 'master'],
+  ['/login', null],
+  ['/user', 'admin'],
+  ['/user/member', 'admin'],
+  ['/user/the-le', 'admin'],
+  ...['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'].flatMap(
+    (set): [string, Role][] => [
+      [`/user/${set}`, 'admin'],
+      [`/user/${set}/abc123`, 'admin'],
+    ],
+  ),
+];
+
+async function logInByRequest(context: BrowserContext, role: Role): Promise<void> {
+  const response = await context.request.post('/login', { data: ACCOUNTS[role] });
+  expect(response.status()).toBe(200);
+}
+
+describe.skipIf(!available)('the client shell in a browser', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    fs.mkdirSync(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses a wrong password with a red toast carrying the server reason, and stays on /login', async () => {
+    const { page, errors } = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Tên đăng nhập').fill('admin');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('sai-mat-khau');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    const toast = page.locator('.mantine-Notification-root', {
+      hasText: 'Đăng nhập thất bại! Tên đăng nhập hoặc mật khẩu không đúng',
+    });
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.getAttribute('style')).toContain('--mantine-color-red');
+    // Toasts sit at the bottom of the screen.
+    const box = await toast.boundingBox();
+    expect(box && box.y > 400).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(errors).toEqual([]);
+  });
+
+  for (const role of ['admin', 'master', 'judge', 'team'] as const) {
+    it(`takes a ${role} to ${ROLE_HOME[role]} after login`, async () => {
+      const { page, errors } = await h.newPage();
+      await loginThroughForm(page, role);
+      await page.waitForURL((url) => url.pathname === ROLE_HOME[role]);
+      await page.getByTestId('under-construction').waitFor();
+      await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(ACCOUNTS[role].username);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('asks before logging out: Huỷ keeps the session, Đồng ý goes to / logged out', async () => {
+    const { context, page, errors } = await h.newPage();
+    await loginThroughForm(page, 'team');
+    await page.waitForURL((url) => url.pathname === '/team');
+
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Bạn có muốn đăng xuất không?').waitFor();
+    expect(await dialog.getByText('Đăng xuất', { exact: true }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Huỷ' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/team');
+    expect((await (await context.request.get('/api/state')).json()).user?.username).toBe('doi1');
+
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Đồng ý' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Đăng nhập' }).first().waitFor();
+    expect((await (await context.request.get('/api/state')).json()).user).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows "Không tìm thấy trang" with a way home for an unknown path', async () => {
+    const { page, errors } = await h.newPage();
+    for (const unknown of ['/khong-co', '/user/khong-co', '/user/fw-question-7', '/screen/1']) {
+      await page.goto(unknown);
+      await page.getByText('Không tìm thấy trang').waitFor();
+    }
+    await page.getByRole('link', { name: 'Về trang chủ' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors).toEqual([]);
+  });
+
+  it('renders every seed route without a page error', async () => {
+    const pages = new Map<Role | null, { page: Page; errors: string[] }>();
+    for (const role of [null, 'admin', 'master', 'judge', 'team'] as const) {
+      const opened = await h.newPage();
+      if (role) await logInByRequest(opened.context, role);
+      pages.set(role, opened);
+    }
+    for (const [route, role] of SEED_ROUTES) {
+      const { page, errors } = pages.get(role)!;
+      await page.goto(route);
+      await waitForApp(page);
+      expect(new URL(page.url()).pathname, route).toBe(route);
+      expect(await page.getByTestId('not-found').count(), route).toBe(0);
+      expect(await page.getByTestId('chunk-load-failed').count(), route).toBe(0);
+      expect(await page.getByTestId('no-access').count(), route).toBe(0);
+      expect(errors, route).toEqual([]);
+    }
+  });
+
+  it('sends anonymous visitors of a protected screen to /login, and hides screens from other roles', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/master');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    const judge = await h.newPage();
+    await logInByRequest(judge.context, 'judge');
+    await judge.page.goto('/user');
+    await judge.page.getByText('Bạn không có quyền xem màn hình này').waitFor();
+  });
+
+  it('reopens the websocket after login and after logout, so the server reads the new session', async () => {
+    const { page } = await h.newPage();
+    const opened: string[] = [];
+    page.on('websocket', (socket) => opened.push(socket.url()));
+    await page.goto('/login');
+    await waitForApp(page);
+    await expect.poll(() => opened.length).toBe(1);
+    await loginThroughForm(page, 'judge');
+    await page.waitForURL((url) => url.pathname === '/supporter');
+    await expect.poll(() => opened.length).toBe(2);
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Đồng ý' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => opened.length).toBe(3);
+    expect(opened.every((url) => new URL(url).pathname === '/trpc')).toBe(true);
+    // A planned reconnect is not announced as a lost connection.
+    expect(await page.getByTestId('disconnected').count()).toBe(0);
+  });
+
+  it('shows "Mất kết nối" while the websocket is down and hides it once reconnected', async () => {
+    const { page, errors } = await h.newPage();
+    let down = false;
+    const live = new Set<{ close(options?: { code?: number }): Promise<void> }>();
+    await page.routeWebSocket(/\/trpc$/, (socket) => {
+      if (down) {
+        void socket.close({ code: 4000 });
+        return;
+      }
+      socket.connectToServer();
+      live.add(socket);
+    });
+    await page.goto('/screen');
+    await waitForApp(page);
+    await expect.poll(() => live.size).toBe(1);
+    expect(await page.getByTestId('disconnected').count()).toBe(0);
+
+    down = true;
+    for (const socket of live) await socket.close({ code: 4000 });
+    await page.getByText('Mất kết nối').waitFor({ timeout: 10_000 });
+
+    down = false;
+    await page.getByTestId('disconnected').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a t time stamp to every call', async () => {
+    const { page } = await h.newPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/(trpc|api|login$|logout$)/.test(url.pathname) && request.resourceType() !== 'document') {
+        calls.push(request.url());
+      }
+    });
+    await loginThroughForm(page, 'master');
+    await page.waitForURL((url) => url.pathname === '/master');
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Đồng ý' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await waitForApp(page);
+
+    expect(calls.some((c) => c.includes('/trpc/system.state'))).toBe(true);
+    expect(calls.some((c) => c.includes('/trpc/auth.login'))).toBe(true);
+    expect(calls.some((c) => c.includes('/trpc/auth.logout'))).toBe(true);
+    for (const call of calls) expect(new URL(call).searchParams.get('t'), call).toMatch(/^\d{13}$/);
+  });
+
+  it('shows which chunk failed and a reload button when a screen cannot be loaded', async () => {
+    const { context, page } = await h.newPage();
+    await context.route(/\/assets\/Master\.page-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await logInByRequest(context, 'master');
+    await page.goto('/master');
+    const failure = page.getByTestId('chunk-load-failed');
+    await failure.waitFor();
+    expect(await failure.textContent()).toMatch(/Loading chunk master failed \(missing: http:\/\/127\.0\.0\.1:\d+\/assets\/Master\.page-/);
+    expect(await page.getByRole('button', { name: 'Tải lại trang' }).count()).toBe(1);
+  });
+
+  it('keeps screenshots of the login and not-found screens', async () => {
+    const { page } = await h.newPage({ width: 1440, height: 900 });
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.screenshot({ path: path.join(screenshots, 'login.png') });
+    await page.goto('/khong-co-trang-nay');
+    await page.getByTestId('not-found').waitFor();
+    await waitForApp(page);
+    await page.screenshot({ path: path.join(screenshots, 'not-found.png') });
+    await page.goto('/');
+    await waitForApp(page);
+    await page.screenshot({ path: path.join(screenshots, 'home.png'), fullPage: true });
+    await logInByRequest(page.context(), 'admin');
+    await page.goto('/user/dashboard');
+    await waitForApp(page);
+    await page.screenshot({ path: path.join(screenshots, 'admin.png') });
+  });
+});

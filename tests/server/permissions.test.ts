@@ -1,0 +1,177 @@
+/**
+ * Every REST path and every tRPC procedure against every role. A path or procedure missing from the
+ * table fails the test, so nothing new can ship without a decision about who may call it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/constants';
+import { createSession } from '../../src-server/features/auth/sessions';
+import { appRouter } from '../../src-server/router';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app';
+
+type Who = 'anonymous' | Role;
+const EVERYONE: Who[] = ['anonymous', 'team', 'judge', 'master', 'admin'];
+const LOGGED_IN: Who[] = ['team', 'judge', 'master', 'admin'];
+const READERS: Who[] = ['judge', 'master', 'admin'];
+const STAFF: Who[] = ['master', 'admin'];
+const ADMIN: Who[] = ['admin'];
+
+const NO_ID = 'khong-ton-tai';
+
+interface Entry {
+  procedure: string;
+  allowed: Who[];
+  input?: unknown;
+  rest?: { method: string; path: string; body?: unknown }[];
+}
+
+const setEntries = (n: number, name: string): Entry[] => [
+  { procedure: `questionSet.list#${n}`, allowed: READERS, input: { set: n }, rest: [{ method: 'GET', path: `/api/${name}/all` }] },
+  {
+    procedure: `questionSet.get#${n}`,
+    allowed: READERS,
+    input: { set: n, _id: NO_ID },
+    rest: [{ method: 'GET', path: `/api/${name}/${NO_ID}` }],
+  },
+  {
+    procedure: `questionSet.create#${n}`,
+    allowed: ADMIN,
+    input: { set: n, data: { title: `Bộ ${n}` } },
+    rest: [{ method: 'POST', path: `/api/${name}`, body: { data: { title: `Bộ ${n}` } } }],
+  },
+  {
+    procedure: `questionSet.update#${n}`,
+    allowed: ADMIN,
+    input: { set: n, _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path: `/api/${name}`, body: { _id: NO_ID, changes: {} } }],
+  },
+  {
+    procedure: `questionSet.remove#${n}`,
+    allowed: ADMIN,
+    input: { set: n, _id: NO_ID },
+    rest: [{ method: 'DELETE', path: `/api/${name}`, body: { _id: NO_ID } }],
+  },
+];
+
+const TABLE: Entry[] = [
+  { procedure: 'auth.login', allowed: EVERYONE, input: { username: 'admin', password: TEST_PASSWORD }, rest: [{ method: 'POST', path: '/login', body: { username: 'admin', password: TEST_PASSWORD } }] },
+  { procedure: 'auth.logout', allowed: EVERYONE, input: {}, rest: [{ method: 'POST', path: '/logout', body: {} }] },
+  { procedure: 'auth.me', allowed: LOGGED_IN },
+  { procedure: 'system.state', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/state' }] },
+  // Development only: refused in production for everyone, admins included; only admins reach that check.
+  { procedure: 'system.debug', allowed: [], input: { command: 'reload' } },
+  { procedure: 'settings.get', allowed: EVERYONE },
+  { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
+  { procedure: 'profile.update', allowed: LOGGED_IN, input: { changes: {} }, rest: [{ method: 'PUT', path: '/api/profile', body: { changes: {} } }] },
+  ...['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'].flatMap((name, i) =>
+    setEntries(i + 1, name),
+  ),
+  {
+    procedure: 'questionSet.adminList',
+    allowed: ADMIN,
+    input: { set: 3 },
+    rest: [
+      { method: 'GET', path: '/api/fw-question-3/admin/all' },
+      { method: 'GET', path: '/api/fw-question-5/admin/all' },
+    ],
+  },
+  { procedure: 'questionSet.adminGet', allowed: ADMIN, input: { set: 5, _id: NO_ID }, rest: [{ method: 'GET', path: `/api/fw-question-5/admin/${NO_ID}` }] },
+  { procedure: 'rules.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/the-le/all' }] },
+  { procedure: 'rules.create', allowed: ADMIN, input: { data: { title: 'Điều 1' } }, rest: [{ method: 'POST', path: '/api/the-le', body: { data: { title: 'Điều 1' } } }] },
+  { procedure: 'rules.update', allowed: ADMIN, input: { _id: NO_ID, changes: { data: {} } }, rest: [{ method: 'PUT', path: '/api/the-le', body: { _id: NO_ID, changes: { data: {} } } }] },
+  { procedure: 'rules.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/the-le', body: { _id: NO_ID } }] },
+  { procedure: 'user.page', allowed: ADMIN, input: { pageNumber: 1, pageSize: 50 }, rest: [{ method: 'GET', path: '/api/user/page/1/50?condition=%7B%7D' }] },
+  { procedure: 'user.all#partial', allowed: STAFF, input: { partial: true }, rest: [{ method: 'GET', path: '/api/user/all?partial=1' }] },
+  { procedure: 'user.all', allowed: ADMIN, input: { partial: false }, rest: [{ method: 'GET', path: '/api/user/all' }] },
+  { procedure: 'user.create', allowed: ADMIN, input: { user: {} }, rest: [{ method: 'POST', path: '/api/user', body: { user: {} } }] },
+  { procedure: 'user.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/user', body: { _id: NO_ID, changes: {} } }] },
+  { procedure: 'user.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/user', body: { _id: NO_ID } }] },
+  { procedure: 'team.all', allowed: LOGGED_IN, rest: [{ method: 'GET', path: '/api/team/all' }] },
+  { procedure: 'team.create', allowed: ADMIN, input: { data: { name: 'Đội mới' } }, rest: [{ method: 'POST', path: '/api/team', body: { data: { name: 'Đội mới' } } }] },
+  { procedure: 'team.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/team', body: { _id: NO_ID, changes: {} } }] },
+  { procedure: 'team.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/team', body: { _id: NO_ID } }] },
+  { procedure: 'scoreField.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/score-field/all' }] },
+  {
+    procedure: 'scoreField.create',
+    allowed: ADMIN,
+    input: { data: { label: 'x' } },
+    rest: [{ method: 'POST', path: '/api/score-field', body: { data: { label: 'x' } } }],
+  },
+  { procedure: 'scoreField.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/score-field', body: { _id: NO_ID, changes: {} } }] },
+  { procedure: 'scoreField.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/score-field', body: { _id: NO_ID } }] },
+  { procedure: 'media.upload', allowed: ADMIN, input: { contentType: 'text/plain', dataBase64: 'eA==' } },
+];
+
+/** Subscriptions are checked over a real websocket in websocket.test.ts. */
+const SUBSCRIPTIONS = ['system.join'];
+
+let t: TestApp;
+const userIds = new Map<Role, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['admin', 'master', 'judge', 'team'] as Role[]) userIds.set(role, await t.createUser(role, role));
+});
+afterAll(() => t.close());
+
+/** A fresh session per call, so a logout in one row cannot affect another. */
+async function cookieFor(who: Who): Promise<string | undefined> {
+  if (who === 'anonymous') return undefined;
+  const { token } = await createSession(t.deps.db, userIds.get(who)!);
+  return `hoithi_session=${token}`;
+}
+
+const denied = (who: Who) => (who === 'anonymous' ? 401 : 403);
+const baseName = (procedure: string) => procedure.split('#')[0]!;
+
+describe('the permission table', () => {
+  it('covers every tRPC procedure', () => {
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    const covered = new Set([...TABLE.map((e) => baseName(e.procedure)), ...SUBSCRIPTIONS]);
+    expect(procedures.filter((p) => !covered.has(p))).toEqual([]);
+  });
+
+  it('covers every REST path', () => {
+    const declared = t.app.routes
+      .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path === '/login' || r.path === '/logout'))
+      .map((r) => `${r.method} ${r.path}`);
+    const inTable = TABLE.flatMap((e) => e.rest ?? []).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    const matches = (route: string) =>
+      inTable.some((concrete) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`).test(concrete));
+    expect(declared.filter((route) => !matches(route))).toEqual([]);
+  });
+
+  const rows = TABLE.flatMap((entry) => EVERYONE.map((who) => ({ entry, who })));
+  it(`has ${TABLE.length} procedures × ${EVERYONE.length} roles`, () => expect(rows.length).toBe(TABLE.length * 5));
+
+  it.each(rows.map(({ entry, who }) => [entry.procedure, who, entry] as const))('tRPC %s as %s', async (_name, who, entry) => {
+    const caller = (await t.caller(await cookieFor(who))) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+    const [domain, name] = baseName(entry.procedure).split('.') as [string, string];
+    let code: string | null = null;
+    try {
+      await caller[domain]![name]!(entry.input);
+    } catch (error) {
+      code = (error as { code?: string }).code ?? 'UNKNOWN';
+    }
+    if (entry.allowed.includes(who)) {
+      expect(code === 'UNAUTHORIZED' || code === 'FORBIDDEN', `${entry.procedure} as ${who} was refused (${code})`).toBe(false);
+    } else {
+      expect(code).toBe(who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN');
+    }
+  });
+
+  const restRows = TABLE.flatMap((entry) => (entry.rest ?? []).flatMap((rest) => EVERYONE.map((who) => ({ entry, rest, who }))));
+  it.each(restRows.map(({ entry, rest, who }) => [`${rest.method} ${rest.path}`, who, entry, rest] as const))(
+    'REST %s as %s',
+    async (_name, who, entry, rest) => {
+      const res = await t.request(rest.method, rest.path, { cookie: await cookieFor(who), body: rest.body });
+      expect(res.status).toBeLessThan(500);
+      if (entry.allowed.includes(who)) {
+        expect([401, 403], `${rest.method} ${rest.path} as ${who}`).not.toContain(res.status === 401 && entry.procedure === 'auth.login' ? 0 : res.status);
+      } else {
+        expect(res.status).toBe(denied(who));
+      }
+      const body = await res.json();
+      if (res.status >= 400) expect(body.error.message).toMatch(/\p{L}/u);
+    },
+  );
+});
