@@ -38,17 +38,19 @@ export interface TQuestion {
 /** A question as a judge sees it. */
 export type TPublicQuestion = Omit<TQuestion, 'answer' | 'explanation'>;
 
+// Defaults apply on create only: a partial change must never reset what it does not name.
+const setFields = {
+  title: z.string().trim().min(1, { message: messages.titleRequired }).max(300),
+  priority: z.number().int().min(-1_000_000).max(1_000_000),
+  items: z.array(ZQuestionSchema).max(500),
+};
 export const ZQuestionSetDataSchema = z
-  .object({
-    title: z.string().trim().min(1, { message: messages.titleRequired }).max(300),
-    priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
-    items: z.array(ZQuestionSchema).max(500).default([]),
-  })
+  .object({ ...setFields, priority: setFields.priority.default(0), items: setFields.items.default([]) })
   .strict();
 export const ZQuestionSetCreateSchema = z.object({ data: ZQuestionSetDataSchema });
 export const ZQuestionSetUpdateSchema = z.object({
   _id: z.string().trim().min(1).max(100),
-  changes: ZQuestionSetDataSchema.partial().strict(),
+  changes: z.object(setFields).partial().strict(),
   version: z.number().int().min(0).optional(),
 });
 export type TQuestionSetData = z.infer<typeof ZQuestionSetDataSchema>;

@@ -12,7 +12,7 @@ export const ZSettingsChangesSchema = z
       .nullable(),
     venue: z.string().trim().max(300),
     logoUrl: z.string().trim().max(2000),
-    roundTitles: z.record(z.enum(['1', '2', '3', '4', '5', '6']), z.string().trim().min(1).max(200)),
+    roundTitles: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6']), z.string().trim().min(1).max(200)),
   })
   .partial()
   .strict();

@@ -6,25 +6,33 @@ export const ZTeamMemberSchema = z.object({
   note: z.string().trim().max(500).default(''),
 });
 
+// Defaults apply on create only: a partial change must never reset what it does not name.
+const teamFields = {
+  name: z.string().trim().min(1, { message: messages.teamNameRequired }).max(200),
+  unit: z.string().trim().max(300),
+  members: z.array(ZTeamMemberSchema).max(50),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^(https?:\/\/|\/media\/|\/)/.test(v), { message: messages.invalidMediaUrl }),
+  priority: z.number().int().min(-1_000_000).max(1_000_000),
+  active: z.boolean(),
+};
 export const ZTeamDataSchema = z
   .object({
-    name: z.string().trim().min(1, { message: messages.teamNameRequired }).max(200),
-    unit: z.string().trim().max(300).default(''),
-    members: z.array(ZTeamMemberSchema).max(50).default([]),
-    logoUrl: z
-      .string()
-      .trim()
-      .max(2000)
-      .refine((v) => v === '' || /^(https?:\/\/|\/media\/|\/)/.test(v), { message: messages.invalidMediaUrl })
-      .default(''),
-    priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
-    active: z.boolean().default(true),
+    ...teamFields,
+    unit: teamFields.unit.default(''),
+    members: teamFields.members.default([]),
+    logoUrl: teamFields.logoUrl.default(''),
+    priority: teamFields.priority.default(0),
+    active: teamFields.active.default(true),
   })
   .strict();
 export const ZTeamCreateSchema = z.object({ data: ZTeamDataSchema });
 export const ZTeamUpdateSchema = z.object({
   _id: z.string().trim().min(1).max(100),
-  changes: ZTeamDataSchema.partial().strict(),
+  changes: z.object(teamFields).partial().strict(),
 });
 
 export interface TTeam {

@@ -51,15 +51,16 @@ export interface Harness {
   url: string;
   /** A fresh browser context (own cookies) and page, with page errors collected. */
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /** Stops the server (clients lose their websocket); `start` brings it back on the same port and database. */
+  stopServer(): Promise<{ start(): Promise<void> }>;
   close(): Promise<void>;
 }
 
 export async function startHarness(): Promise<Harness> {
   const clientDir = ensureClientBuilt();
-  const server = await startServer(
-    { ...readConfig({}), port: 0, host: '127.0.0.1', clientDir, adminPassword: ADMIN_PASSWORD },
-    { database: await openDatabase({}), log: () => {} },
-  );
+  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', clientDir, adminPassword: ADMIN_PASSWORD };
+  const database = await openDatabase({});
+  const server = await startServer(config, { database, log: () => {} });
   const { db } = server.deps;
   const passwordHash = await hashPassword(USER_PASSWORD);
   for (const role of ['master', 'judge', 'team'] as const) {
@@ -84,7 +85,7 @@ export async function startHarness(): Promise<Harness> {
   const url = `http://127.0.0.1:${server.port}`;
   const contexts: BrowserContext[] = [];
 
-  return {
+  const harness: Harness = {
     server,
     browser,
     url,
@@ -96,13 +97,23 @@ export async function startHarness(): Promise<Harness> {
       page.on('pageerror', (error) => errors.push(error.message));
       return { context, page, errors };
     },
+    async stopServer() {
+      const port = harness.server.port;
+      await harness.server.close();
+      return {
+        async start() {
+          harness.server = await startServer({ ...config, port }, { database, log: () => {} });
+        },
+      };
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close().catch(() => {});
-      await server.close();
-      await server.database.close();
+      await harness.server.close();
+      await database.close();
     },
   };
+  return harness;
 }
 
 /** Logs in through the form and waits for the role's home. */
