@@ -91,6 +91,8 @@ export const messages = {
   adminCreated: (username: string, password: string) =>
     `Đã tạo tài khoản quản trị: ${username} / ${password} (hãy đổi mật khẩu sau khi đăng nhập)`,
   serverListening: (url: string) => `Hội thi đang chạy tại ${url}`,
+  cliStopServer: (pid: number, dir: string) =>
+    `Máy chủ (tiến trình ${pid}) đang giữ thư mục dữ liệu ${dir}. Hãy dừng máy chủ rồi chạy lại lệnh này; chưa có gì bị thay đổi.`,
 
   // Screens
   appName: 'Hội thi',

@@ -1,0 +1,54 @@
+/**
+ * Opens the same database the server uses, for command-line tools: DATABASE_URL when set, otherwise
+ * the embedded data folder — refused, in Vietnamese, while a server holds it.
+ */
+import type { Kysely } from 'kysely';
+import { messages } from '../../src/messages';
+import { readConfig } from '../../src-server/config';
+import { migrateToLatest, openDatabase } from '../../src-server/db/connection';
+import { acquireDataDirLock, DataDirLockedError } from '../../src-server/db/lock';
+import type { Database } from '../../src-server/db/types';
+
+export interface CliDatabase {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Promise<CliDatabase> {
+  const config = readConfig(env);
+  let release: (() => void) | null = null;
+  if (!config.databaseUrl) {
+    try {
+      release = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(messages.cliStopServer(error.pid, error.dir));
+        process.exit(2);
+      }
+      throw error;
+    }
+  }
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      release?.();
+    },
+  };
+}
+
+/** Reads `--name value` and `--flag` arguments. */
+export function parseArgs(argv: string[]): Map<string, string | true> {
+  const args = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) continue;
+    const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    if (inline !== undefined) args.set(key, inline);
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) args.set(key, argv[++i]!);
+    else args.set(key, true);
+  }
+  return args;
+}
