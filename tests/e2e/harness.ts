@@ -117,11 +117,11 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** Logs in through the form and waits for the role's home. */
-export async function loginThroughForm(page: Page, role: Role): Promise<void> {
+export async function loginThroughForm(page: Page, role: Role, { open = true } = {}): Promise<void> {
   const { username, password } = ACCOUNTS[role];
-  await page.goto('/login');
+  if (open) await page.goto('/login');
   await page.getByLabel('Tên đăng nhập').fill(username);
-  await page.getByLabel('Mật khẩu').fill(password);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
 }
 

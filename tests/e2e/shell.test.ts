@@ -146,13 +146,15 @@ describe.skipIf(!available)('the client shell in a browser', () => {
     await page.goto('/login');
     await waitForApp(page);
     await expect.poll(() => opened.length).toBe(1);
-    await loginThroughForm(page, 'judge');
+    await loginThroughForm(page, 'judge', { open: false });
     await page.waitForURL((url) => url.pathname === '/supporter');
     await expect.poll(() => opened.length).toBe(2);
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Đồng ý' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => opened.length).toBe(3);
+    await page.waitForTimeout(1500);
+    expect(opened.length, 'one new socket per session change, no more').toBe(3);
     expect(opened.every((url) => new URL(url).pathname === '/trpc')).toBe(true);
     // A planned reconnect is not announced as a lost connection.
     expect(await page.getByTestId('disconnected').count()).toBe(0);
