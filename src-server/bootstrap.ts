@@ -1,4 +1,4 @@
-/** First start on an empty database: the first admin account. */
+/** First start: a database without an admin gets one. */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { messages } from '../src/messages';
@@ -12,7 +12,8 @@ export async function ensureFirstAdmin(
   config: Pick<Config, 'adminPassword'>,
   log: (line: string) => void = console.log,
 ): Promise<boolean> {
-  if ((await countUsers(db)) > 0) return false;
+  // Any admin at all (even one a command-line tool created) means this is not a first start.
+  if ((await countUsers(db, 'admin')) > 0) return false;
   const password = config.adminPassword ?? randomBytes(9).toString('base64url');
   await db
     .insertInto('users')

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
+import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { EventBus } from './events';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
@@ -41,7 +42,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
   }
   await migrateToLatest(database.db);
-  await ensureFirstAdmin(database.db, config, log);
+  const firstStart = await ensureFirstAdmin(database.db, config, log);
+  if (firstStart && config.seedDemo) {
+    for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);
+  }
 
   const deps: AppDeps = {
     db: database.db,

@@ -12,6 +12,7 @@ import {
   updateQuestionSet,
   withoutAnswers,
 } from './data';
+import { importQuestionFile, ZQuestionImportSchema } from './import';
 
 const ZSet = z.object({ set: z.number().int().min(1).max(6) });
 const ZSetId = ZSet.extend({ _id: z.string().trim().min(1).max(100) });
@@ -43,4 +44,5 @@ export const questionSetRouter = router({
     await deleteQuestionSet(ctx.db, input.set, input._id);
     return { ok: true as const };
   }),
+  importFile: adminProcedure.input(ZQuestionImportSchema).mutation(({ ctx, input }) => importQuestionFile(ctx.db, input)),
 });

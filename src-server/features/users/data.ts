@@ -45,8 +45,10 @@ export async function findUserById(db: Db, id: string): Promise<TPublicUser | nu
   return row ? toPublicUser(row) : null;
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countUsers(db: Db, role?: TPublicUser['role']): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (role) query = query.where('role', '=', role);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,0 +1,40 @@
+/**
+ * `npm run user:create -- --username gk6 --role judge --name "Họ tên" [--password …] [--team <teamId>]`
+ * Adds a user to the embedded database or DATABASE_URL; without --password one is generated and printed.
+ */
+import { randomBytes } from 'node:crypto';
+import { ZUserCreateSchema } from '../src/schemas/user';
+import { createUser } from '../src-server/features/users/manage';
+import { openCliDatabase, parseArgs } from './lib/cli-db';
+
+const USAGE =
+  'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>]';
+
+const args = parseArgs(process.argv.slice(2));
+const text = (key: string) => (typeof args.get(key) === 'string' ? (args.get(key) as string) : undefined);
+const generated = text('password') ? null : randomBytes(9).toString('base64url');
+const parsed = ZUserCreateSchema.safeParse({
+  user: {
+    username: text('username') ?? '',
+    role: text('role') ?? '',
+    fullName: text('name') ?? text('username') ?? '',
+    password: text('password') ?? generated,
+    teamId: text('team') ?? null,
+  },
+});
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) console.error(`${issue.path.slice(1).join('.')}: ${issue.message}`);
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const database = await openCliDatabase();
+try {
+  const user = await createUser(database.db, parsed.data.user);
+  console.log(`Đã tạo người dùng ${user.username} (${user.role}).${generated ? ` Mật khẩu: ${generated}` : ''}`);
+} catch (error) {
+  console.error(`Tạo người dùng bị lỗi: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

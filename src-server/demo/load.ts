@@ -1,0 +1,139 @@
+/**
+ * Loads the demo event: settings, teams with members, judges, a master, two team accounts, the
+ * scoring sheet, the rules and a question set in each of the six rounds. Accounts that already exist
+ * are left alone; content is added only to empty tables, so loading twice doubles nothing.
+ */
+import { randomInt } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { ZQuestionSchema } from '../../src/schemas/questionSet';
+import type { Role } from '../../src/constants';
+import type { Database } from '../db/types';
+import { hashPassword } from '../features/auth/password';
+import { normaliseItems } from '../features/questionSet/data';
+import { defaultSettings } from '../features/system/data';
+import { userSearchText } from '../features/users/data';
+import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
+
+export interface DemoLogin {
+  username: string;
+  password: string;
+  role: Role;
+  fullName: string;
+}
+
+/** Easy to read aloud in a hall, hard to guess: four letters and four digits. */
+function demoPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyz';
+  let word = '';
+  for (let i = 0; i < 4; i++) word += letters[randomInt(letters.length)];
+  return `${word}-${String(randomInt(10_000)).padStart(4, '0')}`;
+}
+
+async function isEmpty(db: Kysely<Database>, table: 'teams' | 'question_sets' | 'rules' | 'score_fields'): Promise<boolean> {
+  const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function loadDemoEvent(db: Kysely<Database>): Promise<DemoLogin[]> {
+  const created: DemoLogin[] = [];
+  const passwords = new Map<string, string>();
+  const accounts: { username: string; fullName: string; role: Role; teamIndex?: number }[] = [
+    { username: 'dieukhien', fullName: 'Người điều khiển chương trình', role: 'master' },
+    ...DEMO_JUDGES.map((j) => ({ ...j, role: 'judge' as Role })),
+    { username: 'doi1', fullName: 'Tài khoản đội THPT Chu Văn An', role: 'team', teamIndex: 0 },
+    { username: 'doi2', fullName: 'Tài khoản đội THPT chuyên Hà Nội – Amsterdam', role: 'team', teamIndex: 1 },
+  ];
+  // Hash outside the transaction: it is slow, and PGlite queues everything behind an open one.
+  for (const account of accounts) passwords.set(account.username, demoPassword());
+  const hashes = new Map<string, string>();
+  for (const [username, password] of passwords) hashes.set(username, await hashPassword(password));
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ id: 1, data: JSON.stringify({ ...defaultSettings(), ...DEMO_SETTINGS, roundTitles: { ...defaultSettings().roundTitles, ...DEMO_SETTINGS.roundTitles } }) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+    let teamIds: string[] = [];
+    if (await isEmpty(trx, 'teams')) {
+      const rows = await trx
+        .insertInto('teams')
+        .values(
+          DEMO_TEAMS.map((team, index) => ({
+            name: team.name,
+            unit: team.unit,
+            members: JSON.stringify(team.members.map((fullName, i) => ({ fullName, note: i === 0 ? 'Đội trưởng' : '' }))),
+            priority: index + 1,
+          })),
+        )
+        .returning(['id', 'priority'])
+        .execute();
+      teamIds = rows.sort((a, b) => a.priority - b.priority).map((r) => r.id);
+    }
+
+    for (const [index, account] of accounts.entries()) {
+      const exists = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', account.username)
+        .executeTakeFirst();
+      if (exists) continue;
+      await trx
+        .insertInto('users')
+        .values({
+          username: account.username,
+          full_name: account.fullName,
+          role: account.role,
+          password_hash: hashes.get(account.username)!,
+          team_id: account.teamIndex !== undefined ? (teamIds[account.teamIndex] ?? null) : null,
+          priority: index + 1,
+          search_text: userSearchText(account.username, account.fullName),
+        })
+        .execute();
+      created.push({ username: account.username, password: passwords.get(account.username)!, role: account.role, fullName: account.fullName });
+    }
+
+    if (await isEmpty(trx, 'score_fields')) {
+      await trx
+        .insertInto('score_fields')
+        .values(
+          DEMO_SCORE_FIELDS.map((f, i) => ({
+            name: f.name,
+            label: f.label,
+            kind: f.kind,
+            min_point: f.minPoint,
+            max_point: f.maxPoint,
+            step: f.step,
+            weight: f.weight,
+            drop_extremes: f.dropExtremes,
+            position: i + 1,
+          })),
+        )
+        .execute();
+    }
+
+    if (await isEmpty(trx, 'rules')) {
+      await trx
+        .insertInto('rules')
+        .values(DEMO_RULES.map((r, i) => ({ title: r.title, content: r.content, sort_order: i + 1 })))
+        .execute();
+    }
+
+    if (await isEmpty(trx, 'question_sets')) {
+      for (const set of DEMO_QUESTION_SETS) {
+        const items = normaliseItems(set.items.map((item) => ZQuestionSchema.parse(item)));
+        await trx.insertInto('question_sets').values({ set_no: set.set, title: set.title, items: JSON.stringify(items) }).execute();
+      }
+    }
+  });
+  return created;
+}
+
+export function describeDemoLogins(logins: DemoLogin[]): string[] {
+  if (!logins.length) return [];
+  return [
+    'Tài khoản của sự kiện mẫu (chỉ in một lần, hãy ghi lại):',
+    ...logins.map((l) => `  ${l.username.padEnd(10)} ${l.password}  ${l.role.padEnd(6)} ${l.fullName}`),
+  ];
+}
