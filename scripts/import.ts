@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   if (!isImportExtension(fileExtension(fileArg))) usage(messages.importUnknownExtension);
   const file = path.resolve(fileArg);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(messages.importMissingFile(file));
-  if (titleArg === true) usage();
+  if (titleArg === true || (titleArg !== undefined && titleArg.trim().length > 300)) usage();
 
   console.log(messages.importReading(file));
   const parsed = await parseQuestionFile(file, fs.readFileSync(file));

@@ -56,7 +56,7 @@ export function isImportExtension(ext: string): ext is (typeof IMPORT_EXTENSIONS
 export function titleFromFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
   const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).trim() || base;
+  return ((dot > 0 ? base.slice(0, dot) : base).trim() || base).slice(0, 300);
 }
 
 export async function parseQuestionFile(fileName: string, bytes: Uint8Array): Promise<ParsedFile> {
@@ -76,7 +76,8 @@ export function validateQuestionRows(
   const items: ValidQuestion[] = [];
   const errors: ImportRowError[] = [];
   rows.forEach((parsed, index) => {
-    const result = ZQuestionSchema.safeParse(parsed.question);
+    // A missing content reads as empty, so the author gets "Vui lòng nhập nội dung câu hỏi".
+    const result = ZQuestionSchema.safeParse({ content: '', ...parsed.question });
     const rowErrors = [...parsed.errors];
     if (result.success) {
       if (!rowErrors.length) items.push(result.data);
@@ -128,7 +129,7 @@ function parseJson(bytes: Uint8Array): ParsedFile {
   if (Array.isArray(data)) items = data;
   else if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
     const rawTitle = (data as { title?: unknown }).title;
-    if (typeof rawTitle === 'string' && rawTitle.trim()) title = rawTitle.trim();
+    if (typeof rawTitle === 'string' && rawTitle.trim()) title = rawTitle.trim().slice(0, 300);
     items = (data as { items: unknown[] }).items;
   } else throw badRequest(messages.importBadJsonShape, 'file');
 
