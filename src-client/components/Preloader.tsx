@@ -57,7 +57,8 @@ function Preloader({ visible }: { visible: boolean }) {
             ...styles,
             position: 'fixed',
             inset: 0,
-            zIndex: 1000,
+            // Above the page and its modals (200), below toasts (400) so a failure shows while loading.
+            zIndex: 350,
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',

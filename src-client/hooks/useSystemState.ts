@@ -31,6 +31,8 @@ export const systemStateQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,
   retry: 1,
+  // A failed load is retried when the socket (re)opens, not by every screen that mounts.
+  retryOnMount: false,
 });
 
 function updateSystemState(queryClient: QueryClient, change: (old: ClientSystemState) => ClientSystemState): void {
@@ -99,7 +101,7 @@ export function useSystemStateSync(): void {
       if (import.meta.env.DEV && opened && lostUnexpectedly) window.location.reload();
       opened = true;
       lostUnexpectedly = false;
-      if (sessionEnded) {
+      if (sessionEnded || queryClient.getQueryState(systemStateQuery.queryKey)?.status === 'error') {
         sessionEnded = false;
         void queryClient.invalidateQueries({ queryKey: systemStateQuery.queryKey });
       }

@@ -58,7 +58,8 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const clientDir = ensureClientBuilt();
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', clientDir, adminPassword: ADMIN_PASSWORD };
+  // No demo event: the tests create exactly the accounts they use.
+  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', clientDir, adminPassword: ADMIN_PASSWORD, seedDemo: false };
   const database = await openDatabase({});
   const server = await startServer(config, { database, log: () => {} });
   const { db } = server.deps;

@@ -199,6 +199,29 @@ describe.skipIf(!available)('the client shell in a browser', () => {
     for (const call of calls) expect(new URL(call).searchParams.get('t'), call).toMatch(/^\d{13}$/);
   });
 
+  it('shows a red toast with the server message when the system state cannot be loaded', async () => {
+    const { context, page } = await h.newPage();
+    await context.route(/\/trpc\/system\.state/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { message: 'Máy chủ gặp sự cố, vui lòng thử lại', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } },
+        }),
+      }),
+    );
+    await page.goto('/');
+    const toast = page.locator('.mantine-Notification-root', {
+      hasText: 'Lấy thông tin hệ thống lỗi! Máy chủ gặp sự cố, vui lòng thử lại',
+    });
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.getAttribute('style')).toContain('--mantine-color-red');
+    // The page still works as a visitor's, and the failure is told once, not by every screen.
+    await page.getByText('Các phần thi').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await toast.count()).toBe(1);
+  });
+
   it('shows which chunk failed and a reload button when a screen cannot be loaded', async () => {
     const { context, page } = await h.newPage();
     await context.route(/\/assets\/Master\.page-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'missing' }));
