@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../src/messages';
-import { type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
+import { type TMedia, type TQuestionSet, ZQuestionSchema } from '../../../src/schemas/questionSet';
 import { z } from '../../../src/schemas/zod';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
@@ -388,21 +388,29 @@ export const ZQuestionImportSchema = z.object({
 });
 export type TQuestionImportInput = z.infer<typeof ZQuestionImportSchema>;
 
+export interface TQuestionImportResult {
+  title: string;
+  items: ValidQuestion[];
+  errors: ImportRowError[];
+  /** The set as written; null for a preview. One shape for every mode keeps the client simple. */
+  item: TQuestionSet | null;
+}
+
 /**
  * preview: what the file holds and what is wrong with it, writing nothing. create / append: one
  * insert or one versioned update, and only when every row is valid; otherwise a 400 naming the rows.
  */
-export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput) {
+export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput): Promise<TQuestionImportResult> {
   if (!isImportExtension(fileExtension(input.fileName))) throw badRequest(messages.importUnknownExtension, 'fileName');
   const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'));
   const { items, errors } = validateQuestionRows(parsed.rows);
   const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
-  if (input.mode === 'preview') return { items, errors, title };
+  if (input.mode === 'preview') return { title, items, errors, item: null };
   if (errors.length) throw importFailure(errors);
 
   if (input.mode === 'create') {
     const item = await createQuestionSet(db, input.set, { title, priority: 0, items });
-    return { item };
+    return { title, items, errors, item };
   }
   if (!input._id) throw badRequest(messages.invalidInput, '_id');
   const existing = await getQuestionSet(db, input.set, input._id);
@@ -411,5 +419,5 @@ export async function importQuestionFile(db: Kysely<Database>, input: TQuestionI
   }
   // Without a version from the caller, the one just read: a concurrent edit still wins nothing silently.
   const item = await updateQuestionSet(db, input.set, input._id, { items: [...existing.items, ...items] }, input.version ?? existing.version);
-  return { item };
+  return { title: item.title, items, errors, item };
 }
