@@ -1,4 +1,5 @@
 /** Logout with the seed's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -26,7 +27,7 @@ export function useLogout(): () => void {
 
   return useCallback(() => {
     modals.openConfirmModal({
-      title: messages.logoutTitle,
+      title: <Text fw={700}>{messages.logoutTitle}</Text>,
       children: messages.logoutText,
       labels: { confirm: messages.agree, cancel: messages.cancel },
       confirmProps: { color: 'red' },

@@ -21,8 +21,7 @@ import { ROLE_HOME, ROUND_TITLES } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { Brand } from '../components/Brand';
-import { initials } from '../components/UserMenu';
-import { UserMenu } from '../components/UserMenu';
+import { initials, UserMenu } from '../components/UserMenu';
 import { useSystemState } from '../hooks/useSystemState';
 
 const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
