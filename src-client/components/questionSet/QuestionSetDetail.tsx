@@ -1,0 +1,289 @@
+/**
+ * One set by id: its header (title, priority, version) and its questions in order. Every change is
+ * made locally and written with one "Lưu" carrying the version read, so a save over someone else's
+ * never overwrites silently: the 409 is shown with a way to load the newest version.
+ */
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDate } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { type Draft, type DraftQuestion, move, newKey, sameDraft, type TLoadedSet, toDraft, toQuestionInput, withAnswers } from './draft';
+import { errorData, isConflict, isNotFound, questionSetPath } from './helpers';
+import { ImportModal } from './ImportModal';
+import { QuestionCard } from './QuestionCard';
+import { QuestionFormModal } from './QuestionFormModal';
+import { useRoundTitle } from './RoundHeading';
+import { useLeaveGuard } from './useLeaveGuard';
+
+const ZHeaderSchema = ZQuestionSetDataSchema.pick({ title: true, priority: true });
+
+type Editing = { index: number | null } | null;
+
+export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const getOptions = trpc.questionSet.get.queryOptions({ set: setNumber, _id: id }, { retry: (count, error) => !isNotFound(error) && count < 1 });
+  const query = useQuery(getOptions);
+  const roundTitle = useRoundTitle(setNumber);
+
+  const [saved, setSaved] = useState<TQuestionSet | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [titleError, setTitleError] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+
+  const dirty = !!saved && !!draft && !sameDraft(draft, toDraft(saved));
+  useLeaveGuard(dirty);
+
+  const adopt = (loaded: TLoadedSet) => {
+    const item = withAnswers(loaded);
+    setSaved(item);
+    setDraft(toDraft(item));
+    setConflict(false);
+    setTitleError('');
+    queryClient.setQueryData(getOptions.queryKey, { item });
+  };
+
+  // The first load, and later loads while nothing is being edited.
+  useEffect(() => {
+    const item = query.data?.item;
+    if (item && (!saved || (!dirty && item.version !== saved.version))) adopt(item);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data]);
+
+  useEffect(() => {
+    if (query.error) notifyError(messages.questionSetGetError, query.error);
+  }, [query.error]);
+
+  const update = useMutation(trpc.questionSet.update.mutationOptions());
+
+  const save = () => {
+    if (!draft || !saved) return;
+    const header = ZHeaderSchema.safeParse({ title: draft.title, priority: draft.priority });
+    if (!header.success) {
+      setTitleError(header.error.issues[0]?.message ?? messages.titleRequired);
+      return;
+    }
+    update.mutate(
+      {
+        set: setNumber,
+        _id: id,
+        changes: { ...header.data, items: draft.items.map(toQuestionInput) },
+        version: saved.version,
+      },
+      {
+        onSuccess: ({ item }) => {
+          adopt(item);
+          notifySuccess(messages.updated);
+          void queryClient.invalidateQueries({ queryKey: trpc.questionSet.list.queryKey({ set: setNumber }) });
+        },
+        onError: (error) => {
+          notifyError(messages.questionSetUpdateError, error);
+          if (isConflict(error)) setConflict(true);
+          else if (errorData(error).field === 'changes.title') setTitleError(error.message);
+        },
+      },
+    );
+  };
+
+  const reloadLatest = async () => {
+    const result = await query.refetch();
+    if (result.data) adopt(result.data.item);
+  };
+
+  const patch = (change: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...change } : d));
+  const setItems = (items: DraftQuestion[]) => patch({ items });
+
+  const confirmDeleteQuestion = (index: number) =>
+    modals.openConfirmModal({
+      title: messages.qs.deleteQuestionTitle,
+      centered: true,
+      children: <Text size="sm">{messages.qs.deleteQuestionText(index + 1)}</Text>,
+      labels: { confirm: messages.qs.delete, cancel: messages.cancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () => setDraft((d) => (d ? { ...d, items: d.items.filter((_, i) => i !== index) } : d)),
+    });
+
+  const discard = () =>
+    modals.openConfirmModal({
+      title: messages.qs.discardTitle,
+      centered: true,
+      children: <Text size="sm">{messages.qs.discardText}</Text>,
+      labels: { confirm: messages.qs.discard, cancel: messages.cancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () => saved && adopt(saved),
+    });
+
+  const editedQuestion = useMemo(
+    () => (editing && editing.index !== null ? (draft?.items[editing.index] ?? null) : null),
+    [editing, draft],
+  );
+
+  if (query.isPending && !draft) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader color="red" />
+      </Group>
+    );
+  }
+  if (!draft || !saved) {
+    const missing = isNotFound(query.error);
+    return (
+      <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid={missing ? 'question-set-not-found' : 'question-set-error'}>
+        <Stack gap="sm" align="flex-start">
+          <Text fw={800} fz="xl">
+            {missing ? messages.qs.notFound : messages.qs.loadFailed}
+          </Text>
+          <Text c="dimmed">{missing ? messages.qs.notFoundHint : (query.error?.message ?? '')}</Text>
+          <Group gap="sm">
+            <Button component={Link} href={questionSetPath(setNumber)} color="red">
+              ← {messages.qs.back}
+            </Button>
+            {!missing && (
+              <Button variant="default" onClick={() => void query.refetch()}>
+                {messages.qs.retry}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={1180} mx="auto">
+      <Anchor component={Link} href={questionSetPath(setNumber)} size="sm" c="dimmed">
+        ← {messages.qs.back} · {messages.questionSetTitle(setNumber)}
+        {roundTitle ? ` · ${roundTitle}` : ''}
+      </Anchor>
+
+      <Card
+        withBorder
+        radius="lg"
+        padding="md"
+        shadow="sm"
+        style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 64px) + 8px)', zIndex: 5 }}
+      >
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label={messages.qs.titleLabel}
+            size="md"
+            style={{ flex: '1 1 320px' }}
+            styles={{ input: { fontWeight: 700 } }}
+            value={draft.title}
+            error={titleError || undefined}
+            onChange={(e) => {
+              setTitleError('');
+              patch({ title: e.currentTarget.value });
+            }}
+          />
+          <NumberInput
+            label={messages.qs.priorityLabel}
+            size="md"
+            w={130}
+            allowDecimal={false}
+            value={draft.priority}
+            onChange={(value) => patch({ priority: typeof value === 'number' ? value : 0 })}
+          />
+          <Group gap="sm" ml="auto" wrap="wrap" justify="flex-end">
+            <Tooltip label={messages.qs.importAppendDisabled} disabled={!dirty}>
+              <Button variant="default" size="md" disabled={dirty} onClick={() => setImporting(true)}>
+                {messages.qs.importMore}
+              </Button>
+            </Tooltip>
+            {dirty && (
+              <Button variant="subtle" color="gray" size="md" onClick={discard}>
+                {messages.qs.discard}
+              </Button>
+            )}
+            <Button color="red" size="md" miw={110} disabled={!dirty} loading={update.isPending} onClick={save}>
+              {messages.qs.save}
+            </Button>
+          </Group>
+        </Group>
+        <Group gap="xs" mt="sm">
+          <Badge variant="light" color="gray">
+            {messages.qs.version(saved.version)}
+          </Badge>
+          <Badge variant="light" color="red">
+            {messages.qs.questionsCount(draft.items.length)}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {messages.qs.updatedAt(formatDate(saved.updatedAt, true))}
+          </Text>
+          <Badge variant="dot" color={dirty ? 'orange' : 'teal'} data-testid="save-state">
+            {dirty ? messages.qs.unsaved : messages.qs.allSaved}
+          </Badge>
+        </Group>
+      </Card>
+
+      {conflict && (
+        <Alert color="red" variant="light" title={messages.qs.conflictTitle} data-testid="conflict">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{messages.qs.conflictText}</Text>
+            <Button color="red" variant="filled" size="sm" onClick={() => void reloadLatest()} loading={query.isFetching}>
+              {messages.qs.conflictReload}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {draft.items.length === 0 && (
+        <Card withBorder radius="lg" padding="xl">
+          <Text c="dimmed" ta="center">
+            {messages.qs.noQuestions}
+          </Text>
+        </Card>
+      )}
+
+      {draft.items.map((question, index) => (
+        <QuestionCard
+          key={question.key}
+          question={question}
+          index={index}
+          total={draft.items.length}
+          onEdit={() => setEditing({ index })}
+          onDelete={() => confirmDeleteQuestion(index)}
+          onMove={(delta) => setItems(move(draft.items, index, index + delta))}
+        />
+      ))}
+
+      <Button variant="light" color="red" size="md" style={{ alignSelf: 'center' }} onClick={() => setEditing({ index: null })}>
+        + {messages.qs.addQuestion}
+      </Button>
+
+      <QuestionFormModal
+        opened={editing !== null}
+        question={editedQuestion}
+        heading={editing?.index != null ? messages.qs.editQuestion(editing.index + 1) : messages.qs.newQuestion}
+        onClose={() => setEditing(null)}
+        onSave={(fields) => {
+          const index = editing?.index;
+          setDraft((d) => {
+            if (!d) return d;
+            if (index == null) return { ...d, items: [...d.items, { key: newKey(), ...fields }] };
+            return { ...d, items: d.items.map((q, i) => (i === index ? { ...q, ...fields } : q)) };
+          });
+          setEditing(null);
+        }}
+      />
+      <ImportModal
+        opened={importing}
+        setNumber={setNumber}
+        target={{ _id: id, version: saved.version }}
+        onClose={() => setImporting(false)}
+        onDone={(item) => {
+          adopt(item);
+          void queryClient.invalidateQueries({ queryKey: trpc.questionSet.list.queryKey({ set: setNumber }) });
+        }}
+      />
+    </Stack>
+  );
+}

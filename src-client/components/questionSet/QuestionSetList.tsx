@@ -1,0 +1,195 @@
+/** The sets of one round: a table with create, rename, delete (confirmed), open, and import from a file. */
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { formatDate } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { questionSetPath } from './helpers';
+import { TrashIcon } from './QuestionCard';
+import { ImportModal } from './ImportModal';
+import { RoundHeading } from './RoundHeading';
+import { SetFormModal, type SetFormValues } from './SetFormModal';
+
+interface SetSummary {
+  _id: string;
+  title: string;
+  priority: number;
+  version: number;
+  items: unknown[];
+}
+type Editing = { mode: 'create' } | { mode: 'rename'; item: SetSummary } | null;
+
+export function QuestionSetList({ setNumber }: { setNumber: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+
+  const listQuery = trpc.questionSet.list.queryOptions({ set: setNumber });
+  const list = useQuery(listQuery);
+  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.questionSet.pathKey() });
+
+  useEffect(() => {
+    if (list.error) notifyError(messages.questionSetListError, list.error);
+  }, [list.error]);
+
+  const create = useMutation(trpc.questionSet.create.mutationOptions());
+  const update = useMutation(trpc.questionSet.update.mutationOptions());
+  const remove = useMutation(trpc.questionSet.remove.mutationOptions());
+
+  const submit = async (values: SetFormValues) => {
+    if (editing?.mode === 'rename') {
+      await update.mutateAsync(
+        { set: setNumber, _id: editing.item._id, changes: values, version: editing.item.version },
+        { onError: (error) => notifyError(messages.questionSetUpdateError, error) },
+      );
+      notifySuccess(messages.updated);
+    } else {
+      await create.mutateAsync(
+        { set: setNumber, data: { ...values, items: [] } },
+        { onError: (error) => notifyError(messages.questionSetCreateError, error) },
+      );
+      notifySuccess(messages.created);
+    }
+    setEditing(null);
+    await reload();
+  };
+
+  const confirmDelete = (item: SetSummary) =>
+    modals.openConfirmModal({
+      title: messages.qs.deleteTitle,
+      centered: true,
+      children: <Text size="sm">{messages.qs.deleteText(item.title, item.items.length)}</Text>,
+      labels: { confirm: messages.qs.delete, cancel: messages.cancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(
+          { set: setNumber, _id: item._id },
+          {
+            onSuccess: () => {
+              notifySuccess(messages.qs.deleted);
+              void reload();
+            },
+            onError: (error) => {
+              notifyError(messages.questionSetDeleteError, error);
+              void reload();
+            },
+          },
+        ),
+    });
+
+  const items = list.data?.items ?? [];
+
+  return (
+    <Stack gap="lg" maw={1180} mx="auto">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <RoundHeading setNumber={setNumber} />
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setImporting(true)}>
+            {messages.qs.importFile}
+          </Button>
+          <Button color="red" onClick={() => setEditing({ mode: 'create' })}>
+            {messages.qs.create}
+          </Button>
+        </Group>
+      </Group>
+
+      <Card withBorder radius="lg" padding={0} shadow="xs">
+        {list.isPending ? (
+          <Group justify="center" p="xl">
+            <Loader color="red" />
+          </Group>
+        ) : list.error ? (
+          <Stack align="center" p="xl" gap="sm">
+            <Text c="red.8">{messages.qs.loadFailed}</Text>
+            <Button variant="light" color="red" onClick={() => void list.refetch()}>
+              {messages.qs.retry}
+            </Button>
+          </Stack>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" ta="center" p="xl" data-testid="question-sets-empty">
+            {messages.qs.empty}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="question-sets">
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>{messages.qs.colTitle}</Table.Th>
+                  <Table.Th ta="right">{messages.qs.colCount}</Table.Th>
+                  <Table.Th ta="right">{messages.qs.colPriority}</Table.Th>
+                  <Table.Th ta="right">{messages.qs.colVersion}</Table.Th>
+                  <Table.Th>{messages.qs.colUpdated}</Table.Th>
+                  <Table.Th w={190} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item._id} data-testid="question-set-row">
+                    <Table.Td>
+                      <Anchor component={Link} href={questionSetPath(setNumber, item._id)} fw={700} c="dark.7">
+                        {item.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Badge variant="light" color={item.items.length ? 'red' : 'gray'}>
+                        {item.items.length}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{item.priority}</Table.Td>
+                    <Table.Td ta="right" c="dimmed">
+                      {item.version}
+                    </Table.Td>
+                    <Table.Td c="dimmed">{formatDate(item.updatedAt, true)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="light" color="red" onClick={() => navigate(questionSetPath(setNumber, item._id))}>
+                          {messages.qs.open}
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'rename', item })}>
+                          {messages.qs.edit}
+                        </Button>
+                        <Tooltip label={messages.qs.deleteTitle}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size="lg"
+                            aria-label={`${messages.qs.delete} ${item.title}`}
+                            onClick={() => confirmDelete(item)}
+                          >
+                            <TrashIcon />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <SetFormModal
+        opened={editing !== null}
+        heading={editing?.mode === 'rename' ? messages.qs.renameTitle : messages.qs.createTitle}
+        initial={editing?.mode === 'rename' ? { title: editing.item.title, priority: editing.item.priority } : { title: '', priority: 0 }}
+        submitLabel={editing?.mode === 'rename' ? messages.qs.save : messages.qs.create}
+        loading={create.isPending || update.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={submit}
+      />
+      <ImportModal
+        opened={importing}
+        setNumber={setNumber}
+        onClose={() => setImporting(false)}
+        onDone={() => void reload()}
+      />
+    </Stack>
+  );
+}

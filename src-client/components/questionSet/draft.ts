@@ -1,0 +1,57 @@
+/** A question while it is edited in the browser: the server's fields plus a key that React can keep. */
+import type { TMedia, TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
+
+export interface DraftQuestion {
+  /** The question's id when it has one; a local key for a question not yet saved. */
+  key: string;
+  id?: string;
+  content: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  media: TMedia | null;
+  point: number;
+  timeLimit: number;
+}
+
+export interface Draft {
+  title: string;
+  priority: number;
+  items: DraftQuestion[];
+}
+
+let counter = 0;
+export const newKey = () => `new-${Date.now().toString(36)}-${++counter}`;
+
+/** A set as `questionSet.get` types it: admins receive answers and explanations, judges do not. */
+export type TLoadedSet = TQuestionSet<TPublicQuestion & Partial<Pick<TQuestion, 'answer' | 'explanation'>>>;
+
+/** The set with every question's answer and explanation present (blank when the server sent none). */
+export function withAnswers(set: TLoadedSet): TQuestionSet {
+  return { ...set, items: set.items.map((q) => ({ ...q, answer: q.answer ?? '', explanation: q.explanation ?? '' })) };
+}
+
+export function toDraft(set: TQuestionSet): Draft {
+  return { title: set.title, priority: set.priority, items: set.items.map((q) => ({ ...q, key: q.id })) };
+}
+
+/** What the server receives: ids kept (so they stay stable), local keys dropped. */
+export function toQuestionInput({ key: _key, ...question }: DraftQuestion): TQuestionInput {
+  return question;
+}
+
+export function sameDraft(a: Draft, b: Draft): boolean {
+  return (
+    a.title === b.title &&
+    a.priority === b.priority &&
+    JSON.stringify(a.items.map(toQuestionInput)) === JSON.stringify(b.items.map(toQuestionInput))
+  );
+}
+
+export function move<T>(list: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
