@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import type { EventBus } from './events';
+import type { EventHub } from './events';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
 import { findSession } from './features/auth/sessions';
@@ -11,7 +11,7 @@ import { findSession } from './features/auth/sessions';
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
-  bus: EventBus;
+  hub: EventHub;
   limiter: LoginLimiter;
   sockets: SocketRegistry;
 }

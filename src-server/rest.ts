@@ -70,6 +70,8 @@ export function registerRestRoutes(app: Hono, rest: RestHandler): void {
   app.put('/api/team', rest(async (caller, c) => caller.team.update(await body(c))));
   app.delete('/api/team', rest(async (caller, c) => caller.team.remove(await body(c))));
 
+  app.put('/api/show', rest(async (caller, c) => caller.show.update(await body(c))));
+
   app.get('/api/score-field/all', rest((caller) => caller.scoreField.all()));
   app.post('/api/score-field', rest(async (caller, c) => caller.scoreField.create(await body(c))));
   app.put('/api/score-field', rest(async (caller, c) => caller.scoreField.update(await body(c))));

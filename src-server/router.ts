@@ -6,6 +6,7 @@ import { questionSetRouter } from './features/questionSet/router';
 import { rulesRouter } from './features/rules/router';
 import { scoreFieldRouter } from './features/scoreField/router';
 import { settingsRouter } from './features/settings/router';
+import { showRouter } from './features/show/router';
 import { systemRouter } from './features/system/router';
 import { teamRouter } from './features/team/router';
 import { userRouter } from './features/users/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   team: teamRouter,
   scoreField: scoreFieldRouter,
   media: mediaRouter,
+  show: showRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,7 +9,7 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
-import { EventBus } from './events';
+import { EventHub } from './events';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';
@@ -47,10 +47,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);
   }
 
+  const hub = new EventHub(database.db, database.pool);
+  await hub.start();
   const deps: AppDeps = {
     db: database.db,
     config,
-    bus: new EventBus(),
+    hub,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
   };
@@ -69,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () =>
     (closing ??= (async () => {
       await ws.close();
+      await hub.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();

@@ -1,6 +1,183 @@
+/**
+ * /user: the user table, paged (settings kept under `adminUser`), searched without diacritics on the
+ * server, filtered by role and state; create, edit, password reset and delete with the seed's toasts.
+ */
+import { Box, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { DELETE_USER_ALERT_MS, ROLES } from '../../src/constants';
 import { messages } from '../../src/messages';
-import { UnderConstruction } from '../components/UnderConstruction';
+import type { TPublicUser } from '../../src/schemas/auth';
+import { notifyError, notifySuccess } from '../components/notify';
+import { PlusIcon, SearchIcon } from '../components/users/icons';
+import { PasswordResetModal } from '../components/users/PasswordResetModal';
+import { usePagingSettings } from '../components/users/usePagingSettings';
+import { UserFormModal } from '../components/users/UserFormModal';
+import { UserTable } from '../components/users/UserTable';
+import { useTRPC } from '../trpc';
+
+const t = messages.userAdmin;
+const PAGE_SIZES = [10, 20, 50, 100];
+const SEARCH_DEBOUNCE_MS = 300;
 
 export default function UsersPage() {
-  return <UnderConstruction title={messages.screenTitles.users} />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { settings, setPageNumber, setPageSize, setCondition } = usePagingSettings();
+  const { pageNumber, pageSize, condition } = settings;
+
+  const [searchText, setSearchText] = useState(condition.search ?? '');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (search !== (condition.search ?? '')) setCondition({ search: search || undefined });
+  }, [search, condition.search, setCondition]);
+
+  const pageQuery = useQuery(
+    trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }),
+  );
+  const teamsQuery = useQuery(trpc.team.all.queryOptions());
+  useEffect(() => {
+    if (pageQuery.error) notifyError(messages.userListError, pageQuery.error);
+  }, [pageQuery.error]);
+
+  const page = pageQuery.data?.page;
+  const total = page?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // After a delete or a narrower filter the stored page may lie past the end.
+  useEffect(() => {
+    if (page && pageNumber > pageCount) setPageNumber(pageCount);
+  }, [page, pageNumber, pageCount, setPageNumber]);
+
+  const teams = useMemo(() => teamsQuery.data?.items ?? [], [teamsQuery.data]);
+  const teamNames = useMemo(() => new Map(teams.map((team) => [team._id, team.name])), [teams]);
+
+  const [editing, setEditing] = useState<{ user: TPublicUser | null } | null>(null);
+  const [resetting, setResetting] = useState<TPublicUser | null>(null);
+
+  const remove = useMutation(
+    trpc.user.remove.mutationOptions({
+      onSuccess: () => {
+        notifySuccess(messages.userDeleted, DELETE_USER_ALERT_MS);
+        void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
+      },
+      onError: (error) => notifyError(messages.userDeleteError, error),
+    }),
+  );
+  const confirmDelete = (user: TPublicUser) =>
+    modals.openConfirmModal({
+      title: t.deleteUserTitle,
+      children: <Text size="sm">{t.deleteUserText(user.fullName || user.username, user.username)}</Text>,
+      labels: { confirm: messages.agree, cancel: messages.cancel },
+      confirmProps: { color: 'red' },
+      radius: 'lg',
+      onConfirm: () => remove.mutate({ _id: user._id }),
+    });
+
+  const from = total === 0 ? 0 : (pageNumber - 1) * pageSize + 1;
+  const to = Math.min(total, pageNumber * pageSize);
+
+  return (
+    <>
+      <Stack gap="lg" maw={1400}>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+          <Box>
+            <Title order={1} fz={28}>
+              {t.usersTitle}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t.usersHint}
+            </Text>
+          </Box>
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing({ user: null })}>
+            {t.addUser}
+          </Button>
+        </Group>
+
+        <Paper withBorder radius="lg" p="md">
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <TextInput
+              aria-label={t.searchUsers}
+              placeholder={t.searchUsers}
+              leftSection={<SearchIcon size={16} />}
+              value={searchText}
+              onChange={(event) => setSearchText(event.currentTarget.value)}
+              style={{ flex: '1 1 280px' }}
+              data-testid="user-search"
+            />
+            <Select
+              aria-label={t.role}
+              w={180}
+              allowDeselect={false}
+              value={condition.role ?? ''}
+              onChange={(value) => setCondition({ role: (value || undefined) as (typeof ROLES)[number] | undefined })}
+              data={[{ value: '', label: t.allRoles }, ...ROLES.map((role) => ({ value: role, label: messages.roleNames[role] }))]}
+              data-testid="user-role-filter"
+            />
+            <Select
+              aria-label={t.colActive}
+              w={180}
+              allowDeselect={false}
+              value={condition.active === true ? 'true' : condition.active === false ? 'false' : ''}
+              onChange={(value) => setCondition({ active: value === 'true' ? true : value === 'false' ? false : undefined })}
+              data={[
+                { value: '', label: t.allStates },
+                { value: 'true', label: t.activeState },
+                { value: 'false', label: t.inactiveState },
+              ]}
+              data-testid="user-active-filter"
+            />
+            <Select
+              aria-label={t.pageSizeLabel}
+              w={130}
+              allowDeselect={false}
+              value={String(pageSize)}
+              onChange={(value) => value && setPageSize(Number(value))}
+              data={(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map(
+                (n) => ({ value: String(n), label: t.pageSizeOption(n) }),
+              )}
+              data-testid="user-page-size"
+            />
+          </Group>
+        </Paper>
+
+        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+          {!page ? (
+            <Center h={240}>{pageQuery.isLoading ? <Loader color="red" /> : <Text c="dimmed">{t.noUsers}</Text>}</Center>
+          ) : page.list.length === 0 ? (
+            <Center h={160}>
+              <Text c="dimmed">{t.noUsers}</Text>
+            </Center>
+          ) : (
+            <UserTable
+              users={page.list}
+              teamNames={teamNames}
+              actions={{
+                onEdit: (user) => setEditing({ user }),
+                onResetPassword: setResetting,
+                onDelete: confirmDelete,
+              }}
+            />
+          )}
+        </Paper>
+
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="user-total">
+            {t.pageTotal(from, to, total)}
+          </Text>
+          <Pagination total={pageCount} value={Math.min(pageNumber, pageCount)} onChange={setPageNumber} radius="md" />
+        </Group>
+      </Stack>
+
+      <UserFormModal
+        opened={editing !== null}
+        user={editing?.user ?? null}
+        teams={teams}
+        onClose={() => setEditing(null)}
+      />
+      <PasswordResetModal user={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
 }

@@ -111,6 +111,56 @@ export interface MediaTable {
   created_at: CreatedAt;
 }
 
+export interface ShowHistoryTable {
+  version: number;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface TeamAnswersTable {
+  id: Generated<string>;
+  question_id: string;
+  team_id: string;
+  answer: string;
+  at: number;
+  verdict: 'right' | 'wrong' | null;
+  points: Generated<number>;
+  field_name: string | null;
+}
+
+export interface BuzzesTable {
+  question_id: string;
+  team_id: string;
+  at: number;
+}
+
+export interface ScoresTable {
+  team_id: string;
+  gk_id: string;
+  field_name: string;
+  point: number;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
+
+export type ScoreSource = 'judge' | 'admin' | 'admin-all' | 'answer' | 'undo' | 'reset';
+
+export interface ScoreEventsTable {
+  id: Generated<number>;
+  team_id: string;
+  gk_id: string;
+  field_name: string;
+  old_point: number | null;
+  new_point: number | null;
+  actor_id: string | null;
+  source: ScoreSource;
+  reason: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  undoes: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -122,6 +172,11 @@ export interface Database {
   rules: RulesTable;
   score_fields: ScoreFieldsTable;
   media: MediaTable;
+  show_history: ShowHistoryTable;
+  team_answers: TeamAnswersTable;
+  buzzes: BuzzesTable;
+  scores: ScoresTable;
+  score_events: ScoreEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,6 @@
-import { ROUND_TITLES, type Screen2Mode, type ShowPhase } from '../constants';
+import { ROUND_TITLES, SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
+import { messages } from '../messages';
+import { z } from './zod';
 
 export type ScreenMode = Screen2Mode;
 
@@ -60,4 +62,53 @@ export function defaultShowState(): ShowState {
     shownAnswers: [],
     scoreboardFrozen: false,
   };
+}
+
+export const TIMER_ACTIONS = ['start', 'pause', 'resume', 'reset'] as const;
+
+/** What the master may change in one move (PUT /api/show, show.update). */
+export const ZShowChangesSchema = z
+  .object({
+    fw: z.number().int().min(1).max(6),
+    setId: z.string().trim().min(1).max(100).nullable(),
+    questionId: z.string().trim().min(1).max(100).nullable(),
+    phase: z.enum(SHOW_PHASES),
+    activeTeamId: z.string().trim().min(1).max(100).nullable(),
+    activeField: z.string().trim().min(1).max(50).nullable(),
+    scoringOpen: z.boolean(),
+    answersOpen: z.boolean(),
+    buzzerOpen: z.boolean(),
+    screen2: z.enum(SCREEN2_MODES),
+    shownAnswers: z.array(z.string().trim().min(1).max(100)).max(50),
+    scoreboardFrozen: z.boolean(),
+    timer: z.object({
+      action: z.enum(TIMER_ACTIONS),
+      durationMs: z.number().int().min(0).max(3_600_000).optional(),
+    }),
+  })
+  .partial()
+  .strict();
+export const ZShowUpdateSchema = z.object({ changes: ZShowChangesSchema });
+export type TShowChanges = z.infer<typeof ZShowChangesSchema>;
+
+export const ZSubmitAnswerSchema = z.object({
+  questionId: z.string().trim().min(1).max(100),
+  answer: z.string().trim().min(1, { message: messages.answerRequired }).max(2000),
+});
+export const ZBuzzSchema = z.object({ questionId: z.string().trim().min(1).max(100) });
+export const ZVerdictSchema = z.object({
+  questionId: z.string().trim().min(1).max(100),
+  teamId: z.string().trim().min(1).max(100),
+  verdict: z.enum(['right', 'wrong']).nullable(),
+});
+
+export interface TTeamAnswer {
+  teamId: string;
+  answer: string;
+  at: number;
+  verdict: 'right' | 'wrong' | null;
+}
+export interface TBuzz {
+  teamId: string;
+  at: number;
 }

@@ -9,6 +9,12 @@ export interface TTeamListItem {
   unit: string;
   logoUrl: string;
   priority: number;
+  /** Weighted total, rounded to 2 decimals. */
+  total: number;
+  /** Shared ranks for equal teams (đồng hạng). */
+  rank: number;
+  /** fieldName → score, or null where nobody has scored. */
+  fieldScores: Record<string, number | null>;
 }
 
 /** The answer of GET /api/state and system.state. */

@@ -99,6 +99,13 @@ const TABLE: Entry[] = [
   },
   { procedure: 'scoreField.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/score-field', body: { _id: NO_ID, changes: {} } }] },
   { procedure: 'scoreField.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/score-field', body: { _id: NO_ID } }] },
+  { procedure: 'show.update', allowed: STAFF, input: { changes: {} }, rest: [{ method: 'PUT', path: '/api/show', body: { changes: {} } }] },
+  { procedure: 'show.undo', allowed: STAFF, input: {} },
+  { procedure: 'show.answers', allowed: STAFF, input: {} },
+  { procedure: 'show.mine', allowed: ['team'] },
+  { procedure: 'show.submitAnswer', allowed: ['team'], input: { questionId: 'q1', answer: 'Hồ Gươm' } },
+  { procedure: 'show.buzz', allowed: ['team'], input: { questionId: 'q1' } },
+  { procedure: 'show.verdict', allowed: STAFF, input: { questionId: 'q1', teamId: NO_ID, verdict: 'right' } },
   { procedure: 'media.upload', allowed: ADMIN, input: { contentType: 'text/plain', dataBase64: 'eA==' } },
 ];
 
@@ -111,6 +118,9 @@ const userIds = new Map<Role, string>();
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'master', 'judge', 'team'] as Role[]) userIds.set(role, await t.createUser(role, role));
+  // The team account belongs to a team, as team accounts do.
+  const team = await t.deps.db.insertInto('teams').values({ name: 'Đội thử' }).returning('id').executeTakeFirstOrThrow();
+  await t.deps.db.updateTable('users').set({ team_id: team.id }).where('id', '=', userIds.get('team')!).execute();
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ROUND_TITLES } from '../../../src/constants';
-import { defaultShowState, type ShowState } from '../../../src/schemas/show';
+import type { ShowState } from '../../../src/schemas/show';
+import { loadShow, toShowState } from '../show/state';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import type { Database } from '../../db/types';
+import { rankTeams } from '../scoring/data';
 
 /** The event's settings as stored, with the seed's defaults for anything unset. */
 export interface EventSettings {
@@ -19,7 +21,7 @@ export function defaultSettings(): EventSettings {
   return { name: 'Hội thi', date: null, venue: '', logoUrl: '', roundTitles };
 }
 
-export async function getSettings(db: Kysely<Database>): Promise<EventSettings> {
+export async function getSettings(db: Kysely<Database> | Transaction<Database>): Promise<EventSettings> {
   const row = await db.selectFrom('settings').select('data').where('id', '=', 1).executeTakeFirst();
   const defaults = defaultSettings();
   const stored = (row?.data ?? {}) as Partial<EventSettings>;
@@ -27,14 +29,8 @@ export async function getSettings(db: Kysely<Database>): Promise<EventSettings> 
 }
 
 export async function getShowState(db: Kysely<Database>): Promise<ShowState> {
-  const [row, settings] = await Promise.all([
-    db.selectFrom('show_state').select(['version', 'state']).where('id', '=', 1).executeTakeFirst(),
-    getSettings(db),
-  ]);
-  const state: ShowState = { ...defaultShowState(), ...((row?.state ?? {}) as Partial<ShowState>) };
-  state.version = row?.version ?? 0;
-  state.title = settings.roundTitles[state.fw] ?? '';
-  return state;
+  const [{ version, stored }, settings] = await Promise.all([loadShow(db), getSettings(db)]);
+  return toShowState(stored, version, settings);
 }
 
 export async function listActiveTeams(db: Kysely<Database>): Promise<TTeamListItem[]> {
@@ -45,7 +41,20 @@ export async function listActiveTeams(db: Kysely<Database>): Promise<TTeamListIt
     .orderBy('priority', 'asc')
     .orderBy('name', 'asc')
     .execute();
-  return rows.map((r) => ({ _id: r.id, name: r.name, unit: r.unit, logoUrl: r.logo_url, priority: r.priority }));
+  const ranking = await rankTeams(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const result = ranking.get(r.id);
+    return {
+      _id: r.id,
+      name: r.name,
+      unit: r.unit,
+      logoUrl: r.logo_url,
+      priority: r.priority,
+      total: result?.total ?? 0,
+      rank: result?.rank ?? 0,
+      fieldScores: result?.fieldScores ?? {},
+    };
+  });
 }
 
 export async function latestEventId(db: Kysely<Database>): Promise<number> {

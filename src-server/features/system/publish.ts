@@ -1,16 +1,15 @@
 /** Announces changes that every screen follows. */
 import type { AppDeps } from '../../context';
 import { recordEvent } from '../../events';
-import { getShowState, listActiveTeams } from './data';
+import { teamsEvent } from '../show/answers';
+import { getShowState } from './data';
 
 export async function publishTeams(deps: AppDeps): Promise<void> {
-  const listTeam = await listActiveTeams(deps.db);
-  const event = await recordEvent(deps.db, 'teams', { listTeam });
-  deps.bus.emit(event);
+  const event = await deps.db.transaction().execute((trx) => teamsEvent(trx));
+  await deps.hub.published([event]);
 }
 
 export async function publishState(deps: AppDeps): Promise<void> {
-  const system = await getShowState(deps.db);
-  const event = await recordEvent(deps.db, 'state', { system });
-  deps.bus.emit(event);
+  const event = await deps.db.transaction().execute(async (trx) => recordEvent(trx, 'state', { system: await getShowState(trx) }));
+  await deps.hub.published([event]);
 }

@@ -1,0 +1,80 @@
+/** Sets a new password for a user (user.update with changes.password); their sessions end on the server. */
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { messages } from '../../../src/messages';
+import type { TPublicUser } from '../../../src/schemas/auth';
+import { ZPassword } from '../../../src/schemas/common';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+
+const t = messages.userAdmin;
+
+export function PasswordResetModal({ user, onClose }: { user: TPublicUser | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? t.resetPasswordTitle(user.username) : ''}
+      radius="lg"
+      styles={{ title: { fontWeight: 800 } }}
+    >
+      {user && <PasswordResetForm user={user} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useMutation(
+    trpc.user.update.mutationOptions({
+      onSuccess: () => {
+        notifySuccess(messages.userUpdated);
+        onDone();
+      },
+      onError: (failure) => {
+        if (failure.data?.field === 'changes.password') setError(failure.message);
+        notifyError(messages.userUpdateError, failure);
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZPassword.safeParse(password);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.passwordTooShort);
+      return;
+    }
+    update.mutate({ _id: user._id, changes: { password: parsed.data } });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label={t.newPassword}
+          required
+          data-autofocus
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {messages.cancel}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

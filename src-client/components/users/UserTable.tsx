@@ -1,0 +1,146 @@
+/** The user table: one row per user as the server sorts them (priority ascending), with the row actions. */
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Role } from '../../../src/constants';
+import { formatDate, formatMobile } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { TPublicUser } from '../../../src/schemas/auth';
+import { EditIcon, KeyIcon, LinkIcon, TrashIcon } from './icons';
+
+const t = messages.userAdmin;
+
+export const ROLE_COLORS: Record<Role, string> = { admin: 'red', master: 'orange', judge: 'blue', team: 'teal' };
+
+export interface UserRowActions {
+  onEdit: (user: TPublicUser) => void;
+  onResetPassword: (user: TPublicUser) => void;
+  onDelete: (user: TPublicUser) => void;
+}
+
+export function UserTable({
+  users,
+  teamNames,
+  actions,
+}: {
+  users: TPublicUser[];
+  teamNames: Map<string, string>;
+  actions: UserRowActions;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={1040}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" data-testid="user-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.colUsername}</Table.Th>
+            <Table.Th>{t.colFullName}</Table.Th>
+            <Table.Th>{t.colRole}</Table.Th>
+            <Table.Th>{t.colTeam}</Table.Th>
+            <Table.Th>{t.colMobile}</Table.Th>
+            <Table.Th>{t.colBirthday}</Table.Th>
+            <Table.Th>{t.colActive}</Table.Th>
+            <Table.Th ta="right">
+              {t.colActions}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user._id} data-testid="user-row" data-username={user.username}>
+              <Table.Td>
+                <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {user.username}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600} lh={1.3}>
+                  {user.fullName}
+                </Text>
+                {user.email && (
+                  <Text size="xs" c="dimmed" lh={1.3} truncate="end" maw={260} title={user.email}>
+                    {user.email}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={ROLE_COLORS[user.role]} variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }}>
+                  {messages.roleNames[user.role]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lh={1.3} miw={120}>
+                  {user.teamId ? (teamNames.get(user.teamId) ?? '') : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatMobile(user.mobile)}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDate(user.birthday)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={user.active ? 'teal' : 'gray'} variant="dot" radius="sm" tt="none" style={{ minWidth: 'max-content' }}>
+                  {user.active ? t.activeState : t.inactiveState}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {/* Slot for judge links and QR codes: a later issue builds them; shown disabled for now. */}
+                  {user.role === 'judge' && (
+                    <RowAction label={t.judgeLink} tooltip={t.comingSoon} disabled testId="judge-link-slot">
+                      <LinkIcon />
+                    </RowAction>
+                  )}
+                  <RowAction label={t.editUser} onClick={() => actions.onEdit(user)}>
+                    <EditIcon />
+                  </RowAction>
+                  <RowAction label={t.resetPassword} onClick={() => actions.onResetPassword(user)}>
+                    <KeyIcon />
+                  </RowAction>
+                  <RowAction label={t.deleteUser} color="red" onClick={() => actions.onDelete(user)}>
+                    <TrashIcon />
+                  </RowAction>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RowAction({
+  label,
+  tooltip = label,
+  onClick,
+  color = 'gray',
+  disabled = false,
+  testId,
+  children,
+}: {
+  label: string;
+  tooltip?: string;
+  onClick?: () => void;
+  color?: string;
+  disabled?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tooltip} withArrow openDelay={200}>
+      {/* data-disabled rather than disabled, so the tooltip still shows on a disabled action. */}
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="md"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        data-disabled={disabled || undefined}
+        data-testid={testId}
+        onClick={disabled ? (event) => event.preventDefault() : onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,102 @@
+/** Stored points, their audit log, and the ranking built from them. */
+import type { Kysely, Transaction } from 'kysely';
+import { computeResults, type TeamResult } from '../../../src/scoring';
+import type { Database, ScoreSource } from '../../db/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ScoreItem {
+  teamId: string;
+  gkId: string;
+  fieldName: string;
+  point: number;
+  updatedAt: number;
+}
+
+export interface ScoreChange {
+  teamId: string;
+  gkId: string;
+  fieldName: string;
+  /** null removes the point. */
+  point: number | null;
+  actorId: string | null;
+  source: ScoreSource;
+  reason?: string | null;
+  key?: string | null;
+  requestHash?: string | null;
+  undoes?: number | null;
+}
+
+/** Writes one point and appends its audit event, in the caller's transaction. */
+export async function applyScoreChange(trx: Transaction<Database>, change: ScoreChange): Promise<ScoreItem | null> {
+  const current = await trx
+    .selectFrom('scores')
+    .select('point')
+    .where('team_id', '=', change.teamId)
+    .where('gk_id', '=', change.gkId)
+    .where('field_name', '=', change.fieldName)
+    .forUpdate()
+    .executeTakeFirst();
+  let item: ScoreItem | null = null;
+  if (change.point === null) {
+    await trx
+      .deleteFrom('scores')
+      .where('team_id', '=', change.teamId)
+      .where('gk_id', '=', change.gkId)
+      .where('field_name', '=', change.fieldName)
+      .execute();
+  } else {
+    const now = new Date();
+    await trx
+      .insertInto('scores')
+      .values({
+        team_id: change.teamId,
+        gk_id: change.gkId,
+        field_name: change.fieldName,
+        point: change.point,
+        updated_by: change.actorId,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'gk_id', 'field_name']).doUpdateSet({ point: change.point!, updated_by: change.actorId, updated_at: now }),
+      )
+      .execute();
+    item = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
+  }
+  await trx
+    .insertInto('score_events')
+    .values({
+      team_id: change.teamId,
+      gk_id: change.gkId,
+      field_name: change.fieldName,
+      old_point: current?.point ?? null,
+      new_point: change.point,
+      actor_id: change.actorId,
+      source: change.source,
+      reason: change.reason ?? null,
+      idempotency_key: change.key ?? null,
+      request_hash: change.requestHash ?? null,
+      undoes: change.undoes ?? null,
+    })
+    .execute();
+  return item;
+}
+
+export async function listScores(db: Db): Promise<ScoreItem[]> {
+  const rows = await db.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point', 'updated_at']).execute();
+  return rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id, fieldName: r.field_name, point: r.point, updatedAt: r.updated_at.getTime() }));
+}
+
+/** The ranking of the given teams from the stored points and the scoring sheet. */
+export async function rankTeams(db: Db, teamIds: string[]): Promise<Map<string, TeamResult>> {
+  const [fields, scores] = await Promise.all([
+    db.selectFrom('score_fields').select(['name', 'kind', 'weight', 'drop_extremes', 'position']).execute(),
+    listScores(db),
+  ]);
+  const results = computeResults(
+    teamIds,
+    fields.map((f) => ({ name: f.name, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes, position: f.position })),
+    scores,
+  );
+  return new Map(results.map((r) => [r.teamId, r]));
+}

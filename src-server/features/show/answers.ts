@@ -1,0 +1,165 @@
+/**
+ * Teams answer and buzz on the current question, by the server's clock; the master marks answers
+ * right or wrong, and a right answer's points go to the team on the round's answers field.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../../src/messages';
+import { ANSWERS_GK_ID } from '../../../src/scoring';
+import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
+import type { Database } from '../../db/types';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, badRequest, notFound } from '../../errors';
+import { recordEvent, type StoredEvent } from '../../events';
+import { applyScoreChange } from '../scoring/data';
+import { listActiveTeams } from '../system/data';
+import { loadShow, type StoredShow } from './state';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function answersFor(db: Db, questionId: string): Promise<TTeamAnswer[]> {
+  const rows = await db
+    .selectFrom('team_answers')
+    .select(['team_id', 'answer', 'at', 'verdict'])
+    .where('question_id', '=', questionId)
+    .orderBy('at')
+    .execute();
+  return rows.map((r) => ({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict }));
+}
+
+export async function buzzOrder(db: Db, questionId: string): Promise<TBuzz[]> {
+  const rows = await db.selectFrom('buzzes').select(['team_id', 'at']).where('question_id', '=', questionId).orderBy('at').execute();
+  return rows.map((r) => ({ teamId: r.team_id, at: Number(r.at) }));
+}
+
+function timeIsUp(show: StoredShow, now: number): boolean {
+  const { endsAt, remainingMs } = show.timer;
+  return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
+}
+
+export async function submitAnswer(
+  db: Kysely<Database>,
+  teamId: string,
+  questionId: string,
+  answer: string,
+): Promise<{ result: TTeamAnswer; events: StoredEvent[] }> {
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const { stored } = await loadShow(trx);
+    if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
+    if (!stored.answersOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.answersClosed);
+    try {
+      await trx.insertInto('team_answers').values({ question_id: questionId, team_id: teamId, answer, at: now }).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyAnswered);
+      throw error;
+    }
+    const items = await answersFor(trx, questionId);
+    const result: TTeamAnswer = { teamId, answer, at: now, verdict: null };
+    const events = [
+      await recordEvent(trx, 'answers', { questionId, items }),
+      await recordEvent(trx, 'mine', { teamId, questionId, answer, verdict: null }),
+    ];
+    return { result, events };
+  });
+}
+
+export async function buzz(db: Kysely<Database>, teamId: string, questionId: string): Promise<{ order: TBuzz[]; events: StoredEvent[] }> {
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const { stored } = await loadShow(trx);
+    if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
+    if (!stored.buzzerOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.buzzerClosed);
+    try {
+      await trx.insertInto('buzzes').values({ question_id: questionId, team_id: teamId, at: now }).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyBuzzed);
+      throw error;
+    }
+    const order = await buzzOrder(trx, questionId);
+    return { order, events: [await recordEvent(trx, 'buzz', { questionId, order })] };
+  });
+}
+
+/**
+ * The field a right answer counts on: the open field when it is an answers field, else the answers
+ * field named after the round (phan-N), else the first answers field of the sheet.
+ */
+async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
+  const fields = await db.selectFrom('score_fields').select(['name', 'kind']).where('kind', '=', 'answers').orderBy('position').execute();
+  const names = fields.map((f) => f.name);
+  const chosen =
+    (show.activeField && names.includes(show.activeField) && show.activeField) ||
+    names.find((n) => n === `phan-${show.fw}`) ||
+    names[0];
+  if (!chosen) throw badRequest(messages.noAnswersField, 'verdict');
+  return chosen;
+}
+
+async function questionPoint(db: Db, questionId: string): Promise<number> {
+  const sets = await db.selectFrom('question_sets').select('items').execute();
+  for (const set of sets) {
+    const item = (set.items as { id: string; point: number }[]).find((q) => q.id === questionId);
+    if (item) return item.point;
+  }
+  return 0;
+}
+
+export async function setVerdict(
+  db: Kysely<Database>,
+  actorId: string,
+  input: { questionId: string; teamId: string; verdict: 'right' | 'wrong' | null },
+): Promise<{ items: TTeamAnswer[]; events: StoredEvent[] }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('team_answers')
+      .select(['id', 'verdict', 'points', 'field_name', 'answer'])
+      .where('question_id', '=', input.questionId)
+      .where('team_id', '=', input.teamId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound(messages.answerNotFound);
+    const events: StoredEvent[] = [];
+    const points = input.verdict === 'right' ? await questionPoint(trx, input.questionId) : 0;
+    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, (await loadShow(trx)).stored) : null);
+    const delta = points - row.points;
+    if (delta !== 0 && fieldName) {
+      const current = await trx
+        .selectFrom('scores')
+        .select('point')
+        .where('team_id', '=', input.teamId)
+        .where('gk_id', '=', ANSWERS_GK_ID)
+        .where('field_name', '=', fieldName)
+        .executeTakeFirst();
+      await applyScoreChange(trx, {
+        teamId: input.teamId,
+        gkId: ANSWERS_GK_ID,
+        fieldName,
+        point: (current?.point ?? 0) + delta,
+        actorId,
+        source: 'answer',
+        reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
+      });
+    }
+    await trx
+      .updateTable('team_answers')
+      .set({ verdict: input.verdict, points, field_name: fieldName })
+      .where('id', '=', row.id)
+      .execute();
+    const items = await answersFor(trx, input.questionId);
+    events.push(await recordEvent(trx, 'answers', { questionId: input.questionId, items }));
+    events.push(
+      await recordEvent(trx, 'mine', { teamId: input.teamId, questionId: input.questionId, answer: row.answer, verdict: input.verdict }),
+    );
+    if (delta !== 0) events.push(await teamsEvent(trx));
+    return { items, events };
+  });
+}
+
+/** The `teams` event: live totals for staff, and the frozen ones for everyone else while frozen. */
+export async function teamsEvent(trx: Transaction<Database>): Promise<StoredEvent> {
+  const { stored } = await loadShow(trx);
+  const listTeam = await listActiveTeams(trx);
+  const payload: Record<string, unknown> = { listTeam };
+  if (stored.scoreboardFrozen && stored.frozenListTeam) payload.publicListTeam = stored.frozenListTeam;
+  return recordEvent(trx, 'teams', payload);
+}

@@ -1,0 +1,155 @@
+/**
+ * The live show state: one row, a version that grows with every move, and the previous states for
+ * undo. The server computes the timer from its own clock and resolves the shown question.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../../src/messages';
+import type { TQuestion } from '../../../src/schemas/questionSet';
+import { defaultShowState, type ShowQuestion, type ShowState, type TShowChanges } from '../../../src/schemas/show';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import type { Database } from '../../db/types';
+import { badRequest } from '../../errors';
+import { type EventSettings, getSettings } from '../system/data';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What is stored: the public state without version and title, plus the frozen scoreboard. */
+export interface StoredShow extends Omit<ShowState, 'version' | 'title'> {
+  frozenListTeam?: TTeamListItem[] | null;
+}
+
+export async function loadShow(db: Db, forUpdate = false): Promise<{ version: number; stored: StoredShow }> {
+  let query = db.selectFrom('show_state').select(['version', 'state']).where('id', '=', 1);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  const { version: _v, title: _t, ...defaults } = defaultShowState();
+  return { version: row?.version ?? 0, stored: { ...defaults, ...((row?.state ?? {}) as Partial<StoredShow>) } };
+}
+
+export function toShowState(stored: StoredShow, version: number, settings: EventSettings): ShowState {
+  const { frozenListTeam: _frozen, ...rest } = stored;
+  return { ...rest, version, title: settings.roundTitles[stored.fw] ?? '' };
+}
+
+export function showQuestion(item: TQuestion, index: number, withAnswer: boolean): ShowQuestion {
+  const question: ShowQuestion = {
+    id: item.id,
+    index,
+    content: item.content,
+    options: item.options,
+    media: item.media,
+    point: item.point,
+    timeLimit: item.timeLimit,
+  };
+  if (withAnswer) Object.assign(question, { answer: item.answer, explanation: item.explanation });
+  return question;
+}
+
+async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[] } | null> {
+  const row = await db.selectFrom('question_sets').select(['set_no', 'items']).where('id', '=', setId).executeTakeFirst();
+  return row ? { setNo: row.set_no, items: row.items as TQuestion[] } : null;
+}
+
+/** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */
+export async function applyShowChanges(db: Db, current: StoredShow, changes: TShowChanges, now: number): Promise<StoredShow> {
+  const next: StoredShow = { ...current, timer: { ...current.timer } };
+  if (changes.fw !== undefined) next.fw = changes.fw;
+  if (changes.phase !== undefined) next.phase = changes.phase;
+  if (changes.scoringOpen !== undefined) next.scoringOpen = changes.scoringOpen;
+  if (changes.answersOpen !== undefined) next.answersOpen = changes.answersOpen;
+  if (changes.buzzerOpen !== undefined) next.buzzerOpen = changes.buzzerOpen;
+  if (changes.screen2 !== undefined) next.screen2 = changes.screen2;
+  if (changes.shownAnswers !== undefined) next.shownAnswers = changes.shownAnswers;
+
+  if (changes.activeTeamId !== undefined) {
+    if (changes.activeTeamId) {
+      const team = await db.selectFrom('teams').select('id').where('id', '=', changes.activeTeamId).executeTakeFirst();
+      if (!team) throw badRequest(messages.teamNotFound, 'changes.activeTeamId');
+    }
+    next.activeTeamId = changes.activeTeamId;
+  }
+  if (changes.activeField !== undefined) {
+    if (changes.activeField) {
+      const field = await db.selectFrom('score_fields').select('name').where('name', '=', changes.activeField).executeTakeFirst();
+      if (!field) throw badRequest(messages.scoreFieldNotFound, 'changes.activeField');
+    }
+    next.activeField = changes.activeField;
+  }
+
+  // The set must belong to the round; a new round without a set of its own clears the question.
+  const setId = changes.setId !== undefined ? changes.setId : next.setId;
+  const set = setId ? await findSetItems(db, setId) : null;
+  if (setId && (!set || set.setNo !== next.fw)) {
+    if (changes.setId !== undefined) throw badRequest(messages.setNotInRound, 'changes.setId');
+    next.setId = null;
+    next.questionId = null;
+  } else {
+    next.setId = setId ?? null;
+  }
+
+  const questionId = changes.questionId !== undefined ? changes.questionId : next.questionId;
+  const index = questionId && set && next.setId ? set.items.findIndex((q) => q.id === questionId) : -1;
+  if (questionId && index < 0) {
+    if (changes.questionId !== undefined) throw badRequest(messages.questionNotInSet, 'changes.questionId');
+    next.questionId = null;
+  } else {
+    next.questionId = questionId ?? null;
+  }
+  const item = index >= 0 ? set!.items[index]! : null;
+  next.question = item ? showQuestion(item, index, next.phase === 'answer') : null;
+
+  if (next.questionId !== current.questionId) {
+    // A new question starts clean: its own time limit, nothing open, nothing on screen 2.
+    const durationMs = (item?.timeLimit ?? 0) * 1000;
+    next.timer = { durationMs, endsAt: null, remainingMs: durationMs };
+    if (changes.answersOpen === undefined) next.answersOpen = false;
+    if (changes.buzzerOpen === undefined) next.buzzerOpen = false;
+    if (changes.shownAnswers === undefined) next.shownAnswers = [];
+  }
+
+  if (changes.timer) next.timer = applyTimer(next.timer, changes.timer, now);
+  return next;
+}
+
+export function applyTimer(
+  timer: ShowState['timer'],
+  move: NonNullable<TShowChanges['timer']>,
+  now: number,
+): ShowState['timer'] {
+  const remainingNow = timer.endsAt === null ? timer.remainingMs : Math.max(0, timer.endsAt - now);
+  switch (move.action) {
+    case 'start': {
+      const durationMs = move.durationMs ?? timer.durationMs;
+      return { durationMs, endsAt: now + durationMs, remainingMs: durationMs };
+    }
+    case 'pause':
+      return { ...timer, endsAt: null, remainingMs: remainingNow };
+    case 'resume':
+      return timer.endsAt === null ? { ...timer, endsAt: now + timer.remainingMs } : timer;
+    case 'reset': {
+      const durationMs = move.durationMs ?? timer.durationMs;
+      return { durationMs, endsAt: null, remainingMs: durationMs };
+    }
+  }
+}
+
+/** Persists `next` as version + 1, keeping the previous state for undo. */
+export async function saveShow(
+  trx: Transaction<Database>,
+  previous: { version: number; stored: StoredShow },
+  next: StoredShow,
+  keepHistory = true,
+): Promise<ShowState> {
+  const version = previous.version + 1;
+  if (keepHistory && previous.version > 0) {
+    await trx.insertInto('show_history').values({ version: previous.version, state: JSON.stringify(previous.stored) }).execute();
+    // A night has hundreds of moves, not millions; keep the last 200 for undo.
+    await trx.deleteFrom('show_history').where('version', '<', previous.version - 200).execute();
+  }
+  await trx
+    .insertInto('show_state')
+    .values({ id: 1, version, state: JSON.stringify(next) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ version, state: JSON.stringify(next), updated_at: new Date() }))
+    .execute();
+  return toShowState(next, version, await getSettings(trx));
+}

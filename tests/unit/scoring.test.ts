@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { computeResults, type FieldRule, judgesFieldScore, type PointRow } from '../../src/scoring';
+
+const judges = (name: string, position: number, extra: Partial<FieldRule> = {}): FieldRule => ({
+  name,
+  kind: 'judges',
+  weight: 1,
+  dropExtremes: false,
+  position,
+  ...extra,
+});
+const rows = (teamId: string, fieldName: string, points: number[]): PointRow[] =>
+  points.map((point, i) => ({ teamId, gkId: `gk${i + 1}`, fieldName, point }));
+
+describe('a judges field', () => {
+  it('is the mean of the judges who scored, rounded to 2 decimals', () => {
+    expect(judgesFieldScore([7, 8, 8], false)).toBe(7.67);
+    expect(judgesFieldScore([], false)).toBeNull();
+  });
+
+  it('drops the highest and the lowest only from five points on', () => {
+    expect(judgesFieldScore([1, 7, 8, 9, 10], true)).toBe(8);
+    expect(judgesFieldScore([1, 8, 9, 10], true)).toBe(7);
+  });
+});
+
+describe('results', () => {
+  it('sums answers, weights fields and ranks by total', () => {
+    const fields: FieldRule[] = [
+      { name: 'p1', kind: 'answers', weight: 1, dropExtremes: false, position: 1 },
+      judges('p2', 2, { weight: 2 }),
+    ];
+    const results = computeResults(['a', 'b'], fields, [
+      { teamId: 'a', gkId: 'answers', fieldName: 'p1', point: 30 },
+      ...rows('a', 'p2', [8, 9]),
+      ...rows('b', 'p2', [10, 10]),
+    ]);
+    expect(results).toEqual([
+      { teamId: 'a', fieldScores: { p1: 30, p2: 8.5 }, total: 47, rank: 1 },
+      { teamId: 'b', fieldScores: { p1: 0, p2: 10 }, total: 20, rank: 2 },
+    ]);
+  });
+
+  it('breaks a tie by the fields in sheet order, and equal teams share a rank', () => {
+    const fields = [judges('p2', 2), judges('p1', 1)];
+    const results = computeResults(['a', 'b', 'c', 'd'], fields, [
+      ...rows('a', 'p1', [5]),
+      ...rows('a', 'p2', [5]),
+      ...rows('b', 'p1', [6]),
+      ...rows('b', 'p2', [4]),
+      ...rows('c', 'p1', [5]),
+      ...rows('c', 'p2', [5]),
+      ...rows('d', 'p1', [1]),
+    ]);
+    expect(results.map((r) => [r.teamId, r.rank])).toEqual([
+      ['b', 1],
+      ['a', 2],
+      ['c', 2],
+      ['d', 4],
+    ]);
+  });
+
+  it('leaves a field nobody scored empty and counts it as 0 in the total', () => {
+    const [result] = computeResults(['a'], [judges('p1', 1), judges('p2', 2)], rows('a', 'p1', [7.5]));
+    expect(result).toMatchObject({ fieldScores: { p1: 7.5, p2: null }, total: 7.5, rank: 1 });
+  });
+});
