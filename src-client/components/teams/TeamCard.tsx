@@ -1,0 +1,115 @@
+/** One team as a card: logo or initials, name, unit, members, its accounts, priority and state. */
+import { ActionIcon, Avatar, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { messages } from '../../../src/messages';
+import type { TTeam } from '../../../src/schemas/team';
+import { EditIcon, TrashIcon, UserPlusIcon } from '../users/icons';
+
+const t = messages.teamAdmin;
+
+/** School names share their first word ("THPT …"): initials come from the distinctive part. */
+const GENERIC_WORDS = new Set(['thpt', 'thcs', 'th', 'trường', 'chuyên', 'đội', '–', '-']);
+export function teamInitials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w && !GENERIC_WORDS.has(w.toLowerCase()));
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
+}
+
+export function TeamCard({
+  team,
+  onEdit,
+  onDelete,
+  onCreateAccount,
+}: {
+  team: TTeam;
+  onEdit: () => void;
+  onDelete: () => void;
+  onCreateAccount: () => void;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="team-card" data-team={team.name} opacity={team.active ? 1 : 0.75}>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Avatar src={team.logoUrl || null} size={56} radius="xl" color="red" variant="light">
+          {teamInitials(team.name)}
+        </Avatar>
+        <Box style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={800} fz="lg" lh={1.25} lineClamp={2}>
+            {team.name}
+          </Text>
+          {team.unit && (
+            <Text size="sm" c="dimmed" lineClamp={2} mt={2}>
+              {team.unit}
+            </Text>
+          )}
+          <Group gap={6} mt={8}>
+            <Badge size="sm" variant="light" color="gray" radius="sm" tt="none">
+              {messages.teamAdmin.priorityBadge(team.priority)}
+            </Badge>
+            <Badge size="sm" variant="dot" color={team.active ? 'teal' : 'gray'} radius="sm" tt="none">
+              {team.active ? messages.userAdmin.activeState : messages.userAdmin.inactiveState}
+            </Badge>
+          </Group>
+        </Box>
+      </Group>
+
+      <Divider my="md" />
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
+        {t.teamMembers} · {team.members.length}
+      </Text>
+      <Stack gap={4} style={{ flex: 1 }}>
+        {team.members.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noMembers}
+          </Text>
+        ) : (
+          team.members.map((member, index) => (
+            <Group key={index} gap={6} wrap="nowrap" align="baseline">
+              <Text size="sm" c="dimmed" w={18} ta="right">
+                {index + 1}.
+              </Text>
+              <Text size="sm" fw={500} style={{ minWidth: 0 }} truncate>
+                {member.fullName}
+                {member.note && (
+                  <Text span size="sm" c="dimmed" fw={400}>
+                    {' '}
+                    · {member.note}
+                  </Text>
+                )}
+              </Text>
+            </Group>
+          ))
+        )}
+      </Stack>
+
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={6}>
+        {t.teamAccounts}
+      </Text>
+      <Group gap={6} data-testid="team-accounts">
+        {team.accounts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noTeamAccounts}
+          </Text>
+        ) : (
+          team.accounts.map((account) => (
+            <Badge key={account._id} variant="outline" color="teal" radius="sm" tt="none" title={account.fullName}>
+              {account.username}
+            </Badge>
+          ))
+        )}
+      </Group>
+
+      <Group gap="xs" mt="lg" wrap="nowrap">
+        <Button size="xs" variant="light" leftSection={<EditIcon size={14} />} onClick={onEdit} aria-label={t.editTeam}>
+          {messages.userAdmin.edit}
+        </Button>
+        <Button size="xs" variant="light" color="teal" leftSection={<UserPlusIcon size={14} />} onClick={onCreateAccount}>
+          {t.createTeamAccount}
+        </Button>
+        <Tooltip label={t.deleteTeam} withArrow>
+          <ActionIcon variant="subtle" color="gray" size="md" aria-label={t.deleteTeam} onClick={onDelete} ml="auto">
+            <TrashIcon size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}

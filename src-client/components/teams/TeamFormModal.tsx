@@ -1,0 +1,200 @@
+/** Create or edit a team in a modal: name, unit, logo, priority, active, and its members as an editable list. */
+import { ActionIcon, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '../../../src/messages';
+import { type TTeam, ZTeamDataSchema } from '../../../src/schemas/team';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { serverFieldPath, zodFormErrors } from '../users/formErrors';
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from '../users/icons';
+
+const t = messages.teamAdmin;
+
+type TeamFormValues = {
+  name: string;
+  unit: string;
+  logoUrl: string;
+  priority: number | string;
+  active: boolean;
+  members: { fullName: string; note: string }[];
+};
+
+export function TeamFormModal({ team, opened, onClose }: { team: TTeam | null; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={team ? t.editTeamTitle(team.name) : t.createTeamTitle}
+      size="xl"
+      radius="lg"
+      styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {opened && <TeamForm team={team} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function toData(values: TeamFormValues) {
+  const priority = typeof values.priority === 'number' ? values.priority : Number(values.priority || 0);
+  return ZTeamDataSchema.safeParse({ ...values, priority });
+}
+
+function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<TeamFormValues>({
+    initialValues: {
+      name: team?.name ?? '',
+      unit: team?.unit ?? '',
+      logoUrl: team?.logoUrl ?? '',
+      priority: team?.priority ?? 0,
+      active: team?.active ?? true,
+      members: team?.members.map((m) => ({ ...m })) ?? [{ fullName: '', note: '' }],
+    },
+    validate: (values) => {
+      const parsed = toData(values);
+      return parsed.success ? {} : zodFormErrors(parsed.error);
+    },
+  });
+
+  const onError = (prefix: string) => (error: unknown) => {
+    const path = serverFieldPath(error);
+    if (path) form.setFieldError(path, (error as Error).message);
+    notifyError(prefix, error);
+  };
+  const onSuccess = (message: string) => () => {
+    notifySuccess(message);
+    void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
+    onDone();
+  };
+  const create = useMutation(
+    trpc.team.create.mutationOptions({ onSuccess: onSuccess(messages.created), onError: onError(t.teamCreateError) }),
+  );
+  const update = useMutation(
+    trpc.team.update.mutationOptions({ onSuccess: onSuccess(messages.infoUpdated), onError: onError(messages.teamUpdateError) }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const parsed = toData(values);
+    if (!parsed.success) return;
+    if (team) update.mutate({ _id: team._id, changes: parsed.data });
+    else create.mutate({ data: parsed.data });
+  });
+
+  const members = form.values.members;
+  return (
+    <form onSubmit={submit} noValidate data-testid="team-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t.teamName} required {...form.getInputProps('name')} />
+          <TextInput label={t.teamUnit} {...form.getInputProps('unit')} />
+          <TextInput label={t.teamLogoUrl} description={t.teamLogoHint} {...form.getInputProps('logoUrl')} />
+          <NumberInput
+            label={messages.userAdmin.priority}
+            description={messages.userAdmin.priorityHint}
+            allowDecimal={false}
+            {...form.getInputProps('priority')}
+          />
+        </SimpleGrid>
+        <Switch label={messages.userAdmin.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
+
+        <Paper withBorder radius="md" p="md" bg="gray.0">
+          <Group justify="space-between" mb="sm">
+            <Text fw={700}>{t.teamMembers}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<PlusIcon size={14} />}
+              onClick={() => form.insertListItem('members', { fullName: '', note: '' })}
+            >
+              {t.addMember}
+            </Button>
+          </Group>
+          {typeof form.errors.members === 'string' && (
+            <Text c="red" size="sm" mb="xs">
+              {form.errors.members}
+            </Text>
+          )}
+          <Stack gap="xs">
+            {members.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t.noMembers}
+              </Text>
+            )}
+            {members.map((_, index) => (
+              <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid="member-row">
+                <Text size="sm" c="dimmed" w={22} ta="right" pt={8}>
+                  {index + 1}.
+                </Text>
+                <TextInput
+                  aria-label={`${t.memberFullName} ${index + 1}`}
+                  placeholder={t.memberFullName}
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`members.${index}.fullName`)}
+                />
+                <TextInput
+                  aria-label={`${t.memberNote} ${index + 1}`}
+                  placeholder={t.memberNote}
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`members.${index}.note`)}
+                />
+                <Group gap={2} wrap="nowrap" pt={2}>
+                  <MemberAction
+                    label={t.moveUp}
+                    disabled={index === 0}
+                    onClick={() => form.reorderListItem('members', { from: index, to: index - 1 })}
+                  >
+                    <ArrowUpIcon size={16} />
+                  </MemberAction>
+                  <MemberAction
+                    label={t.moveDown}
+                    disabled={index === members.length - 1}
+                    onClick={() => form.reorderListItem('members', { from: index, to: index + 1 })}
+                  >
+                    <ArrowDownIcon size={16} />
+                  </MemberAction>
+                  <MemberAction label={t.removeMember} color="red" onClick={() => form.removeListItem('members', index)}>
+                    <XIcon size={16} />
+                  </MemberAction>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {messages.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {team ? messages.userAdmin.save : messages.userAdmin.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function MemberAction({
+  label,
+  onClick,
+  disabled = false,
+  color = 'gray',
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} withArrow openDelay={300}>
+      <ActionIcon variant="subtle" color={color} size="lg" aria-label={label} disabled={disabled} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
