@@ -15,6 +15,11 @@ const available = browserAvailable();
 const screenshots = path.join(root, 'docs/screenshots');
 const SAMPLE_CSV = path.join(root, 'scripts/samples/cau-hoi.csv');
 const BAD_CSV = path.join(root, 'tests/fixtures/import/bad-rows.csv');
+/** A 1×1 red PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function adminPage(h: Harness, viewport = { width: 1440, height: 900 }) {
   const opened = await h.newPage(viewport);
@@ -237,6 +242,35 @@ describe.skipIf(!available)('the question-set screens', () => {
     expect(errors).toEqual([]);
   });
 
+  it('uploads an image for a question and shows the server refusing a file it does not take', async () => {
+    const { context, page, errors } = await adminPage(h);
+    const set = await createSet(context, 'fw-question-5', { title: 'Tăng tốc', items: DEMO_QUESTION_SETS[4]!.items.slice(0, 2) });
+    await page.goto(`/user/fw-question-5/${set._id}`);
+    await waitForApp(page);
+    await page.getByTestId('question-card').first().getByRole('button', { name: 'Sửa câu 1' }).click();
+    const dialog = page.getByRole('dialog');
+
+    // SVG is an image to the browser but the server refuses it (it can carry scripts).
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 've.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await dialog.getByTestId('media-error').filter({ hasText: 'Chỉ nhận tệp ảnh, âm thanh hoặc video' }).waitFor();
+
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'thap-rua.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => dialog.getByLabel('Đường dẫn tệp').inputValue()).toMatch(/^\/media\//);
+    await dialog.getByTestId('media-preview').waitFor();
+    await dialog.getByRole('button', { name: 'Đồng ý' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await waitForToast(page, 'Cập nhật thành công');
+    const media = (await getSet(context.request, 'fw-question-5', set._id)).items[0]?.media;
+    expect(media?.kind).toBe('image');
+    expect((await context.request.get(media!.url)).status()).toBe(200);
+    expect(await page.getByTestId('question-card').first().locator('img[data-testid=media-preview]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a not-found state for an id that does not exist', async () => {
     const { page, errors } = await adminPage(h);
     await page.goto('/user/fw-question-4/khong-co-bo-nay');
@@ -257,6 +291,11 @@ describe.skipIf(!available)('the question-set screens', () => {
     await waitForApp(page);
     await page.getByTestId('question-card').nth(4).waitFor();
     await page.screenshot({ path: path.join(screenshots, 'question-set.png') });
+    await page.getByTestId('question-card').nth(1).getByRole('button', { name: 'Sửa câu 2' }).click();
+    await page.getByRole('dialog').getByLabel('Nội dung câu hỏi').waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(screenshots, 'question-edit.png') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Huỷ' }).click();
 
     await page.goto('/user/fw-question');
     await waitForApp(page);

@@ -5,6 +5,7 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../src/messages';
@@ -36,6 +37,7 @@ interface Loaded {
 
 export function ImportModal({ opened, setNumber, target, onClose, onDone }: Props) {
   const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [file, setFile] = useState<Loaded | null>(null);
   const [title, setTitle] = useState('');
   const [fileError, setFileError] = useState('');
@@ -86,7 +88,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.qs.importTitle} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={messages.qs.importTitle} size="xl" centered fullScreen={phone}>
       <Stack gap="md">
         <Dropzone
           onDrop={(files) => files[0] && void read(files[0])}

@@ -1,5 +1,6 @@
 /** One question as an admin sees it: number, content, options with the right one marked, answer, explanation, media, point, time. */
 import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { DraftQuestion } from './draft';
@@ -19,138 +20,137 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
   const hasOptions = question.options.length > 0;
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="question-card">
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <Stack gap={6} align="center" w={56} style={{ flexShrink: 0 }}>
-          <Box
-            w={44}
-            h={44}
-            bg="red.7"
-            c="white"
-            fw={800}
-            fz="lg"
-            style={{ borderRadius: '50%', display: 'grid', placeItems: 'center' }}
-            aria-label={messages.qs.questionNo(index + 1)}
-          >
-            {index + 1}
-          </Box>
-          <Tooltip label={messages.qs.moveUp}>
-            <ActionIcon variant="subtle" color="gray" disabled={index === 0} onClick={() => onMove(-1)} aria-label={messages.qs.moveUp}>
-              <Arrow up />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={messages.qs.moveDown}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              disabled={index === total - 1}
-              onClick={() => onMove(1)}
-              aria-label={messages.qs.moveDown}
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Box
+              w={40}
+              h={40}
+              bg="red.7"
+              c="white"
+              fw={800}
+              fz="lg"
+              style={{ borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0 }}
+              aria-label={messages.qs.questionNo(index + 1)}
             >
-              <Arrow />
-            </ActionIcon>
-          </Tooltip>
-        </Stack>
-
-        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-            <Text fw={700} fz="lg" style={{ whiteSpace: 'pre-wrap' }} data-testid="question-content">
-              {question.content}
-            </Text>
-            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Badge variant="light" color="orange" size="lg" tt="none">
-                {messages.qs.points(formatPoint(question.point))}
+              {index + 1}
+            </Box>
+            <Badge variant="light" color="orange" size="lg" tt="none">
+              {messages.qs.points(formatPoint(question.point))}
+            </Badge>
+            <Badge variant="light" color="blue" size="lg" tt="none">
+              {messages.qs.seconds(question.timeLimit)}
+            </Badge>
+            {question.media && (
+              <Badge variant="light" color="grape" size="lg" tt="none">
+                {messages.qs.mediaKinds[question.media.kind]}
               </Badge>
-              <Badge variant="light" color="blue" size="lg" tt="none">
-                {messages.qs.seconds(question.timeLimit)}
-              </Badge>
-            </Group>
+            )}
           </Group>
+          <Group gap={4} wrap="nowrap">
+            <ActionIconButton label={messages.qs.moveUp} onClick={() => onMove(-1)} disabled={index === 0} variant="subtle">
+              <Arrow up />
+            </ActionIconButton>
+            <ActionIconButton label={messages.qs.moveDown} onClick={() => onMove(1)} disabled={index === total - 1} variant="subtle">
+              <Arrow />
+            </ActionIconButton>
+            <ActionIconButton label={messages.qs.editQuestion(index + 1)} onClick={onEdit}>
+              <PencilIcon />
+            </ActionIconButton>
+            <ActionIconButton label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`} onClick={onDelete} color="red">
+              <TrashIcon />
+            </ActionIconButton>
+          </Group>
+        </Group>
 
-          {question.media && <MediaPreview media={question.media} />}
+        <Text fw={700} fz="lg" style={{ whiteSpace: 'pre-wrap' }} data-testid="question-content">
+          {question.content}
+        </Text>
 
-          {hasOptions && (
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" verticalSpacing="xs">
-              {question.options.map((option, i) => {
-                const right = option === question.answer;
-                return (
-                  <Group
-                    key={i}
-                    gap="sm"
-                    wrap="nowrap"
-                    px="sm"
-                    py={8}
-                    data-right={right || undefined}
-                    style={{
-                      borderRadius: 10,
-                      border: `1px solid var(--mantine-color-${right ? 'teal-5' : 'gray-3'})`,
-                      background: right ? 'var(--mantine-color-teal-0)' : 'white',
-                    }}
+        {question.media && <MediaPreview media={question.media} />}
+
+        {hasOptions && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" verticalSpacing="xs">
+            {question.options.map((option, i) => {
+              const right = option === question.answer;
+              return (
+                <Group
+                  key={i}
+                  gap="sm"
+                  wrap="nowrap"
+                  px="sm"
+                  py={8}
+                  data-right={right || undefined}
+                  style={{
+                    borderRadius: 10,
+                    border: `1px solid var(--mantine-color-${right ? 'teal-5' : 'gray-3'})`,
+                    background: right ? 'var(--mantine-color-teal-0)' : 'white',
+                  }}
+                >
+                  <Box
+                    w={28}
+                    h={28}
+                    fw={800}
+                    fz="sm"
+                    bg={right ? 'teal.6' : 'gray.1'}
+                    c={right ? 'white' : 'gray.7'}
+                    style={{ borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0 }}
                   >
-                    <Box
-                      w={28}
-                      h={28}
-                      fw={800}
-                      fz="sm"
-                      bg={right ? 'teal.6' : 'gray.1'}
-                      c={right ? 'white' : 'gray.7'}
-                      style={{ borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0 }}
-                    >
-                      {optionLetter(i)}
-                    </Box>
-                    <Text size="sm" fw={right ? 700 : 500} c={right ? 'teal.9' : undefined}>
-                      {option}
-                    </Text>
-                  </Group>
-                );
-              })}
-            </SimpleGrid>
-          )}
+                    {optionLetter(i)}
+                  </Box>
+                  <Text size="sm" fw={right ? 700 : 500} c={right ? 'teal.9' : undefined}>
+                    {option}
+                  </Text>
+                </Group>
+              );
+            })}
+          </SimpleGrid>
+        )}
 
-          <Stack gap={4} p="sm" bg="gray.0" style={{ borderRadius: 10 }}>
-            <Text size="sm">
-              <Text span fw={700} c="teal.8">
-                {messages.qs.answer}:{' '}
-              </Text>
-              {question.answer ? (
-                <Text span fw={600} data-testid="question-answer">
-                  {hasOptions && question.options.includes(question.answer)
-                    ? `${optionLetter(question.options.indexOf(question.answer))}. ${question.answer}`
-                    : question.answer}
-                </Text>
-              ) : (
-                <Text span c="dimmed" fs="italic">
-                  {messages.qs.noAnswer}
-                </Text>
-              )}
+        <Stack gap={4} p="sm" bg="gray.0" style={{ borderRadius: 10 }}>
+          <Text size="sm">
+            <Text span fw={700} c="teal.8">
+              {messages.qs.answer}:{' '}
             </Text>
-            {question.explanation && (
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                <Text span fw={700} c="gray.7">
-                  {messages.qs.explanation}:{' '}
-                </Text>
-                {question.explanation}
+            {question.answer ? (
+              <Text span fw={600} data-testid="question-answer">
+                {hasOptions && question.options.includes(question.answer)
+                  ? `${optionLetter(question.options.indexOf(question.answer))}. ${question.answer}`
+                  : question.answer}
+              </Text>
+            ) : (
+              <Text span c="dimmed" fs="italic">
+                {messages.qs.noAnswer}
               </Text>
             )}
-          </Stack>
+          </Text>
+          {question.explanation && (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text span fw={700} c="gray.7">
+                {messages.qs.explanation}:{' '}
+              </Text>
+              {question.explanation}
+            </Text>
+          )}
         </Stack>
-
-        <Stack gap={6} style={{ flexShrink: 0 }}>
-          <ActionIconButton label={messages.qs.editQuestion(index + 1)} onClick={onEdit}>
-            <PencilIcon />
-          </ActionIconButton>
-          <ActionIconButton label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`} onClick={onDelete} color="red">
-            <TrashIcon />
-          </ActionIconButton>
-        </Stack>
-      </Group>
+      </Stack>
     </Card>
   );
 }
 
-function ActionIconButton({ label, onClick, color = 'gray', children }: { label: string; onClick(): void; color?: string; children: React.ReactNode }) {
+interface ActionProps {
+  label: string;
+  onClick(): void;
+  color?: string;
+  disabled?: boolean;
+  variant?: 'light' | 'subtle';
+  children: ReactNode;
+}
+
+function ActionIconButton({ label, onClick, color = 'gray', disabled = false, variant = 'light', children }: ActionProps) {
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="light" color={color} size="lg" onClick={onClick} aria-label={label}>
+    <Tooltip label={label} disabled={disabled}>
+      <ActionIcon variant={variant} color={color} size="lg" onClick={onClick} disabled={disabled} aria-label={label}>
         {children}
       </ActionIcon>
     </Tooltip>

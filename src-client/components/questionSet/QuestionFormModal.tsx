@@ -7,6 +7,7 @@ import '@mantine/dropzone/styles.css';
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
@@ -106,6 +107,7 @@ interface Props {
 
 export function QuestionFormModal({ opened, question, heading, onClose, onSave }: Props) {
   const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const form = useForm<FormValues>({ initialValues: toValues(null), validate });
   const upload = useMutation(trpc.media.upload.mutationOptions());
   const [uploadError, setUploadError] = useState('');
@@ -175,7 +177,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
   const previewable = /^(https?:\/\/|\/media\/)/.test(mediaUrl);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={heading} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={heading} size="xl" centered fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Textarea

@@ -4,6 +4,7 @@
  * never overwrites silently: the 409 is shown with a way to load the newest version.
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -31,6 +32,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   const getOptions = trpc.questionSet.get.queryOptions({ set: setNumber, _id: id }, { retry: (count, error) => !isNotFound(error) && count < 1 });
   const query = useQuery(getOptions);
   const roundTitle = useRoundTitle(setNumber);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const [saved, setSaved] = useState<TQuestionSet | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -164,18 +166,19 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
         {roundTitle ? ` · ${roundTitle}` : ''}
       </Anchor>
 
+      {/* Sticky on wide screens so Lưu stays in reach; on a phone it would cover half the screen. */}
       <Card
         withBorder
         radius="lg"
         padding="md"
         shadow="sm"
-        style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 64px) + 8px)', zIndex: 5 }}
+        style={phone ? undefined : { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 64px) + 8px)', zIndex: 5 }}
       >
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput
             label={messages.qs.titleLabel}
             size="md"
-            style={{ flex: '1 1 320px' }}
+            style={{ flex: '1 1 260px', minWidth: 0 }}
             styles={{ input: { fontWeight: 700 } }}
             value={draft.title}
             error={titleError || undefined}
