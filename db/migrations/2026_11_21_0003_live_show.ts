@@ -1,6 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // The one show row always exists, so every move can lock it (SELECT … FOR UPDATE) before reading.
+  await sql`insert into show_state (id, version, state) values (1, 0, '{}'::jsonb) on conflict (id) do nothing`.execute(db);
+
   // Previous show states, for undo.
   await db.schema
     .createTable('show_history')

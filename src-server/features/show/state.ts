@@ -60,6 +60,7 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   if (changes.buzzerOpen !== undefined) next.buzzerOpen = changes.buzzerOpen;
   if (changes.screen2 !== undefined) next.screen2 = changes.screen2;
   if (changes.shownAnswers !== undefined) next.shownAnswers = changes.shownAnswers;
+  if (changes.scoreboardFrozen !== undefined) next.scoreboardFrozen = changes.scoreboardFrozen;
 
   if (changes.activeTeamId !== undefined) {
     if (changes.activeTeamId) {

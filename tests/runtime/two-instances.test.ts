@@ -1,0 +1,82 @@
+/** Two real server processes on one PostgreSQL deliver every event to the screens of both, in order. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayPostgres } from '../helpers/test-db';
+import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
+import { joinSystem, type JoinedClient } from '../helpers/ws-client';
+
+const hasPostgres = !!process.env.TEST_DATABASE_URL;
+let drop: (() => Promise<void>) | null = null;
+const servers: SpawnedServer[] = [];
+const clients: JoinedClient[] = [];
+
+beforeAll(async () => {
+  if (!hasPostgres) return;
+  const throwaway = await createThrowawayPostgres();
+  drop = throwaway.drop;
+  const env = { DATABASE_URL: throwaway.url, ADMIN_PASSWORD: 'mat-khau-admin-1', SEED_DEMO: '0' };
+  // The first creates the schema and the admin; the second finds them.
+  servers.push(await startServerProcess('node', env));
+  servers.push(await startServerProcess('node', env));
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => {});
+  for (const server of servers) await server.stop('SIGTERM');
+  await drop?.();
+});
+
+async function adminCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'mat-khau-admin-1' }),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+const screen2Of = (e: { data: Record<string, unknown> }) => (e.data.system as { screen2: string }).screen2;
+
+describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
+  it('deliver a change made on one to a subscriber of the other, and every event to both in the same order', async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const onA = joinSystem(a.url);
+    const onB = joinSystem(b.url);
+    clients.push(onA, onB);
+    await onA.waitFor((e) => e.data.type === 'teams');
+    await onB.waitFor((e) => e.data.type === 'teams');
+
+    const cookieA = await adminCookie(a.url);
+    const cookieB = await adminCookie(b.url);
+    const moves: [string, string, string][] = [
+      [a.url, cookieA, 'judges'],
+      [b.url, cookieB, 'answers'],
+      [a.url, cookieA, 'scoreboard'],
+      [b.url, cookieB, 'logo'],
+    ];
+    // Half of them at once, so commits race.
+    await Promise.all(
+      moves.map(([url, cookie, screen2]) =>
+        fetch(`${url}/api/show`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ changes: { screen2 } }),
+        }).then((res) => expect(res.status).toBe(200)),
+      ),
+    );
+    const stateEvents = async (client: JoinedClient) => {
+      await client.waitFor(() => client.events.filter((e) => e.data.type === 'state').length >= 5, 10_000);
+      return client.events.filter((e) => e.data.type === 'state').slice(1);
+    };
+    const seenOnA = await stateEvents(onA);
+    const seenOnB = await stateEvents(onB);
+    expect(seenOnA.map((e) => e.id)).toEqual(seenOnB.map((e) => e.id));
+    expect(seenOnA.map(screen2Of).sort()).toEqual(['answers', 'judges', 'logo', 'scoreboard']);
+    const ids = seenOnA.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // The versions grew one by one, whichever instance made the move.
+    const versions = seenOnA.map((e) => (e.data.system as { version: number }).version);
+    expect(versions).toEqual([...versions].sort((x, y) => x - y));
+    expect(new Set(versions).size).toBe(4);
+  });
+});
