@@ -12,6 +12,7 @@ import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { computeBalance } from '../../src/format';
 import { messages } from '../../src/messages';
 import { notifyError } from '../components/notify';
+import { recordLiveEvent } from './liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
 
 export interface ClientSystemState extends TSystemState {
@@ -81,6 +82,9 @@ export function useSystemStateSync(): void {
           updateSystemState(queryClient, (old) => ({ ...old, listTeam: event.listTeam }));
         } else if (event.type === 'reload' && import.meta.env.DEV) {
           window.location.reload();
+        } else {
+          const { type, ...payload } = event as { type: string };
+          recordLiveEvent(type, payload);
         }
       },
     }),
