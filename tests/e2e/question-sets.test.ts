@@ -230,6 +230,16 @@ describe.skipIf(!available)('the question-set screens', () => {
     expect(other.status()).toBe(200);
 
     await page.getByLabel('Tên bộ câu hỏi').fill('Văn hoá Hà Nội (bản của tôi)');
+    // Leaving with unsaved changes asks first; dismissing stays here.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Bộ câu hỏi 1', exact: true }).click();
+    await expect.poll(() => asked).toEqual(['Có thay đổi chưa lưu. Bạn có muốn rời trang không?']);
+    expect(new URL(page.url()).pathname).toBe(`/user/fw-question-3/${set._id}`);
+
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByTestId('conflict').getByText('Bộ câu hỏi đã được người khác sửa').waitFor();
     await waitForToast(page, 'Cập nhật bộ câu hỏi lỗi.');
