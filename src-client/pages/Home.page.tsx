@@ -1,5 +1,6 @@
-/** /: the event's front page for the hall: name, rounds, teams, rules, and the way in. */
+/** /: the event's front page for the hall: name, date, venue, rounds, teams, rules, and the way in. */
 import {
+  Accordion,
   Anchor,
   Avatar,
   Badge,
@@ -15,27 +16,37 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_HOME, ROUND_TITLES } from '../../src/constants';
+import { formatDate } from '../../src/format';
 import { messages } from '../../src/messages';
+import type { TRule } from '../../src/schemas/rules';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { Brand } from '../components/Brand';
+import { Markdown } from '../components/markdown/Markdown';
+import { sortRules } from '../components/rules/sortRules';
 import { initials, UserMenu } from '../components/UserMenu';
 import { useSystemState } from '../hooks/useSystemState';
+import { useTRPC } from '../trpc';
 
 const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
 
-function roundTitle(n: number): string {
-  return ROUND_TITLES[n] ?? messages.roundLabel(n);
-}
-
 export default function HomePage() {
   const { user, system, listTeam } = useSystemState();
+  const trpc = useTRPC();
+  // Both are public; until they answer the page shows the app's name and the seed's round titles.
+  const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
+  const rulesQuery = useQuery(trpc.rules.all.queryOptions());
+  const rules = sortRules(rulesQuery.data?.items ?? []);
   const live = system.phase !== 'idle';
+  const eventName = settings?.name || messages.appName;
+  const eventDate = formatDate(settings?.date);
+  const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
   return (
     <Box bg="gray.0" mih="100vh">
-      <title>{messages.appName}</title>
+      <title>{eventName}</title>
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -59,20 +70,42 @@ export default function HomePage() {
         style={{ background: 'linear-gradient(120deg, #a61e1e 0%, #c92a2a 45%, #e8590c 100%)' }}
       >
         <Container size="lg">
-          <Group gap="xl" wrap="nowrap" align="center">
-            <Image src="/logo.svg" alt="" w={{ base: 88, md: 132 }} h={{ base: 88, md: 132 }} visibleFrom="xs" />
-            <Stack gap="sm">
+          <Group gap="xl" wrap="nowrap" align="center" preventGrowOverflow={false}>
+            <Image
+              src={settings?.logoUrl || '/logo.svg'}
+              fallbackSrc="/logo.svg"
+              alt=""
+              w={{ base: 88, md: 132 }}
+              h={{ base: 88, md: 132 }}
+              fit="contain"
+              visibleFrom="xs"
+              style={{ flex: 'none' }}
+            />
+            <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
               {live && (
                 <Badge color="yellow" c="dark" size="lg" radius="sm" w="fit-content">
                   {messages.nowShowing}: {system.title}
                 </Badge>
               )}
-              <Title order={1} fz={{ base: 40, md: 64 }} lh={1.05} fw={900} style={{ letterSpacing: '-0.01em' }}>
-                {messages.appName}
+              <Title
+                order={1}
+                fz={{ base: 36, md: eventName.length > 28 ? 52 : 64 }}
+                lh={1.08}
+                fw={900}
+                style={{ letterSpacing: '-0.01em', textWrap: 'balance' }}
+                data-testid="event-name"
+              >
+                {eventName}
               </Title>
               <Text fz={{ base: 'lg', md: 22 }} opacity={0.92}>
                 {messages.homeTagline}
               </Text>
+              {(eventDate || settings?.venue) && (
+                <Group gap="lg" mt={4} data-testid="event-when-where">
+                  {eventDate && <Fact icon={<CalendarIcon />} label={messages.home.date} value={eventDate} />}
+                  {settings?.venue && <Fact icon={<PinIcon />} label={messages.home.venue} value={settings.venue} />}
+                </Group>
+              )}
               <Group gap="xs" mt="xs">
                 <Badge variant="white" color="red" size="lg" radius="sm">
                   {messages.roundsCount(ROUND_NUMBERS.length)}
@@ -102,7 +135,7 @@ export default function HomePage() {
           <Section title={messages.rounds}>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
               {ROUND_NUMBERS.map((n) => (
-                <RoundCard key={n} n={n} current={live && system.fw === n} />
+                <RoundCard key={n} n={n} title={roundTitle(n)} current={live && system.fw === n} />
               ))}
             </SimpleGrid>
           </Section>
@@ -120,7 +153,7 @@ export default function HomePage() {
           </Section>
 
           <Section title={messages.rules}>
-            <EmptyNote>{messages.noRules}</EmptyNote>
+            {rules.length === 0 ? <EmptyNote>{messages.noRules}</EmptyNote> : <RulesAccordion rules={rules} />}
           </Section>
         </Stack>
       </Container>
@@ -173,7 +206,74 @@ function EmptyNote({ children }: { children: ReactNode }) {
   );
 }
 
-function RoundCard({ n, current }: { n: number; current: boolean }) {
+/** A date or a place under the event's name. */
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Group gap={8} wrap="nowrap" aria-label={`${label}: ${value}`}>
+      <Box c="yellow.3" style={{ display: 'flex', flex: 'none' }}>
+        {icon}
+      </Box>
+      <Text fz={{ base: 'md', md: 18 }} fw={600}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+const iconProps = {
+  width: 22,
+  height: 22,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+};
+
+function CalendarIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 11h18" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}
+
+/** The rules, the first one open; each rendered from its Markdown. */
+function RulesAccordion({ rules }: { rules: TRule[] }) {
+  return (
+    <Accordion
+      variant="separated"
+      radius="lg"
+      multiple
+      defaultValue={rules[0] ? [rules[0]._id] : []}
+      data-testid="home-rules"
+      styles={{ item: { backgroundColor: 'white', borderColor: 'var(--mantine-color-gray-3)' }, label: { fontWeight: 700, fontSize: 18 } }}
+    >
+      {rules.map((rule) => (
+        <Accordion.Item key={rule._id} value={rule._id}>
+          <Accordion.Control>{rule.data.title}</Accordion.Control>
+          <Accordion.Panel>
+            <Markdown source={rule.data.content} c="gray.8" />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+function RoundCard({ n, title, current }: { n: number; title: string; current: boolean }) {
   return (
     <Card
       withBorder
@@ -193,7 +293,7 @@ function RoundCard({ n, current }: { n: number; current: boolean }) {
             {messages.roundLabel(n)}
           </Text>
           <Text fw={800} fz="lg" lh={1.25}>
-            {roundTitle(n)}
+            {title}
           </Text>
           {current && (
             <Badge color="red" size="sm" variant="light" mt={4}>

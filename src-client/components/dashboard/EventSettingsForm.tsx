@@ -1,0 +1,158 @@
+/** The event's settings: name, date (dd/mm/yyyy), venue, logo with a preview, and the six rounds' titles. */
+import { Button, Center, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { formatDate, parseDate } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import { type TSettings, type TSettingsChanges, ZSettingsChangesSchema } from '../../../src/schemas/settings';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { DashboardSection } from './DashboardSection';
+import { showServerFieldError } from './serverField';
+
+const t = messages.dashboard;
+const ROUNDS = ['1', '2', '3', '4', '5', '6'] as const;
+const FIELDS = ['name', 'date', 'venue', 'logoUrl', 'roundTitles'] as const;
+
+interface SettingsFormValues {
+  name: string;
+  /** As typed: dd/mm/yyyy. */
+  date: string;
+  venue: string;
+  logoUrl: string;
+  roundTitles: Record<(typeof ROUNDS)[number], string>;
+}
+
+function toFormValues(settings: TSettings): SettingsFormValues {
+  const roundTitles = Object.fromEntries(ROUNDS.map((n) => [n, settings.roundTitles[n] ?? ''])) as SettingsFormValues['roundTitles'];
+  return { name: settings.name, date: formatDate(settings.date), venue: settings.venue, logoUrl: settings.logoUrl, roundTitles };
+}
+
+/** The form's values as the server's changes; the date goes back to ISO (an unreadable one is left as typed, so the schema refuses it). */
+function toChanges(values: SettingsFormValues): TSettingsChanges {
+  const text = values.date.trim();
+  const date = text === '' ? null : (parseDate(text)?.isoDate ?? text);
+  return { name: values.name, date, venue: values.venue, logoUrl: values.logoUrl, roundTitles: values.roundTitles };
+}
+
+function validate(values: SettingsFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const parsed = ZSettingsChangesSchema.safeParse(toChanges(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (path && !errors[path]) errors[path] = issue.message;
+    }
+  }
+  return errors;
+}
+
+export function EventSettingsForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const settingsQuery = useQuery(trpc.settings.get.queryOptions());
+  const settings = settingsQuery.data?.settings;
+  const form = useForm<SettingsFormValues>({
+    initialValues: { name: '', date: '', venue: '', logoUrl: '', roundTitles: { 1: '', 2: '', 3: '', 4: '', 5: '', 6: '' } },
+    validate,
+  });
+
+  const fill = (next: TSettings) => {
+    const values = toFormValues(next);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  // Fill the form when the settings arrive; a later re-read never overwrites what is being typed.
+  useEffect(() => {
+    if (settings && !form.isDirty()) fill(settings);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settings]);
+
+  useEffect(() => {
+    if (settingsQuery.error) notifyError(t.settingsLoadError, settingsQuery.error);
+  }, [settingsQuery.error]);
+
+  const update = useMutation(
+    trpc.settings.update.mutationOptions({
+      onSuccess: ({ settings: saved }) => {
+        notifySuccess(messages.updated);
+        fill(saved);
+        queryClient.setQueryData(trpc.settings.get.queryKey(), { settings: saved });
+        void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
+      },
+      onError: (error) => {
+        showServerFieldError(error, form, FIELDS);
+        notifyError(t.settingsError, error);
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => update.mutate(ZSettingsChangesSchema.parse(toChanges(values))));
+  const logo = form.values.logoUrl.trim();
+
+  return (
+    <DashboardSection id="event-settings" title={t.settingsTitle} description={t.settingsHint}>
+      {!settings ? (
+        <Stack gap="sm">
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Group align="flex-start" gap="lg" wrap="nowrap">
+              <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+                <TextInput label={t.eventName} withAsterisk {...form.getInputProps('name')} />
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <TextInput
+                    label={t.eventDate}
+                    placeholder={t.datePlaceholder}
+                    inputMode="numeric"
+                    {...form.getInputProps('date')}
+                  />
+                  <TextInput label={t.venue} style={{ gridColumn: 'span 2' }} {...form.getInputProps('venue')} />
+                </SimpleGrid>
+                <TextInput label={t.logoUrl} description={t.logoHint} placeholder="https://… hoặc /media/…" {...form.getInputProps('logoUrl')} />
+              </Stack>
+              <Stack gap={6} align="center" visibleFrom="sm" w={132} style={{ flex: 'none' }}>
+                <Text size="sm" fw={500}>
+                  {t.logoPreview}
+                </Text>
+                <Paper withBorder radius="md" w={120} h={120} p="xs" bg="gray.0">
+                  <Center h="100%">
+                    <Image
+                      src={logo || '/logo.svg'}
+                      fallbackSrc="/logo.svg"
+                      alt={t.logoPreview}
+                      data-testid="logo-preview"
+                      fit="contain"
+                      mah={100}
+                      maw={100}
+                    />
+                  </Center>
+                </Paper>
+              </Stack>
+            </Group>
+            <div>
+              <Text size="sm" fw={600} mb={6}>
+                {t.roundTitles}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+                {ROUNDS.map((n) => (
+                  <TextInput key={n} label={t.roundTitle(Number(n))} withAsterisk {...form.getInputProps(`roundTitles.${n}`)} />
+                ))}
+              </SimpleGrid>
+            </div>
+            <Group justify="flex-end">
+              <Button type="submit" color="red" loading={update.isPending}>
+                {t.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,165 @@
+/** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
+import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { messages } from '../../../src/messages';
+import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
+import { useTRPC } from '../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { showServerFieldError } from './serverField';
+
+const t = messages.dashboard;
+const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position'] as const;
+
+type Kind = TScoreField['kind'];
+// A type, not an interface: the zod resolver wants an index-signature-compatible shape.
+type ScoreFieldFormValues = {
+  name: string;
+  label: string;
+  kind: Kind;
+  minPoint: number | string;
+  maxPoint: number | string;
+  step: number | string;
+  weight: number | string;
+  dropExtremes: boolean;
+  position: number | string;
+};
+
+function emptyValues(position: number): ScoreFieldFormValues {
+  return { name: '', label: '', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, weight: 1, dropExtremes: false, position };
+}
+
+export interface ScoreFieldModalProps {
+  opened: boolean;
+  field: TScoreField | null;
+  nextPosition: number;
+  onClose: () => void;
+}
+
+export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreFieldModalProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const form = useForm<ScoreFieldFormValues>({
+    initialValues: emptyValues(nextPosition),
+    validate: zod4Resolver(ZScoreFieldDataSchema),
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
+    delete (values as Partial<TScoreField>)._id;
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, field]);
+
+  const onSaved = (message: string) => {
+    notifySuccess(message);
+    void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
+    onClose();
+  };
+  const create = useMutation(
+    trpc.scoreField.create.mutationOptions({
+      onSuccess: () => onSaved(messages.created),
+      onError: (error) => {
+        showServerFieldError(error, form, FIELDS);
+        notifyError(t.fieldCreateError, error);
+      },
+    }),
+  );
+  const update = useMutation(
+    trpc.scoreField.update.mutationOptions({
+      onSuccess: () => onSaved(messages.updated),
+      onError: (error) => {
+        showServerFieldError(error, form, FIELDS);
+        notifyError(t.fieldUpdateError, error);
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const data = ZScoreFieldDataSchema.parse(values);
+    if (field) update.mutate({ _id: field._id, changes: data });
+    else create.mutate({ data });
+  });
+
+  const kind = form.values.kind;
+  const point = (name: 'minPoint' | 'maxPoint' | 'step' | 'weight', label: string) => (
+    <NumberInput label={label} decimalSeparator="," allowNegative={name === 'minPoint'} hideControls {...form.getInputProps(name)} />
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={800} fz="lg">{field ? t.editFieldTitle : t.createFieldTitle}</Text>}
+      size="lg"
+      fullScreen={phone}
+      radius="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t.fieldName}
+              description={t.fieldNameHint}
+              withAsterisk
+              autoCapitalize="none"
+              data-autofocus
+              {...form.getInputProps('name')}
+              onChange={(event) => form.setFieldValue('name', event.currentTarget.value.toLowerCase())}
+            />
+            <TextInput label={t.fieldLabel} description="\u00a0" withAsterisk {...form.getInputProps('label')} />
+          </SimpleGrid>
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {t.kind}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              color="red"
+              data={SCORE_FIELD_KINDS.map((value) => ({ value, label: t.kinds[value] }))}
+              value={kind}
+              onChange={(value) => {
+                form.setFieldValue('kind', value as Kind);
+                if (value === 'answers') form.setFieldValue('dropExtremes', false);
+              }}
+            />
+            <Text size="xs" c="dimmed">
+              {t.kindHints[kind]}
+            </Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md">
+            {point('minPoint', t.minPoint)}
+            {point('maxPoint', t.maxPoint)}
+            {point('step', t.step)}
+            {point('weight', t.weight)}
+          </SimpleGrid>
+          <Group justify="space-between" align="flex-end" gap="md">
+            <Switch
+              color="red"
+              label={t.dropExtremes}
+              disabled={kind === 'answers'}
+              style={{ flex: 1 }}
+              {...form.getInputProps('dropExtremes', { type: 'checkbox' })}
+            />
+            <NumberInput label={t.position} allowDecimal={false} w={110} {...form.getInputProps('position')} />
+          </Group>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              {messages.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={create.isPending || update.isPending}>
+              {t.saveField}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+/** The rule editor: title, order and Markdown beside its live preview (tabs on a phone). */
+import { Button, Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { messages } from '../../../src/messages';
+import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
+import { useTRPC } from '../../trpc';
+import { showServerFieldError } from '../dashboard/serverField';
+import { Markdown } from '../markdown/Markdown';
+import { notifyError, notifySuccess } from '../notify';
+
+const t = messages.rulesAdmin;
+const FIELDS = ['title', 'content', 'order'] as const;
+
+// A type, not an interface: the zod resolver wants an index-signature-compatible shape.
+type RuleFormValues = {
+  title: string;
+  content: string;
+  order: number | string;
+};
+
+export interface RuleEditorProps {
+  opened: boolean;
+  /** The rule being edited; null to create one. */
+  rule: TRule | null;
+  /** The order a new rule gets: after the last one. */
+  nextOrder: number;
+  onClose: () => void;
+}
+
+export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const form = useForm<RuleFormValues>({
+    initialValues: { title: '', content: '', order: nextOrder },
+    validate: zod4Resolver(ZRuleDataSchema),
+  });
+
+  // Fill the form each time the editor opens.
+  useEffect(() => {
+    if (!opened) return;
+    const values = rule ? { ...rule.data } : { title: '', content: '', order: nextOrder };
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+  }, [opened, rule]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
+  const onSaved = (message: string) => {
+    notifySuccess(message);
+    void reload();
+    onClose();
+  };
+  const create = useMutation(
+    trpc.rules.create.mutationOptions({
+      onSuccess: () => onSaved(messages.created),
+      onError: (error) => {
+        showServerFieldError(error, form, FIELDS);
+        notifyError(t.createError, error);
+      },
+    }),
+  );
+  const update = useMutation(
+    trpc.rules.update.mutationOptions({
+      onSuccess: () => onSaved(messages.updated),
+      onError: (error) => {
+        showServerFieldError(error, form, FIELDS);
+        notifyError(t.updateError, error);
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const data = ZRuleDataSchema.parse(values);
+    if (rule) update.mutate({ _id: rule._id, changes: { data } });
+    else create.mutate({ data });
+  });
+
+  const editor = (
+    <Textarea
+      label={t.content}
+      description={t.markdownHint}
+      placeholder={t.contentPlaceholder}
+      autosize
+      minRows={phone ? 10 : 16}
+      maxRows={phone ? 18 : 22}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 14 } }}
+      {...form.getInputProps('content')}
+    />
+  );
+  const preview = (
+    <Stack gap={6} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={500}>
+        {t.preview}
+      </Text>
+      <Paper withBorder radius="md" p="md" bg="gray.0" data-testid="rule-preview" mih={phone ? 240 : 380}>
+        <ScrollArea.Autosize mah={phone ? undefined : 470}>
+          {form.values.title.trim() && (
+            <Text fw={800} fz="lg" mb="xs">
+              {form.values.title}
+            </Text>
+          )}
+          {form.values.content.trim() ? (
+            <Markdown source={form.values.content} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t.emptyPreview}
+            </Text>
+          )}
+        </ScrollArea.Autosize>
+      </Paper>
+    </Stack>
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={800} fz="lg">{rule ? t.editTitle : t.createTitle}</Text>}
+      size="min(1180px, 96vw)"
+      fullScreen={phone}
+      radius="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group align="flex-start" grow preventGrowOverflow={false} wrap="nowrap">
+            <TextInput label={t.title} withAsterisk data-autofocus style={{ flex: 1 }} {...form.getInputProps('title')} />
+            <NumberInput
+              label={t.order}
+              description={phone ? undefined : t.orderHint}
+              allowDecimal={false}
+              w={phone ? 96 : 160}
+              style={{ flex: 'none' }}
+              {...form.getInputProps('order')}
+            />
+          </Group>
+          {phone ? (
+            <Tabs defaultValue="write" keepMounted={false}>
+              <Tabs.List grow mb="sm">
+                <Tabs.Tab value="write">{t.write}</Tabs.Tab>
+                <Tabs.Tab value="preview">{t.preview}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="write">{editor}</Tabs.Panel>
+              <Tabs.Panel value="preview">{preview}</Tabs.Panel>
+            </Tabs>
+          ) : (
+            <SimpleGrid cols={2} spacing="lg">
+              {editor}
+              {preview}
+            </SimpleGrid>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {messages.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={create.isPending || update.isPending}>
+              {t.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The rules editor, the dashboard's event settings and scoring sheet, and what the home page shows
+ * of them, in a real browser against the real server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoEvent } from '../../src-server/demo/load';
+import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+
+const available = browserAvailable();
+const screenshots = path.join(root, 'docs/screenshots');
+
+async function logInAsAdmin(context: BrowserContext): Promise<void> {
+  const response = await context.request.post('/login', { data: ACCOUNTS.admin });
+  expect(response.status()).toBe(200);
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root', { hasText: text });
+}
+
+/** Whether any script the author smuggled in ran: each attempt sets a window flag. */
+function xssRan(page: Page): Promise<boolean> {
+  return page.evaluate(() => Boolean((window as unknown as { __xss?: unknown }).__xss));
+}
+
+const HOSTILE_MARKDOWN = [
+  'Đội nào trả lời đúng được **đậm** điểm thưởng.',
+  '',
+  '<script>window.__xss = "script"</script>',
+  '',
+  '<img src="/khong-co.png" onerror="window.__xss = \'img\'">',
+  '',
+  '[Bấm vào đây](javascript:window.__xss=1) hoặc [trang hội thi](https://example.com/hoi-thi)',
+].join('\n');
+
+describe.skipIf(!available)('rules and dashboard in a browser', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    fs.mkdirSync(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('creates a rule from Markdown without letting its HTML through, shows it on the home page, edits and deletes it', async () => {
+    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
+    await logInAsAdmin(context);
+    await page.goto('/user/the-le');
+    await waitForApp(page);
+    await page.getByText('Chưa có mục thể lệ nào').waitFor();
+
+    await page.getByRole('button', { name: 'Thêm mục thể lệ' }).click();
+    const dialog = page.getByRole('dialog');
+    // A rule needs a title: the error shows at the field and nothing is sent.
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await dialog.getByText('Vui lòng nhập tiêu đề').waitFor();
+
+    await dialog.getByLabel('Tiêu đề').fill('Điều thử nghiệm');
+    await dialog.getByLabel('Thứ tự').fill('5');
+    await dialog.getByLabel('Nội dung (Markdown)').fill(HOSTILE_MARKDOWN);
+    const preview = dialog.getByTestId('rule-preview');
+    await preview.locator('strong', { hasText: 'đậm' }).waitFor();
+    expect(await preview.locator('script').count()).toBe(0);
+    expect(await preview.locator('img').count()).toBe(0);
+    expect(await page.locator('[onerror]').count()).toBe(0);
+    expect(await preview.locator('a[href^="javascript"]').count()).toBe(0);
+    const safeLink = preview.getByRole('link', { name: 'trang hội thi' });
+    expect(await safeLink.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await safeLink.getAttribute('target')).toBe('_blank');
+    expect(await preview.textContent()).not.toContain('window.__xss');
+
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await toast(page, 'Tạo mới thành công').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByTestId('rule-card').filter({ hasText: 'Điều thử nghiệm' });
+    await card.locator('strong', { hasText: 'đậm' }).waitFor();
+    expect(await page.locator('[onerror]').count()).toBe(0);
+
+    // The home page, for an anonymous visitor.
+    const visitor = await h.newPage({ width: 1440, height: 900 });
+    await visitor.page.goto('/');
+    await waitForApp(visitor.page);
+    const rules = visitor.page.getByTestId('home-rules');
+    await rules.getByText('Điều thử nghiệm').waitFor();
+    await rules.locator('strong', { hasText: 'đậm' }).waitFor();
+    expect(await rules.locator('script').count()).toBe(0);
+    expect(await visitor.page.locator('[onerror]').count()).toBe(0);
+    await visitor.page.waitForTimeout(300);
+    expect(await xssRan(visitor.page)).toBe(false);
+    expect(visitor.errors).toEqual([]);
+
+    // Edit: the list shows the new title.
+    await page.getByRole('button', { name: 'Sửa: Điều thử nghiệm' }).click();
+    await expect.poll(() => dialog.getByLabel('Tiêu đề').inputValue()).toBe('Điều thử nghiệm');
+    await dialog.getByLabel('Tiêu đề').fill('Điều 9. Điểm thưởng');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await toast(page, 'Cập nhật thành công').waitFor();
+    await page.getByTestId('rule-card').filter({ hasText: 'Điều 9. Điểm thưởng' }).waitFor();
+    expect(await page.getByTestId('rule-card').filter({ hasText: 'Điều thử nghiệm' }).count()).toBe(0);
+
+    // Delete, after a confirmation.
+    await page.getByRole('button', { name: 'Xóa: Điều 9. Điểm thưởng' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Bạn có chắc muốn xóa mục «Điều 9. Điểm thưởng»?').waitFor();
+    await confirm.getByRole('button', { name: 'Đồng ý' }).click();
+    await toast(page, 'Xóa mục thể lệ thành công').waitFor();
+    await page.getByText('Chưa có mục thể lệ nào').waitFor();
+    expect(await xssRan(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('saves the event name, date and a round title on the dashboard, and the home page shows them', async () => {
+    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
+    await logInAsAdmin(context);
+    await page.goto('/user/dashboard');
+    await waitForApp(page);
+    const settings = page.locator('#event-settings');
+    const name = settings.getByLabel('Tên hội thi');
+    await expect.poll(() => name.inputValue()).toBe('Hội thi');
+
+    // A date that is not dd/mm/yyyy is refused at the field.
+    await settings.getByLabel('Ngày thi').fill('31/02/2026');
+    await settings.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await settings.getByText('Ngày phải có dạng dd/mm/yyyy').waitFor();
+
+    await name.fill('Hội thi Tìm hiểu Thủ đô 2026');
+    await settings.getByLabel('Ngày thi').fill('22/11/2026');
+    await settings.getByLabel('Địa điểm').fill('Nhà hát Lớn Hà Nội');
+    await settings.getByLabel('Phần thi 5').fill('VỀ ĐÍCH');
+    await settings.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await toast(page, 'Cập nhật thành công').waitFor();
+
+    await page.reload();
+    await waitForApp(page);
+    await expect.poll(() => page.locator('#event-settings').getByLabel('Ngày thi').inputValue()).toBe('22/11/2026');
+
+    const visitor = await h.newPage({ width: 1440, height: 900 });
+    await visitor.page.goto('/');
+    await waitForApp(visitor.page);
+    await expect.poll(() => visitor.page.getByTestId('event-name').textContent()).toBe('Hội thi Tìm hiểu Thủ đô 2026');
+    await visitor.page.getByText('22/11/2026').waitFor();
+    await visitor.page.getByText('Nhà hát Lớn Hà Nội').waitFor();
+    await visitor.page.getByText('VỀ ĐÍCH').waitFor();
+    // The seed's titles stay for the rounds nobody renamed.
+    await visitor.page.getByText('NGƯỜI HÀ NỘI').waitFor();
+    expect(await visitor.page.title()).toBe('Hội thi Tìm hiểu Thủ đô 2026');
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('adds, edits and deletes a scoring field; max ≤ min and a taken name are shown at their fields', async () => {
+    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
+    await logInAsAdmin(context);
+    await page.goto('/user/dashboard');
+    await waitForApp(page);
+    const sheet = page.locator('#score-sheet');
+    await sheet.getByText('Chưa có tiêu chí chấm nào.').waitFor();
+
+    await sheet.getByRole('button', { name: 'Thêm tiêu chí' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Mã tiêu chí').fill('Thuyet-Trinh');
+    expect(await dialog.getByLabel('Mã tiêu chí').inputValue()).toBe('thuyet-trinh');
+    await dialog.getByLabel('Tên tiêu chí').fill('Thuyết trình');
+    await dialog.getByLabel('Điểm tối đa').fill('20');
+    await dialog.getByLabel('Bước điểm').fill('0,5');
+    await dialog.getByRole('switch', { name: 'Bỏ điểm cao nhất và thấp nhất khi có từ 5 giám khảo' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await toast(page, 'Tạo mới thành công').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const row = sheet.getByTestId('score-field-row').filter({ hasText: 'thuyet-trinh' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('0 – 20');
+    expect(await row.textContent()).toContain('Giám khảo chấm');
+    expect(await row.textContent()).toContain('Có');
+
+    // Edit: a new label and an answers-based kind.
+    await page.getByRole('button', { name: 'Sửa: Thuyết trình' }).click();
+    await expect.poll(() => dialog.getByLabel('Tên tiêu chí').inputValue()).toBe('Thuyết trình');
+    await dialog.getByLabel('Tên tiêu chí').fill('Thuyết trình và hùng biện');
+    await dialog.getByLabel('Điểm tối đa').fill('30');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await toast(page, 'Cập nhật thành công').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('Thuyết trình và hùng biện').waitFor();
+    expect(await row.textContent()).toContain('0 – 30');
+
+    // Max not above min: the error is at the field, nothing is sent.
+    let sent = 0;
+    page.on('request', (request) => {
+      if (/scoreField\.(create|update)/.test(request.url())) sent++;
+    });
+    await page.getByRole('button', { name: 'Sửa: Thuyết trình và hùng biện' }).click();
+    await expect.poll(() => dialog.getByLabel('Điểm tối đa').inputValue()).toBe('30');
+    await dialog.getByLabel('Điểm tối thiểu').fill('10');
+    await dialog.getByLabel('Điểm tối đa').fill('10');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    const maxInput = dialog.getByLabel('Điểm tối đa');
+    await expect.poll(() => maxInput.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await maxInput.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${errorId.split(' ').find((id) => id.includes('error'))}"]`).textContent()).toBe(
+      'Điểm tối đa phải lớn hơn điểm tối thiểu',
+    );
+    expect(sent).toBe(0);
+    await dialog.getByRole('button', { name: 'Huỷ' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A name already used: the server's reason shows at the name field and in the toast.
+    await sheet.getByRole('button', { name: 'Thêm tiêu chí' }).click();
+    await dialog.getByLabel('Mã tiêu chí').fill('thuyet-trinh');
+    await dialog.getByLabel('Tên tiêu chí').fill('Trùng mã');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await toast(page, 'Tạo tiêu chí chấm lỗi. Mã tiêu chí đã tồn tại').waitFor();
+    await expect.poll(() => dialog.getByLabel('Mã tiêu chí').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText('Mã tiêu chí đã tồn tại').waitFor();
+    await dialog.getByRole('button', { name: 'Huỷ' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Delete after a confirmation.
+    await page.getByRole('button', { name: 'Xóa: Thuyết trình và hùng biện' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Đồng ý' }).click();
+    await toast(page, 'Xóa tiêu chí chấm thành công').waitFor();
+    await sheet.getByText('Chưa có tiêu chí chấm nào.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts teams, users by role, question sets per round and rules on the dashboard, and keeps screenshots with the demo event', async () => {
+    const { db } = h.server.deps;
+    // The demo's own settings, not the ones the tests above saved.
+    await db.deleteFrom('settings').execute();
+    await loadDemoEvent(db);
+
+    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
+    await logInAsAdmin(context);
+    await page.goto('/user/dashboard');
+    await waitForApp(page);
+    const stat = (name: string) => page.locator(`[data-stat="${name}"]`);
+    await expect.poll(() => stat('teams').textContent()).toBe('Đội thi88 đang thi');
+    // The harness's own judge beside the demo's five.
+    await expect.poll(() => stat('users').textContent()).toBe('Người dùng101 quản trị · 1 điều khiển · 6 giám khảo · 2 đội thi');
+    await expect.poll(() => stat('question-sets').textContent()).toContain('P6: 1');
+    await expect.poll(() => stat('rules').textContent()).toBe('Mục thể lệ4hiện trên trang chủ');
+    await expect.poll(() => stat('score-fields').textContent()).toBe('Tiêu chí chấm43 giám khảo chấm · 1 theo câu trả lời');
+    await expect.poll(() => page.getByTestId('score-field-row').count()).toBe(4);
+    await expect.poll(() => page.locator('#event-settings').getByLabel('Ngày thi').inputValue()).toBe('22/11/2026');
+    await page.waitForTimeout(300);
+    // The whole page in one picture, 1440 wide: a viewport as tall as the page keeps the side bar whole.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1440, height });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(screenshots, 'dashboard.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto('/user/the-le');
+    await waitForApp(page);
+    await expect.poll(() => page.getByTestId('rule-card').count()).toBe(4);
+    await page.screenshot({ path: path.join(screenshots, 'rules.png') });
+    await page.getByRole('button', { name: 'Sửa: Điều 2. Các phần thi' }).click();
+    await page.getByTestId('rule-preview').locator('strong').first().waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(screenshots, 'rules-editor.png') });
+
+    const visitor = await h.newPage({ width: 1440, height: 900 });
+    await visitor.page.goto('/');
+    await waitForApp(visitor.page);
+    await visitor.page.getByTestId('home-rules').getByText('Điều 1. Đối tượng và thành phần').waitFor();
+    await visitor.page.getByText('THPT Chu Văn An').waitFor();
+    await visitor.page.waitForTimeout(300);
+    await visitor.page.screenshot({ path: path.join(screenshots, 'home.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  });
+});
