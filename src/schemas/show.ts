@@ -40,6 +40,8 @@ export interface ShowState {
   buzzerOpen: boolean;
   screen2: ScreenMode;
   shownAnswers: string[];
+  /** The answers of the teams in `shownAnswers`, for screen 2 (public once the master shows them). */
+  shownAnswerItems: { teamId: string; answer: string; verdict: 'right' | 'wrong' | null }[];
   scoreboardFrozen: boolean;
 }
 
@@ -60,6 +62,7 @@ export function defaultShowState(): ShowState {
     buzzerOpen: false,
     screen2: 'logo',
     shownAnswers: [],
+    shownAnswerItems: [],
     scoreboardFrozen: false,
   };
 }

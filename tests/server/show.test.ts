@@ -170,6 +170,15 @@ describe('answers and buzzer', () => {
     await expect(teamA.show.buzz({ questionId: questionIds[0]! })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('puts the answers the master chooses on screen 2 for everyone, with their verdicts', async () => {
+    await master.show.update({ changes: { questionId: questionIds[1]!, shownAnswers: [teamIds[1]!], screen2: 'answers' } });
+    const state = await (await t.request('GET', '/api/state')).json();
+    expect(state.system.shownAnswerItems).toEqual([{ teamId: teamIds[1], answer: '1076', verdict: 'wrong' }]);
+    await master.show.verdict({ questionId: questionIds[1]!, teamId: teamIds[1]!, verdict: null });
+    const after = await (await t.request('GET', '/api/state')).json();
+    expect(after.system.shownAnswerItems[0].verdict).toBeNull();
+  });
+
   it('refuses an answer to a question that is no longer on screen', async () => {
     await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 30_000 } } });
     await expect(teamA.show.submitAnswer({ questionId: questionIds[1]!, answer: 'muộn' })).rejects.toMatchObject({

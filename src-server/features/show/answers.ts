@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { recordEvent, type StoredEvent } from '../../events';
 import { applyScoreChange } from '../scoring/data';
 import { listActiveTeams } from '../system/data';
-import { loadShow, type StoredShow } from './state';
+import { loadShow, saveShow, type StoredShow } from './state';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -151,6 +151,12 @@ export async function setVerdict(
       await recordEvent(trx, 'mine', { teamId: input.teamId, questionId: input.questionId, answer: row.answer, verdict: input.verdict }),
     );
     if (delta !== 0) events.push(await teamsEvent(trx));
+    // A verdict on an answer that is on screen 2 changes what the audience sees.
+    const show = await loadShow(trx, true);
+    if (show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId)) {
+      const system = await saveShow(trx, show, show.stored, false);
+      events.push(await recordEvent(trx, 'state', { system }));
+    }
     return { items, events };
   });
 }

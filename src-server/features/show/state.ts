@@ -134,6 +134,21 @@ export function applyTimer(
   }
 }
 
+/** The shown teams' answers to the current question, in the order the master chose them. */
+async function shownAnswerItems(trx: Transaction<Database>, show: StoredShow): Promise<StoredShow['shownAnswerItems']> {
+  if (!show.questionId || show.shownAnswers.length === 0) return [];
+  const rows = await trx
+    .selectFrom('team_answers')
+    .select(['team_id', 'answer', 'verdict'])
+    .where('question_id', '=', show.questionId)
+    .where('team_id', 'in', show.shownAnswers)
+    .execute();
+  return show.shownAnswers.flatMap((teamId) => {
+    const row = rows.find((r) => r.team_id === teamId);
+    return row ? [{ teamId, answer: row.answer, verdict: row.verdict }] : [];
+  });
+}
+
 /** Persists `next` as version + 1, keeping the previous state for undo. */
 export async function saveShow(
   trx: Transaction<Database>,
@@ -142,6 +157,7 @@ export async function saveShow(
   keepHistory = true,
 ): Promise<ShowState> {
   const version = previous.version + 1;
+  next.shownAnswerItems = await shownAnswerItems(trx, next);
   if (keepHistory && previous.version > 0) {
     await trx.insertInto('show_history').values({ version: previous.version, state: JSON.stringify(previous.stored) }).execute();
     // A night has hundreds of moves, not millions; keep the last 200 for undo.
