@@ -12,7 +12,7 @@ import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
 import { readMedia } from './features/media/media';
-import type { RestHandler } from './http';
+import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
 
@@ -51,6 +51,13 @@ function isSecure(c: HonoContext, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
+function requestOrigin(c: HonoContext, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
+  const protocol = isSecure(c, trustProxy) ? 'https:' : url.protocol;
+  return `${protocol}//${host}`;
+}
+
 /** Same-origin writes only: the Origin header, when a browser sends one, must be this site. */
 export function isCrossOrigin(c: HonoContext, publicUrl: string | null): boolean {
   const origin = c.req.header('origin');
@@ -76,6 +83,7 @@ export function createApp(deps: AppDeps): Hono {
       ip: clientIp(c, config.trustProxy),
       secure: isSecure(c, config.trustProxy),
       resHeaders,
+      origin: requestOrigin(c, config.trustProxy),
     });
 
   /** A REST path: build the caller for this request, run one procedure, answer its result as JSON. */
@@ -125,7 +133,11 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  registerRestRoutes(app, rest);
+  const callerFor: CallerFor = async (c) => {
+    const caller = createCaller(await contextFor(c, new Headers()));
+    return { caller, settings: (await caller.settings.get()).settings };
+  };
+  registerRestRoutes(app, rest, callerFor);
 
   app.get('/media/:id', async (c) => {
     const media = await readMedia(deps.db, (c.req.param('id') ?? '').slice(0, 100));

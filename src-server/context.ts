@@ -22,6 +22,8 @@ export interface Context extends AppDeps {
   ip: string;
   /** Whether the request came over HTTPS, for the cookie's Secure flag. */
   secure: boolean;
+  /** This site's address as people's browsers reach it (PUBLIC_URL, else the request's). */
+  origin: string | null;
   /** Response headers for Set-Cookie; null on a websocket, where no cookie can be set. */
   resHeaders: Headers | null;
 }
@@ -47,6 +49,7 @@ export interface RequestInfo {
   ip: string;
   secure: boolean;
   resHeaders: Headers | null;
+  origin?: string | null;
 }
 
 export async function createContext(deps: AppDeps, info: RequestInfo): Promise<Context> {
@@ -58,5 +61,6 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
     ip: info.ip,
     secure: info.secure,
     resHeaders: info.resHeaders,
+    origin: deps.config.publicUrl ?? info.origin ?? null,
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from './errors';
 import type { createCaller } from './router';
 
 export type Caller = ReturnType<typeof createCaller>;
+export type CallerFor = (c: HonoContext) => Promise<{ caller: Caller; settings: { name: string } }>;
 export type RestHandler = (run: (caller: Caller, c: HonoContext) => Promise<unknown>) => (c: HonoContext) => Promise<Response>;
 
 /** The request's JSON object; malformed JSON or a non-object is a 400 naming the body. */

@@ -2,10 +2,11 @@
  * The seed's REST paths, each a thin adapter over one tRPC procedure, so validation, roles and
  * behaviour are the procedures' own.
  */
-import type { Hono } from 'hono';
+import type { Context as HonoContext, Hono } from 'hono';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
-import { type RestHandler, readJsonBody } from './http';
+import { resultsCsv, resultsXlsx } from './features/results/export';
+import { type CallerFor, type RestHandler, readJsonBody } from './http';
 import { badRequest } from './errors';
 
 /** The body's fields with the path's set number, which the body cannot override. */
@@ -18,7 +19,13 @@ function positiveInt(text: string, field: string): number {
   return value;
 }
 
-export function registerRestRoutes(app: Hono, rest: RestHandler): void {
+function download(c: HonoContext, data: string | Uint8Array, fileName: string, contentType: string): Response {
+  c.header('Content-Type', contentType);
+  c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+  return c.body(data as never);
+}
+
+export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: CallerFor): void {
   app.post('/login', rest(async (caller, c) => caller.auth.login(await body(c))));
   app.post('/logout', rest((caller) => caller.auth.logout({})));
   app.get('/api/state', rest((caller) => caller.system.state()));
@@ -69,6 +76,21 @@ export function registerRestRoutes(app: Hono, rest: RestHandler): void {
   app.post('/api/team', rest(async (caller, c) => caller.team.create(await body(c))));
   app.put('/api/team', rest(async (caller, c) => caller.team.update(await body(c))));
   app.delete('/api/team', rest(async (caller, c) => caller.team.remove(await body(c))));
+
+  app.put('/api/cham-thi/submit', rest(async (caller, c) => caller.scoring.submit(await body(c))));
+  app.post('/api/cham-thi/admin-submit', rest(async (caller, c) => caller.scoring.adminSubmit(await body(c))));
+  app.post('/api/cham-thi/admin-submit-all', rest(async (caller, c) => caller.scoring.adminSubmitAll(await body(c))));
+
+  app.get('/api/results', rest(async (caller) => ({ items: (await caller.results.list()).items })));
+  app.get('/api/results.xlsx', async (c) => {
+    const { caller, settings } = await callerFor(c);
+    const data = await resultsXlsx(await caller.results.list(), `Kết quả — ${settings.name}`);
+    return download(c, data, 'ket-qua.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+  app.get('/api/results.csv', async (c) => {
+    const { caller } = await callerFor(c);
+    return download(c, resultsCsv(await caller.results.list()), 'ket-qua.csv', 'text/csv; charset=utf-8');
+  });
 
   app.put('/api/show', rest(async (caller, c) => caller.show.update(await body(c))));
 

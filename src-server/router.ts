@@ -3,8 +3,10 @@ import { authRouter } from './features/auth/router';
 import { mediaRouter } from './features/media/media';
 import { profileRouter } from './features/profile/router';
 import { questionSetRouter } from './features/questionSet/router';
+import { resultsRouter } from './features/results/router';
 import { rulesRouter } from './features/rules/router';
 import { scoreFieldRouter } from './features/scoreField/router';
+import { scoringRouter } from './features/scoring/router';
 import { settingsRouter } from './features/settings/router';
 import { showRouter } from './features/show/router';
 import { systemRouter } from './features/system/router';
@@ -24,6 +26,8 @@ export const appRouter = router({
   scoreField: scoreFieldRouter,
   media: mediaRouter,
   show: showRouter,
+  scoring: scoringRouter,
+  results: resultsRouter,
 });
 
 export type AppRouter = typeof appRouter;

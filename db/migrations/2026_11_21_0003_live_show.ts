@@ -62,7 +62,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('undoes', 'bigint')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create unique index score_events_key on score_events (actor_id, idempotency_key) where idempotency_key is not null`.execute(db);
+  await db.schema.createIndex('score_events_team_field').on('score_events').columns(['team_id', 'field_name']).execute();
+
+  // A retried request with the same key gets the first answer; the primary key makes a concurrent
+  // duplicate wait for the first and then find its answer.
+  await db.schema
+    .createTable('idempotency_keys')
+    .addColumn('actor_id', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('request_hash', 'text', (c) => c.notNull())
+    .addColumn('response', 'jsonb', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('idempotency_keys_pk', ['actor_id', 'key'])
+    .execute();
   // The audit log is append-only: the database itself refuses changes and deletions.
   await sql`
     create function score_events_append_only() returns trigger language plpgsql as $$
@@ -78,5 +90,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists score_events_no_change on score_events`.execute(db);
   await sql`drop function if exists score_events_append_only()`.execute(db);
-  for (const table of ['score_events', 'scores', 'buzzes', 'team_answers', 'show_history']) await db.schema.dropTable(table).execute();
+  for (const table of ['idempotency_keys', 'score_events', 'scores', 'buzzes', 'team_answers', 'show_history']) await db.schema.dropTable(table).execute();
 }

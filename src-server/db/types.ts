@@ -161,6 +161,14 @@ export interface ScoreEventsTable {
   created_at: CreatedAt;
 }
 
+export interface IdempotencyKeysTable {
+  actor_id: string;
+  key: string;
+  request_hash: string;
+  response: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,6 +185,7 @@ export interface Database {
   buzzes: BuzzesTable;
   scores: ScoresTable;
   score_events: ScoreEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

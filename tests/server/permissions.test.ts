@@ -106,6 +106,35 @@ const TABLE: Entry[] = [
   { procedure: 'show.submitAnswer', allowed: ['team'], input: { questionId: 'q1', answer: 'Hồ Gươm' } },
   { procedure: 'show.buzz', allowed: ['team'], input: { questionId: 'q1' } },
   { procedure: 'show.verdict', allowed: STAFF, input: { questionId: 'q1', teamId: NO_ID, verdict: 'right' } },
+  { procedure: 'scoring.submit', allowed: ['judge'], input: { teamId: NO_ID, point: 5 }, rest: [{ method: 'PUT', path: '/api/cham-thi/submit', body: { teamId: NO_ID, point: 5 } }] },
+  {
+    procedure: 'scoring.adminSubmit',
+    allowed: ADMIN,
+    input: { teamId: NO_ID, gkId: NO_ID, point: 5, fieldName: 'phan-1' },
+    rest: [{ method: 'POST', path: '/api/cham-thi/admin-submit', body: { teamId: NO_ID, gkId: NO_ID, point: 5, fieldName: 'phan-1' } }],
+  },
+  {
+    procedure: 'scoring.adminSubmitAll',
+    allowed: ADMIN,
+    input: { teamId: NO_ID, point: 5, fieldName: 'phan-1' },
+    rest: [{ method: 'POST', path: '/api/cham-thi/admin-submit-all', body: { teamId: NO_ID, point: 5, fieldName: 'phan-1' } }],
+  },
+  { procedure: 'scoring.list', allowed: READERS },
+  { procedure: 'scoring.progress', allowed: READERS, input: { fieldName: 'phan-1' } },
+  { procedure: 'scoring.log', allowed: STAFF, input: {} },
+  { procedure: 'scoring.undo', allowed: ADMIN, input: { eventId: 999999 } },
+  { procedure: 'scoring.reset', allowed: ADMIN, input: { confirm: 'sai', reason: 'x' } },
+  {
+    procedure: 'results.list',
+    allowed: STAFF,
+    rest: [
+      { method: 'GET', path: '/api/results' },
+      { method: 'GET', path: '/api/results.xlsx' },
+      { method: 'GET', path: '/api/results.csv' },
+    ],
+  },
+  { procedure: 'user.issueJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
+  { procedure: 'user.revokeJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
   { procedure: 'media.upload', allowed: ADMIN, input: { contentType: 'text/plain', dataBase64: 'eA==' } },
 ];
 
@@ -181,8 +210,7 @@ describe('the permission table', () => {
       } else {
         expect(res.status).toBe(denied(who));
       }
-      const body = await res.json();
-      if (res.status >= 400) expect(body.error.message).toMatch(/\p{L}/u);
+      if (res.status >= 400) expect((await res.json()).error.message).toMatch(/\p{L}/u);
     },
   );
 });

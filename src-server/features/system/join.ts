@@ -8,6 +8,9 @@ import type { Database } from '../../db/types';
 import type { StoredEvent } from '../../events';
 import { answersFor, buzzOrder } from '../show/answers';
 import { loadShow } from '../show/state';
+import { listScores } from '../scoring/data';
+import { progressPayload } from '../scoring/submit';
+import { ANSWERS_GK_ID } from '../../../src/scoring';
 import { getShowState, latestEventId, listActiveTeams } from './data';
 
 export const MAX_REPLAY = 1000;
@@ -83,6 +86,13 @@ export async function snapshotFor(db: Kysely<Database>, viewer: Viewer): Promise
     events.push({ type: 'buzz', payload: { questionId, order } });
     const mine = items.find((a) => a.teamId === viewer.teamId);
     if (mine) events.push({ type: 'mine', payload: { teamId: viewer.teamId, questionId, answer: mine.answer, verdict: mine.verdict } });
+  }
+  if (stored.activeField) {
+    events.push({ type: 'progress', payload: await db.transaction().execute((trx) => progressPayload(trx, stored.activeField!)) });
+  }
+  if (isStaff(viewer) || viewer.role === 'judge') {
+    const items = (await listScores(db)).filter((i) => i.gkId !== ANSWERS_GK_ID);
+    events.push({ type: 'scores', payload: { items } });
   }
   return events;
 }

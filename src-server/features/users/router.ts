@@ -2,6 +2,7 @@ import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../
 import { z } from '../../../src/schemas/zod';
 import { forbidden } from '../../errors';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
+import { issueJudgeLink, revokeJudgeLink } from './judge-link';
 import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
 
 export const userRouter = router({
@@ -21,6 +22,13 @@ export const userRouter = router({
   update: adminProcedure
     .input(ZUserUpdateSchema)
     .mutation(async ({ ctx, input }) => ({ user: await updateUser(ctx, input._id, input.changes) })),
+  /** A new sign-in link (and QR code) for a judge; the previous one stops working. */
+  issueJudgeLink: adminProcedure
+    .input(z.object({ _id: z.string().trim().min(1).max(100) }))
+    .mutation(({ ctx, input }) => issueJudgeLink(ctx, input._id)),
+  revokeJudgeLink: adminProcedure
+    .input(z.object({ _id: z.string().trim().min(1).max(100) }))
+    .mutation(({ ctx, input }) => revokeJudgeLink(ctx, input._id)),
   remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx, input._id);
     return { ok: true as const };

@@ -1,0 +1,221 @@
+/**
+ * The seed's scoring calls: a judge scoring the open field, an admin entering or correcting one
+ * judge's point, or every judge's at once. Each write and its audit event share one transaction;
+ * an idempotency key makes a retry return the first answer and write nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { formatNumber } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { TScoreItem } from '../../../src/schemas/scoring';
+import type { Context } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database, ScoreSource } from '../../db/types';
+import { AppError, badRequest, notFound } from '../../errors';
+import { recordEvent, type StoredEvent } from '../../events';
+import { teamsEvent } from '../show/answers';
+import { loadShow } from '../show/state';
+import { applyScoreChange } from './data';
+
+interface Field {
+  name: string;
+  label: string;
+  kind: 'judges' | 'answers';
+  min_point: number;
+  max_point: number;
+  step: number;
+}
+
+async function findField(trx: Transaction<Database>, name: string): Promise<Field> {
+  const field = await trx
+    .selectFrom('score_fields')
+    .select(['name', 'label', 'kind', 'min_point', 'max_point', 'step'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!field) throw notFound(messages.scoreFieldNotFound);
+  return field;
+}
+
+/** In range and on the field's step (with a little float tolerance). */
+export function checkPoint(field: Pick<Field, 'min_point' | 'max_point' | 'step'>, point: number): void {
+  const steps = (point - field.min_point) / field.step;
+  const onStep = Math.abs(steps - Math.round(steps)) < 1e-6;
+  if (point < field.min_point || point > field.max_point || !onStep) {
+    throw badRequest(
+      messages.pointOutOfRange(formatNumber(field.min_point), formatNumber(field.max_point), formatNumber(field.step)),
+      'point',
+    );
+  }
+}
+
+async function assertTeam(trx: Transaction<Database>, teamId: string): Promise<void> {
+  const team = await trx.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw notFound(messages.teamNotFound);
+}
+
+export async function activeJudgeIds(trx: Transaction<Database>): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'judge')
+    .where('active', '=', true)
+    .orderBy('priority')
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function progressPayload(trx: Transaction<Database>, fieldName: string) {
+  const rows = await trx
+    .selectFrom('scores')
+    .select(['team_id', 'gk_id'])
+    .where('field_name', '=', fieldName)
+    .where('gk_id', '!=', 'answers')
+    .execute();
+  return { fieldName, done: rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id })) };
+}
+
+/** The events a score change announces: the points (to their judge and the console), progress and totals. */
+export async function scoreEvents(trx: Transaction<Database>, items: TScoreItem[], fieldName: string): Promise<StoredEvent[]> {
+  return [
+    await recordEvent(trx, 'scores', { items }),
+    await recordEvent(trx, 'progress', await progressPayload(trx, fieldName)),
+    await teamsEvent(trx),
+  ];
+}
+
+type Answer = { item: TScoreItem } | { items: TScoreItem[] };
+
+/**
+ * Runs `write` once per (actor, key): the same key and body returns the stored answer; the same key
+ * with another body is a 409. Without a key, it just runs.
+ */
+async function once<T extends Answer>(
+  ctx: Context,
+  actorId: string,
+  key: string | undefined,
+  body: unknown,
+  write: (trx: Transaction<Database>) => Promise<{ answer: T; events: StoredEvent[] }>,
+): Promise<T> {
+  const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const run = () =>
+    ctx.db.transaction().execute(async (trx) => {
+      if (key) {
+        const stored = await trx
+          .selectFrom('idempotency_keys')
+          .select(['request_hash', 'response'])
+          .where('actor_id', '=', actorId)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (stored) {
+          if (stored.request_hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
+          return { answer: stored.response as T, events: [] as StoredEvent[] };
+        }
+      }
+      const result = await write(trx);
+      if (key) {
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ actor_id: actorId, key, request_hash: hash, response: JSON.stringify(result.answer) })
+          .execute();
+      }
+      return result;
+    });
+  let result: { answer: T; events: StoredEvent[] };
+  try {
+    result = await run();
+  } catch (error) {
+    // Two copies of one request at once: the second waits for the first, then finds its answer.
+    if (key && isUniqueViolation(error)) result = await run();
+    else throw error;
+  }
+  await ctx.hub.published(result.events);
+  return result.answer;
+}
+
+async function writePoint(
+  trx: Transaction<Database>,
+  input: { teamId: string; gkId: string; fieldName: string; point: number; actorId: string; source: ScoreSource; reason?: string; key?: string },
+): Promise<TScoreItem> {
+  const item = await applyScoreChange(trx, {
+    teamId: input.teamId,
+    gkId: input.gkId,
+    fieldName: input.fieldName,
+    point: input.point,
+    actorId: input.actorId,
+    source: input.source,
+    reason: input.reason ?? null,
+    key: input.key ?? null,
+  });
+  return item!;
+}
+
+export async function submitJudgeScore(
+  ctx: Context & { user: { _id: string } },
+  input: { teamId: string; point: number; fieldName?: string; key?: string },
+): Promise<{ item: TScoreItem }> {
+  const judgeId = ctx.user._id;
+  return once(ctx, judgeId, input.key, input, async (trx) => {
+    const { stored } = await loadShow(trx);
+    if (!stored.scoringOpen || !stored.activeField) throw new AppError('CONFLICT', messages.scoringClosed);
+    const field = await findField(trx, stored.activeField);
+    if (field.kind !== 'judges') throw new AppError('CONFLICT', messages.scoringClosed);
+    if (input.fieldName && input.fieldName !== field.name) throw new AppError('CONFLICT', messages.fieldNotOpen(field.label), 'fieldName');
+    await assertTeam(trx, input.teamId);
+    checkPoint(field, input.point);
+    const item = await writePoint(trx, { ...input, gkId: judgeId, fieldName: field.name, actorId: judgeId, source: 'judge' });
+    return { answer: { item }, events: await scoreEvents(trx, [item], field.name) };
+  });
+}
+
+async function assertJudge(trx: Transaction<Database>, gkId: string): Promise<void> {
+  const judge = await trx.selectFrom('users').select('id').where('id', '=', gkId).where('role', '=', 'judge').executeTakeFirst();
+  if (!judge) throw notFound(messages.judgeNotFound);
+}
+
+async function hasPoint(trx: Transaction<Database>, teamId: string, gkIds: string[], fieldName: string): Promise<boolean> {
+  if (!gkIds.length) return false;
+  const row = await trx
+    .selectFrom('scores')
+    .select('gk_id')
+    .where('team_id', '=', teamId)
+    .where('field_name', '=', fieldName)
+    .where('gk_id', 'in', gkIds)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function adminSubmitScore(
+  ctx: Context & { user: { _id: string } },
+  input: { teamId: string; gkId: string; point: number; fieldName: string; key?: string; reason?: string },
+): Promise<{ item: TScoreItem }> {
+  return once(ctx, ctx.user._id, input.key, input, async (trx) => {
+    const field = await findField(trx, input.fieldName);
+    if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
+    await assertTeam(trx, input.teamId);
+    await assertJudge(trx, input.gkId);
+    checkPoint(field, input.point);
+    if (!input.reason && (await hasPoint(trx, input.teamId, [input.gkId], field.name))) throw badRequest(messages.reasonRequired, 'reason');
+    const item = await writePoint(trx, { ...input, actorId: ctx.user._id, source: 'admin' });
+    return { answer: { item }, events: await scoreEvents(trx, [item], field.name) };
+  });
+}
+
+export async function adminSubmitAll(
+  ctx: Context & { user: { _id: string } },
+  input: { teamId: string; point: number; fieldName: string; key?: string; reason?: string },
+): Promise<{ items: TScoreItem[] }> {
+  return once(ctx, ctx.user._id, input.key, input, async (trx) => {
+    const field = await findField(trx, input.fieldName);
+    if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
+    await assertTeam(trx, input.teamId);
+    checkPoint(field, input.point);
+    const judges = await activeJudgeIds(trx);
+    if (!input.reason && (await hasPoint(trx, input.teamId, judges, field.name))) throw badRequest(messages.reasonRequired, 'reason');
+    const items: TScoreItem[] = [];
+    for (const gkId of judges) {
+      items.push(await writePoint(trx, { ...input, gkId, actorId: ctx.user._id, source: 'admin-all' }));
+    }
+    return { answer: { items }, events: await scoreEvents(trx, items, field.name) };
+  });
+}

@@ -1,0 +1,95 @@
+import { parsePoint } from '../format';
+import { messages } from '../messages';
+import { z } from './zod';
+
+/** A point as a number or as typed ("7,5"). */
+export const ZPoint = z.union([z.number(), z.string().max(20)]).transform((value, ctx) => {
+  const point = parsePoint(value);
+  if (point === null) {
+    ctx.addIssue({ code: 'custom', message: messages.pointNotNumber });
+    return z.NEVER;
+  }
+  return point;
+});
+
+const ZKey = z.string().trim().min(1).max(100);
+const ZId = z.string().trim().min(1).max(100);
+const ZFieldName = z.string().trim().min(1).max(50);
+
+export const ZJudgeSubmitSchema = z.object({
+  teamId: ZId,
+  point: ZPoint,
+  fieldName: ZFieldName.optional(),
+  key: ZKey.optional(),
+});
+export const ZAdminSubmitSchema = z.object({
+  teamId: ZId,
+  gkId: ZId,
+  point: ZPoint,
+  fieldName: ZFieldName,
+  key: ZKey.optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+export const ZAdminSubmitAllSchema = ZAdminSubmitSchema.omit({ gkId: true });
+
+export const RESET_CONFIRMATION = 'XOA TAT CA DIEM';
+export const ZResetSchema = z.object({
+  confirm: z.literal(RESET_CONFIRMATION, { message: messages.resetConfirmWrong }),
+  reason: z.string().trim().min(1, { message: messages.reasonRequired }).max(500),
+});
+export const ZUndoSchema = z.object({ eventId: z.number().int().positive(), reason: z.string().trim().max(500).optional() });
+
+export const ZAuditFilterSchema = z
+  .object({
+    teamId: ZId.optional(),
+    gkId: ZId.optional(),
+    fieldName: ZFieldName.optional(),
+    source: z.enum(['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset']).optional(),
+    limit: z.number().int().min(1).max(1000).default(200),
+  })
+  .default({ limit: 200 });
+
+export interface TScoreItem {
+  teamId: string;
+  gkId: string;
+  fieldName: string;
+  point: number;
+  updatedAt: number;
+}
+
+export interface TAuditEntry {
+  id: number;
+  teamId: string;
+  gkId: string;
+  fieldName: string;
+  oldPoint: number | null;
+  newPoint: number | null;
+  actorId: string | null;
+  actorName: string | null;
+  source: string;
+  reason: string | null;
+  key: string | null;
+  undoes: number | null;
+  at: number;
+}
+
+export interface TResultJudgePoint {
+  gkId: string;
+  name: string;
+  point: number | null;
+}
+export interface TResultField {
+  fieldName: string;
+  label: string;
+  kind: 'judges' | 'answers';
+  score: number | null;
+  judges: TResultJudgePoint[];
+}
+export interface TResultItem {
+  rank: number;
+  teamId: string;
+  name: string;
+  unit: string;
+  total: number;
+  fields: TResultField[];
+}
