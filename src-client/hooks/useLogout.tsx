@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { messages } from '../../src/messages';
 import { notifyError } from '../components/notify';
 import { reconnectSocket, trpcClient } from '../trpc';
+import { clearLiveEvents } from './liveEvents';
 import { setCurrentUser } from './useSystemState';
 
 export function useLogout(): () => void {
@@ -21,6 +22,7 @@ export function useLogout(): () => void {
       return;
     }
     setCurrentUser(queryClient, null);
+    clearLiveEvents();
     reconnectSocket();
     navigate('/');
   }, [queryClient, navigate]);

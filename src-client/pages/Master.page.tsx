@@ -1,6 +1,157 @@
+/**
+ * /master, the console (master, admin), laid out for a 1440×900 laptop: the round, the set and its
+ * questions with answers on the left; what the screen shows, the clock, answers and buzzer in the
+ * middle; the live miniature of /screen, screen 2, scoring, ranking and judges on the right.
+ */
+import { Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
 import { messages } from '../../src/messages';
-import { UnderConstruction } from '../components/UnderConstruction';
+import type { TShowChanges } from '../../src/schemas/show';
+import { BuzzOrder, IncomingAnswers, OnStagePicker, OpenToggles } from '../components/master/AnswersPanel';
+import classes from '../components/master/Master.module.css';
+import { Panel } from '../components/master/Panel';
+import { type ConsoleQuestion, QuestionList } from '../components/master/QuestionList';
+import { ScreensPanel } from '../components/master/ScreensPanel';
+import { ShowActions } from '../components/master/ShowActions';
+import { JudgesPanel, RankingPanel, ScoringPanel, ShortcutLegend } from '../components/master/SidePanels';
+import { TimerPanel, timerStatus, toggleTimerChange } from '../components/master/TimerPanel';
+import { TopBar } from '../components/master/TopBar';
+import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
+import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
+import { useShowMove } from '../components/master/useShowMove';
+import { notifyError } from '../components/notify';
+import { remainingMs } from '../hooks/useCountdown';
+import { useSystemState } from '../hooks/useSystemState';
+import { useTRPC } from '../trpc';
+
+const M = messages.masterConsole;
+const DEFAULT_SECONDS = 30;
+
+/** Tells a failed load once, with the server's message. */
+function useLoadError(prefix: string, error: unknown): void {
+  useEffect(() => {
+    if (error) notifyError(prefix, error);
+  }, [prefix, error]);
+}
 
 export default function MasterPage() {
-  return <UnderConstruction title={messages.screenTitles.master} />;
+  const trpc = useTRPC();
+  const { system, listTeam, balance, connected } = useSystemState();
+  const moves = useShowMove();
+  const { move } = moves;
+
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  const sets = useQuery(trpc.questionSet.list.queryOptions({ set: system.fw }));
+  const fields = useQuery(trpc.scoreField.all.queryOptions());
+  const users = useQuery(trpc.user.all.queryOptions({ partial: true }));
+  useLoadError(M.settingsError, settings.error);
+  useLoadError(messages.questionSetListError, sets.error);
+  useLoadError(M.fieldsError, fields.error);
+  useLoadError(M.judgesError, users.error);
+
+  const roundTitle = (n: number) =>
+    (n === system.fw && system.title) || settings.data?.settings.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
+  const currentSet = sets.data?.items.find((s) => s._id === system.setId) ?? null;
+  // Admins and the master get the answers with the questions.
+  const items: ConsoleQuestion[] = currentSet?.items ?? [];
+  const onAirIndex = items.findIndex((q) => q.id === system.questionId);
+  const onAir = onAirIndex >= 0 ? items[onAirIndex]! : null;
+  const judges = (users.data?.list ?? []).filter((u) => u.role === 'judge');
+  const teamName = (id: string) => listTeam.find((t) => t._id === id)?.name ?? '—';
+  const { items: answers, order } = useQuestionAnswers(system.questionId);
+
+  // The clock's duration: the question's own limit until the master picks a preset.
+  const [chosen, setChosen] = useState<{ questionId: string | null; seconds: number } | null>(null);
+  const durationS =
+    chosen && chosen.questionId === system.questionId ? chosen.seconds : onAir?.timeLimit || system.question?.timeLimit || DEFAULT_SECONDS;
+
+  const selectQuestion = (questionId: string) => {
+    if (questionId === system.questionId) return;
+    const changes: TShowChanges = { setId: system.setId, questionId };
+    // Never let the next question (or its answer) reach the screen before the master shows it.
+    if (system.phase === 'question' || system.phase === 'answer') changes.phase = 'idle';
+    move(changes);
+  };
+  const showPhase = (phase: ShowPhase) => move({ phase });
+  const step = (delta: number) => {
+    const next = items[onAirIndex < 0 ? 0 : onAirIndex + delta];
+    if (next) selectQuestion(next.id);
+  };
+
+  useMasterShortcuts({
+    showQuestion: () => system.questionId && showPhase('question'),
+    revealAnswer: () => system.questionId && showPhase('answer'),
+    scoreboard: () => showPhase('scoreboard'),
+    roundCard: () => showPhase('round'),
+    blank: () => showPhase('blank'),
+    nextQuestion: () => step(1),
+    previousQuestion: () => step(-1),
+    toggleTimer: () => move(toggleTimerChange(timerStatus(system.timer, remainingMs(system.timer, balance)), durationS * 1000)),
+    toggleAnswers: () => system.questionId && move({ answersOpen: !system.answersOpen }),
+    toggleBuzzer: () => system.questionId && move({ buzzerOpen: !system.buzzerOpen }),
+    undo: moves.undo,
+  });
+
+  return (
+    <div className={classes.frame} data-testid="master-console">
+      <Paper withBorder radius="md" px="sm" py={8}>
+        <TopBar
+          system={system}
+          roundTitle={roundTitle}
+          sets={sets.data?.items}
+          connected={connected}
+          moves={moves}
+        />
+      </Paper>
+      <div className={classes.columns}>
+        <div className={classes.column}>
+          <Panel title={currentSet ? currentSet.title : M.set}>
+            <QuestionList
+              items={items}
+              selectedId={system.questionId}
+              emptyText={currentSet ? M.noQuestions : sets.data?.items.length === 0 ? M.noSets : M.pickSetHint}
+              onSelect={selectQuestion}
+            />
+          </Panel>
+        </div>
+
+        <div className={classes.column}>
+          <Panel title={M.phaseLabel}>
+            <ShowActions system={system} moves={moves} />
+          </Panel>
+          <TimerPanel system={system} balance={balance} durationS={durationS} onDuration={(seconds) => setChosen({ questionId: system.questionId, seconds })} moves={moves} />
+          <Paper withBorder radius="md" p="sm">
+            <Stack gap={8}>
+              <OpenToggles system={system} moves={moves} />
+              <OnStagePicker system={system} listTeam={listTeam} moves={moves} />
+            </Stack>
+          </Paper>
+          <IncomingAnswers
+            system={system}
+            items={answers}
+            expectedAnswer={onAir ? (onAir.answer ?? '') : null}
+            teamName={teamName}
+            teamCount={listTeam.length}
+            moves={moves}
+          />
+          <BuzzOrder order={order} teamName={teamName} />
+          <ShortcutLegend />
+        </div>
+
+        <div className={classes.column}>
+          <ScreensPanel system={system} moves={moves} />
+          <ScoringPanel system={system} fields={fields.data?.items ?? []} moves={moves} />
+          <RankingPanel listTeam={listTeam} activeTeamId={system.activeTeamId} />
+          <JudgesPanel judges={judges} />
+          {!connected && (
+            <Text size="xs" c="red.7">
+              {M.offline}
+            </Text>
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,79 @@
+/**
+ * /team, a team's phone or tablet: its name, the question on air with the countdown, the answer box
+ * while answers are open, the buzzer while it is open, the verdict, and its total and rank when the
+ * scoreboard is shown. Between questions, a calm waiting card.
+ */
+import { Alert, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../src/messages';
-import { UnderConstruction } from '../components/UnderConstruction';
+import { AnswerBox } from '../components/team/AnswerBox';
+import { QuestionCard } from '../components/team/QuestionCard';
+import { BuzzerButton, SentAnswer, TeamHeader, TeamTotal, Waiting } from '../components/team/TeamParts';
+import { useMine } from '../components/team/useMine';
+import { useCountdown } from '../hooks/useCountdown';
+import { useSystemState } from '../hooks/useSystemState';
+import { useTRPC } from '../trpc';
+
+const T = messages.teamScreen;
 
 export default function TeamPage() {
-  return <UnderConstruction title={messages.screenTitles.team} />;
+  const trpc = useTRPC();
+  const { user, system, listTeam, balance } = useSystemState();
+  const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
+  const team = listTeam.find((t) => t._id === user?.teamId) ?? null;
+  const { ms, seconds } = useCountdown(system.timer, balance);
+  const mine = useMine(system.questionId);
+
+  if (!user?.teamId) {
+    return (
+      <Alert color="orange" variant="light" maw={560} mx="auto" mt="lg">
+        {T.noTeam}
+      </Alert>
+    );
+  }
+
+  const question = system.question;
+  const live = Boolean(question) && (system.phase === 'question' || system.phase === 'answer' || system.answersOpen || system.buzzerOpen);
+  const { timer } = system;
+  // The server's rule: a started clock that has run out closes answers and the buzzer.
+  const timeUp = timer.endsAt !== null ? ms <= 0 : timer.durationMs > 0 && timer.remainingMs <= 0;
+  const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer';
+
+  let body;
+  if (system.phase === 'scoreboard' && team) {
+    body = <TeamTotal team={team} />;
+  } else if (live && question) {
+    body = (
+      <>
+        <QuestionCard question={question} showOptions={!(system.answersOpen && !timeUp && !mine.answer)} />
+        {mine.answer ? (
+          <SentAnswer answer={mine.answer} verdict={mine.verdict} />
+        ) : system.answersOpen && !timeUp ? (
+          <AnswerBox key={question.id} question={question} mineQueryKey={mine.queryKey} />
+        ) : system.answersOpen ? (
+          <Text ta="center" c="red.7" fw={700}>
+            {T.timeUp}
+          </Text>
+        ) : null}
+        {system.buzzerOpen && (!timeUp || mine.buzzed) && (
+          <BuzzerButton key={`buzz-${question.id}`} questionId={question.id} alreadyBuzzed={mine.buzzed} />
+        )}
+      </>
+    );
+  } else {
+    body = <Waiting logoUrl={settings?.logoUrl ?? ''} />;
+  }
+
+  return (
+    <Stack gap="md" maw={720} mx="auto" data-testid="team-screen" data-phase={system.phase}>
+      <TeamHeader
+        name={team?.name ?? user.fullName ?? user.username}
+        roundTitle={system.title}
+        seconds={seconds}
+        showCountdown={showCountdown}
+        warn={timer.endsAt !== null && seconds <= 5}
+      />
+      {body}
+    </Stack>
+  );
 }

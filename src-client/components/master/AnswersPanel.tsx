@@ -1,0 +1,222 @@
+/**
+ * Answers and buzzer: open and close them, the team on stage, every team's answer as it arrives with
+ * right and wrong (a second click takes the verdict back), what goes on screen 2, and the buzz order.
+ */
+import { Badge, Button, Checkbox, Group, Kbd, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { formatNumber } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+import { Panel } from './Panel';
+import type { ShowMoves } from './useShowMove';
+
+const M = messages.masterConsole;
+
+/** The server's clock time of an answer, to the tenth of a second. */
+export function serverTime(at: number): string {
+  const date = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())},${Math.floor(date.getMilliseconds() / 100)}`;
+}
+
+export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  return (
+    <Group gap={8} grow>
+      <Button
+        color={system.answersOpen ? 'orange' : 'teal'}
+        variant={system.answersOpen ? 'filled' : 'light'}
+        disabled={!system.questionId}
+        onClick={() => moves.move({ answersOpen: !system.answersOpen })}
+        rightSection={<Kbd size="xs">O</Kbd>}
+        aria-label={system.answersOpen ? M.closeAnswers : M.openAnswers}
+        data-testid="toggle-answers"
+      >
+        {system.answersOpen ? M.closeAnswers : M.openAnswers}
+      </Button>
+      <Button
+        color={system.buzzerOpen ? 'orange' : 'teal'}
+        variant={system.buzzerOpen ? 'filled' : 'light'}
+        disabled={!system.questionId}
+        onClick={() => moves.move({ buzzerOpen: !system.buzzerOpen })}
+        rightSection={<Kbd size="xs">C</Kbd>}
+        aria-label={system.buzzerOpen ? M.closeBuzzer : M.openBuzzer}
+        data-testid="toggle-buzzer"
+      >
+        {system.buzzerOpen ? M.closeBuzzer : M.openBuzzer}
+      </Button>
+    </Group>
+  );
+}
+
+export function OnStagePicker({ system, listTeam, moves }: { system: ShowState; listTeam: TTeamListItem[]; moves: ShowMoves }) {
+  return (
+    <Select
+      label={M.onStage}
+      placeholder={M.noTeamOnStage}
+      data={listTeam.map((t) => ({ value: t._id, label: t.name }))}
+      value={system.activeTeamId}
+      onChange={(value) => value !== system.activeTeamId && moves.move({ activeTeamId: value })}
+      clearable
+      size="xs"
+      searchable
+    />
+  );
+}
+
+function VerdictButtons({ answer, onVerdict }: { answer: TTeamAnswer; onVerdict: (v: 'right' | 'wrong' | null) => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        color="teal"
+        variant={answer.verdict === 'right' ? 'filled' : 'outline'}
+        aria-pressed={answer.verdict === 'right'}
+        onClick={() => onVerdict(answer.verdict === 'right' ? null : 'right')}
+      >
+        {M.right}
+      </Button>
+      <Button
+        size="compact-sm"
+        color="red"
+        variant={answer.verdict === 'wrong' ? 'filled' : 'outline'}
+        aria-pressed={answer.verdict === 'wrong'}
+        onClick={() => onVerdict(answer.verdict === 'wrong' ? null : 'wrong')}
+      >
+        {M.wrong}
+      </Button>
+    </Group>
+  );
+}
+
+export function IncomingAnswers({
+  system,
+  items,
+  expectedAnswer,
+  teamName,
+  teamCount,
+  moves,
+}: {
+  system: ShowState;
+  items: TTeamAnswer[];
+  expectedAnswer: string | null;
+  teamName: (id: string) => string;
+  teamCount: number;
+  moves: ShowMoves;
+}) {
+  const trpc = useTRPC();
+  const verdict = useMutation(trpc.show.verdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
+  const questionId = system.questionId;
+  const toggleShown = (teamId: string, shown: boolean) =>
+    moves.move({ shownAnswers: shown ? [...system.shownAnswers, teamId] : system.shownAnswers.filter((id) => id !== teamId) });
+
+  return (
+    <Panel
+      title={M.answersTitle}
+      testId="incoming-answers"
+      right={
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light" color="gray" size="sm">
+            {M.answersCount(items.length, teamCount)}
+          </Badge>
+          <Button
+            size="compact-xs"
+            variant={system.screen2 === 'answers' ? 'filled' : 'light'}
+            color="indigo"
+            onClick={() => moves.move({ screen2: 'answers' })}
+          >
+            {M.answersToScreen2}
+          </Button>
+        </Group>
+      }
+    >
+      {expectedAnswer !== null && (
+        <Text size="sm" mb={6}>
+          <Text span c="dimmed">
+            {M.answer}:{' '}
+          </Text>
+          <Text span fw={700} c="teal.8">
+            {expectedAnswer || '—'}
+          </Text>
+        </Text>
+      )}
+      {!questionId || items.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {questionId ? M.noAnswers : M.noQuestionOnAir}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={260} type="auto">
+          <Table verticalSpacing={4} horizontalSpacing={6} striped highlightOnHover>
+            <Table.Tbody>
+              {items.map((answer) => (
+                <Table.Tr key={answer.teamId} data-testid="incoming-answer" data-verdict={answer.verdict ?? ''}>
+                  <Table.Td maw={170}>
+                    <Text size="sm" fw={600} lineClamp={1}>
+                      {teamName(answer.teamId)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {serverTime(answer.at)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
+                      {answer.answer}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td w={110}>
+                    <VerdictButtons
+                      answer={answer}
+                      onVerdict={(v) => questionId && verdict.mutate({ questionId, teamId: answer.teamId, verdict: v })}
+                    />
+                  </Table.Td>
+                  <Table.Td w={30}>
+                    <Checkbox
+                      size="xs"
+                      aria-label={M.showOnScreen2}
+                      title={M.showOnScreen2}
+                      checked={system.shownAnswers.includes(answer.teamId)}
+                      onChange={(event) => toggleShown(answer.teamId, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Panel>
+  );
+}
+
+export function BuzzOrder({ order, teamName }: { order: TBuzz[]; teamName: (id: string) => string }) {
+  const first = order[0]?.at ?? 0;
+  return (
+    <Panel title={M.buzzTitle} testId="buzz-order">
+      {order.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {M.noBuzz}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {order.map((b, i) => (
+            <Group key={b.teamId} justify="space-between" wrap="nowrap" gap={6}>
+              <Group gap={6} wrap="nowrap">
+                <Badge circle size="md" color={i === 0 ? 'red' : 'gray'}>
+                  {i + 1}
+                </Badge>
+                <Text size="sm" fw={i === 0 ? 700 : 500} lineClamp={1}>
+                  {teamName(b.teamId)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {i === 0 ? serverTime(b.at) : M.afterMs(formatNumber((b.at - first) / 1000, 2))}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,98 @@
+/** The live miniature of /screen, what screen 2 shows, the scoreboard freeze, and undo. */
+import { Box, Button, Group, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { SCREEN2_MODES } from '../../../src/constants';
+import { messages } from '../../../src/messages';
+import type { ShowState } from '../../../src/schemas/show';
+import { Panel } from './Panel';
+import type { ShowMoves } from './useShowMove';
+
+const M = messages.masterConsole;
+
+/** /screen itself in an iframe, drawn at 1920×1080 and scaled down into a 16:9 box. */
+export function MiniScreen() {
+  const { ref, width } = useElementSize();
+  const scale = width / 1920;
+  return (
+    <Box
+      ref={ref}
+      pos="relative"
+      style={{ aspectRatio: '16 / 9', overflow: 'hidden', borderRadius: 6, background: '#111', outline: '1px solid var(--mantine-color-gray-4)' }}
+    >
+      {width > 0 && (
+        <iframe
+          src="/screen?preview=1"
+          title={M.miniScreen}
+          tabIndex={-1}
+          data-testid="mini-screen"
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: 1920,
+            height: 1080,
+            border: 0,
+            transform: `scale(${scale})`,
+            transformOrigin: '0 0',
+            pointerEvents: 'none',
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+export function ScreensPanel({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  return (
+    <Panel
+      title={M.miniScreen}
+      right={
+        <Button size="compact-sm" variant="default" onClick={moves.undo} rightSection={<Kbd size="xs">Z</Kbd>} aria-label={M.undo}>
+          {M.undo}
+        </Button>
+      }
+    >
+      <Stack gap={8}>
+        <MiniScreen />
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Text size="xs" c="dimmed" fw={600}>
+            {M.screen2}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label={M.screen2}
+            value={system.screen2}
+            onChange={(value) => moves.move({ screen2: value as ShowState['screen2'] })}
+            data={SCREEN2_MODES.map((mode) => ({ value: mode, label: M.screen2Modes[mode] }))}
+            data-testid="screen2-mode"
+          />
+        </Group>
+        <Group gap={6} grow>
+          <Button
+            size="xs"
+            color="blue"
+            variant={system.scoreboardFrozen ? 'light' : 'filled'}
+            disabled={system.scoreboardFrozen}
+            onClick={() => moves.move({ scoreboardFrozen: true })}
+          >
+            {M.freeze}
+          </Button>
+          <Button
+            size="xs"
+            color="orange"
+            variant={system.scoreboardFrozen ? 'filled' : 'light'}
+            disabled={!system.scoreboardFrozen}
+            onClick={() => moves.move({ scoreboardFrozen: false })}
+          >
+            {M.publish}
+          </Button>
+        </Group>
+        {system.scoreboardFrozen && (
+          <Text size="xs" c="blue.8" data-testid="frozen-note">
+            {M.frozen}
+          </Text>
+        )}
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * What the main screen shows: question, answer, scoreboard, round card, rules, blank. Revealing the
+ * answer is deliberate: the button asks first (Shift+A on the keyboard goes straight through).
+ */
+import { Button, Kbd, SimpleGrid, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ShowPhase } from '../../../src/constants';
+import { messages } from '../../../src/messages';
+import type { ShowState } from '../../../src/schemas/show';
+import type { ShowMoves } from './useShowMove';
+
+const M = messages.masterConsole;
+
+export function confirmReveal(onConfirm: () => void): void {
+  modals.openConfirmModal({
+    title: <Text fw={700}>{M.revealTitle}</Text>,
+    children: <Text size="sm">{M.revealText}</Text>,
+    labels: { confirm: M.revealAnswer, cancel: M.cancel },
+    confirmProps: { color: 'teal', 'data-autofocus': true },
+    centered: true,
+    onConfirm,
+  });
+}
+
+interface Action {
+  phase: ShowPhase;
+  label: string;
+  key: string;
+  color: string;
+  needsQuestion?: boolean;
+}
+
+const ACTIONS: Action[] = [
+  { phase: 'question', label: M.showQuestion, key: 'Q', color: 'red', needsQuestion: true },
+  { phase: 'answer', label: M.revealAnswer, key: 'Shift+A', color: 'teal', needsQuestion: true },
+  { phase: 'scoreboard', label: M.scoreboard, key: 'S', color: 'indigo' },
+  { phase: 'round', label: M.roundCard, key: 'R', color: 'orange' },
+  { phase: 'rules', label: M.rules, key: '', color: 'grape' },
+  { phase: 'blank', label: M.blank, key: 'B', color: 'gray' },
+];
+
+export function ShowActions({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const act = (action: Action) => {
+    if (action.phase === 'answer') confirmReveal(() => moves.move({ phase: 'answer' }));
+    else moves.move({ phase: action.phase });
+  };
+  return (
+    <SimpleGrid cols={3} spacing={8}>
+      {ACTIONS.map((action) => {
+        const current = system.phase === action.phase;
+        const primary = action.phase === 'question' || action.phase === 'answer';
+        return (
+          <Button
+            key={action.phase}
+            aria-label={action.label}
+            color={action.color}
+            variant={current ? 'filled' : 'light'}
+            h={primary ? 64 : 48}
+            fz={primary ? 'md' : 'sm'}
+            disabled={action.needsQuestion && !system.questionId}
+            onClick={() => act(action)}
+            rightSection={action.key ? <Kbd size="xs">{action.key}</Kbd> : undefined}
+            styles={{ inner: { justifyContent: 'space-between' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            data-current={current}
+            style={primary ? { gridColumn: 'span 1' } : undefined}
+          >
+            {action.label}
+          </Button>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

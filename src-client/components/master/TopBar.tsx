@@ -1,0 +1,84 @@
+/** The console's first line: the round, the set, what the main screen shows, the state's version and the connection. */
+import { Badge, Group, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
+import { messages } from '../../../src/messages';
+import type { ShowState } from '../../../src/schemas/show';
+import type { ShowMoves } from './useShowMove';
+
+const M = messages.masterConsole;
+const ROUNDS = [1, 2, 3, 4, 5, 6];
+
+export interface SetOption {
+  _id: string;
+  title: string;
+}
+
+export function TopBar({
+  system,
+  roundTitle,
+  sets,
+  connected,
+  moves,
+}: {
+  system: ShowState;
+  roundTitle: (n: number) => string;
+  sets: SetOption[] | undefined;
+  connected: boolean;
+  moves: ShowMoves;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="md" wrap="nowrap">
+        <SegmentedControl
+          aria-label={M.round}
+          value={String(system.fw)}
+          onChange={(value) => moves.move({ fw: Number(value) })}
+          data={ROUNDS.map((n) => ({
+            value: String(n),
+            label: (
+              <Tooltip label={roundTitle(n)} openDelay={300}>
+                <span>{M.roundShort(n)}</span>
+              </Tooltip>
+            ),
+          }))}
+          color="red"
+          size="sm"
+        />
+        <Text fw={700} size="lg" lineClamp={1} maw={300} title={roundTitle(system.fw)}>
+          {roundTitle(system.fw)}
+        </Text>
+        <Select
+          aria-label={M.set}
+          placeholder={sets && sets.length === 0 ? M.noSets : M.setPlaceholder}
+          data={(sets ?? []).map((s) => ({ value: s._id, label: s.title }))}
+          value={system.setId}
+          onChange={(value) => value && value !== system.setId && moves.move({ setId: value })}
+          allowDeselect={false}
+          w={300}
+          size="sm"
+          data-testid="set-picker"
+        />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {M.phaseLabel}:
+        </Text>
+        <Badge size="lg" radius="sm" variant="light" color={system.phase === 'answer' ? 'teal' : 'red'} data-testid="master-phase">
+          {M.phases[system.phase]}
+        </Badge>
+        <Badge size="lg" radius="sm" variant="default" data-testid="master-version">
+          {M.version(system.version)}
+        </Badge>
+        <Badge
+          size="lg"
+          radius="sm"
+          variant="dot"
+          color={connected ? 'teal' : 'red'}
+          data-testid="master-connection"
+          data-connected={connected}
+        >
+          {connected ? M.online : M.offline}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}

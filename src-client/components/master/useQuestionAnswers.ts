@@ -1,0 +1,53 @@
+/**
+ * The answers and buzz order of the question on air: loaded once from `show.answers`, then kept
+ * current by the `answers` and `buzz` events; whichever is newer wins, and a reconnect re-reads.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messages } from '../../../src/messages';
+import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
+import { useLiveEvent } from '../../hooks/liveEvents';
+import { useSocketConnected } from '../../hooks/useSystemState';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+
+// When each event payload was first seen: an event object is replaced, never changed, so its identity dates it.
+const firstSeen = new WeakMap<object, number>();
+function seenAt(payload: object): number {
+  let at = firstSeen.get(payload);
+  if (at === undefined) {
+    at = Date.now();
+    firstSeen.set(payload, at);
+  }
+  return at;
+}
+
+export function useQuestionAnswers(questionId: string | null): { items: TTeamAnswer[]; order: TBuzz[] } {
+  const trpc = useTRPC();
+  const connected = useSocketConnected();
+  const query = useQuery({
+    ...trpc.show.answers.queryOptions({ questionId: questionId ?? undefined }),
+    enabled: Boolean(questionId),
+  });
+  const { refetch, error } = query;
+
+  useEffect(() => {
+    if (error) notifyError(messages.masterConsole.answersError, error);
+  }, [error]);
+  useEffect(() => {
+    if (connected && questionId) void refetch();
+  }, [connected, questionId, refetch]);
+
+  const liveAnswers = useLiveEvent('answers');
+  const liveBuzz = useLiveEvent('buzz');
+  const loadedAt = query.dataUpdatedAt;
+  const fromQuery = query.data?.questionId === questionId ? query.data : null;
+
+  const items =
+    liveAnswers && liveAnswers.questionId === questionId && seenAt(liveAnswers) >= loadedAt
+      ? liveAnswers.items
+      : (fromQuery?.items ?? []);
+  const order =
+    liveBuzz && liveBuzz.questionId === questionId && seenAt(liveBuzz) >= loadedAt ? liveBuzz.order : (fromQuery?.order ?? []);
+  return questionId ? { items, order } : { items: [], order: [] };
+}

@@ -1,0 +1,45 @@
+/**
+ * The master's moves: `show.update` and `show.undo`. The answer's state is applied at once when it
+ * is newer than what the subscription has delivered, so the console never waits for its own echo;
+ * every failure toasts the server's message.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { messages } from '../../../src/messages';
+import type { ShowState, TShowChanges } from '../../../src/schemas/show';
+import { systemStateQuery } from '../../hooks/useSystemState';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+
+export interface ShowMoves {
+  move: (changes: TShowChanges) => void;
+  undo: () => void;
+  pending: boolean;
+}
+
+export function useShowMove(): ShowMoves {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+
+  const apply = useCallback(
+    ({ system }: { system: ShowState }) => {
+      queryClient.setQueryData(systemStateQuery.queryKey, (old) =>
+        old && system.version > old.system.version ? { ...old, system } : old,
+      );
+    },
+    [queryClient],
+  );
+
+  const update = useMutation(
+    trpc.show.update.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(messages.masterConsole.moveError, error) }),
+  );
+  const undoMutation = useMutation(
+    trpc.show.undo.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(messages.masterConsole.undoError, error) }),
+  );
+
+  const { mutate: updateMutate } = update;
+  const { mutate: undoMutate } = undoMutation;
+  const move = useCallback((changes: TShowChanges) => updateMutate({ changes }), [updateMutate]);
+  const undo = useCallback(() => undoMutate({}), [undoMutate]);
+  return { move, undo, pending: update.isPending || undoMutation.isPending };
+}

@@ -1,0 +1,148 @@
+/** The smaller pieces of /team: the header with the countdown, sent answer and verdict, buzzer, total and rank, waiting. */
+import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+
+const T = messages.teamScreen;
+
+export function TeamHeader({
+  name,
+  roundTitle,
+  seconds,
+  showCountdown,
+  warn,
+}: {
+  name: string;
+  roundTitle: string;
+  seconds: number;
+  showCountdown: boolean;
+  warn: boolean;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="md" bg="red.8" c="white">
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" tt="uppercase" fw={700} style={{ opacity: 0.8, letterSpacing: 0.6 }} lineClamp={1}>
+            {roundTitle}
+          </Text>
+          <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2} data-testid="team-name">
+            {name}
+          </Title>
+        </div>
+        {showCountdown && (
+          <Box
+            miw={76}
+            px={12}
+            py={4}
+            ta="center"
+            bg={warn ? 'yellow.4' : 'white'}
+            c={warn ? 'red.9' : 'red.8'}
+            style={{ borderRadius: 14 }}
+          >
+            <Text data-testid="team-countdown" fz={40} fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {seconds}
+            </Text>
+            <Text size="xs" fw={600} mt={-4}>
+              {T.seconds}
+            </Text>
+          </Box>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+export function SentAnswer({ answer, verdict }: { answer: string; verdict: 'right' | 'wrong' | null }) {
+  const color = verdict === 'right' ? 'teal' : verdict === 'wrong' ? 'red' : 'gray';
+  return (
+    <Card withBorder radius="lg" padding="md" data-testid="team-sent">
+      <Stack gap="xs" align="center" ta="center">
+        <Text size="lg" fw={600} style={{ wordBreak: 'break-word' }}>
+          {T.sent(answer)}
+        </Text>
+        <Badge
+          data-testid="team-verdict"
+          data-verdict={verdict ?? ''}
+          color={color}
+          variant={verdict ? 'filled' : 'light'}
+          size="xl"
+          radius="md"
+          h={verdict ? 52 : 36}
+          fz={verdict ? 26 : 15}
+          px="xl"
+        >
+          {verdict === 'right' ? T.right : verdict === 'wrong' ? T.wrong : T.waitingVerdict}
+        </Badge>
+      </Stack>
+    </Card>
+  );
+}
+
+export function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string; alreadyBuzzed: boolean }) {
+  const trpc = useTRPC();
+  const [position, setPosition] = useState<{ questionId: string; n: number } | null>(null);
+  const buzz = useMutation(
+    trpc.show.buzz.mutationOptions({
+      onSuccess: ({ position: n }) => setPosition({ questionId, n }),
+      onError: (error) => notifyError(T.buzzError, error),
+    }),
+  );
+  const mine = position?.questionId === questionId ? position.n : null;
+  const done = mine !== null || alreadyBuzzed;
+  return (
+    <Stack align="center" gap="sm" py="sm">
+      <Button
+        onClick={() => buzz.mutate({ questionId })}
+        disabled={done}
+        loading={buzz.isPending}
+        color="red"
+        radius={999}
+        w={220}
+        h={220}
+        fz={28}
+        fw={800}
+        style={{ boxShadow: done ? undefined : '0 10px 0 var(--mantine-color-red-9), 0 14px 30px rgba(0,0,0,.25)' }}
+        data-testid="team-buzzer"
+      >
+        {T.buzz}
+      </Button>
+      {done && (
+        <Text size="xl" fw={700} data-testid="team-buzz-position">
+          {mine !== null ? T.buzzedAt(mine) : T.buzzed}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function TeamTotal({ team }: { team: TTeamListItem }) {
+  return (
+    <Card withBorder radius="lg" padding="xl">
+      <Stack align="center" gap="xs" ta="center">
+        <Text size="sm" tt="uppercase" fw={700} c="dimmed">
+          {T.scoreboardTitle}
+        </Text>
+        <Text fz={{ base: 30, sm: 40 }} fw={800} c="red.8" data-testid="team-total">
+          {T.totalRank(team.rank, formatPoint(team.total))}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function Waiting({ logoUrl, hint }: { logoUrl: string; hint?: string }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="team-waiting">
+      <Stack align="center" gap="sm" ta="center" py="lg">
+        <Image src={logoUrl || '/logo.svg'} fallbackSrc="/logo.svg" alt="" w={88} h={88} fit="contain" />
+        <Title order={3}>{T.waitingTitle}</Title>
+        <Text c="dimmed">{hint ?? T.waitingHint}</Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The team's own answer to the question on air: loaded from `show.mine`, kept current by the `mine`
+ * event (whichever is newer wins), re-read on a new question and after a reconnect.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messages } from '../../../src/messages';
+import { useLiveEvent } from '../../hooks/liveEvents';
+import { useSocketConnected } from '../../hooks/useSystemState';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+
+const firstSeen = new WeakMap<object, number>();
+function seenAt(payload: object): number {
+  let at = firstSeen.get(payload);
+  if (at === undefined) {
+    at = Date.now();
+    firstSeen.set(payload, at);
+  }
+  return at;
+}
+
+export interface MyAnswer {
+  answer: string | null;
+  verdict: 'right' | 'wrong' | null;
+  buzzed: boolean;
+}
+
+export function useMine(questionId: string | null): MyAnswer & { queryKey: readonly unknown[] } {
+  const trpc = useTRPC();
+  const connected = useSocketConnected();
+  const queryOptions = trpc.show.mine.queryOptions();
+  const query = useQuery({ ...queryOptions, enabled: Boolean(questionId) });
+  const { refetch, error } = query;
+
+  useEffect(() => {
+    if (error) notifyError(messages.teamScreen.mineError, error);
+  }, [error]);
+  useEffect(() => {
+    if (connected && questionId) void refetch();
+  }, [connected, questionId, refetch]);
+
+  const live = useLiveEvent('mine');
+  const fromQuery = query.data && query.data.questionId === questionId ? query.data : null;
+  const empty: MyAnswer = { answer: null, verdict: null, buzzed: false };
+  let mine: MyAnswer = fromQuery ? { answer: fromQuery.answer, verdict: fromQuery.verdict, buzzed: fromQuery.buzzed } : empty;
+  if (live && live.questionId === questionId && seenAt(live) >= query.dataUpdatedAt) {
+    mine = { answer: live.answer, verdict: live.verdict, buzzed: mine.buzzed };
+  }
+  return { ...(questionId ? mine : empty), queryKey: queryOptions.queryKey };
+}
