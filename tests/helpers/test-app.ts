@@ -4,7 +4,7 @@ import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
 import { readConfig } from '../../src-server/config';
 import { type AppDeps, createContext } from '../../src-server/context';
-import { EventBus } from '../../src-server/events';
+import { EventHub } from '../../src-server/events';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { LoginLimiter } from '../../src-server/features/auth/rate-limit';
 import { createCaller } from '../../src-server/router';
@@ -30,10 +30,12 @@ export interface TestApp {
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd() };
+  const hub = new EventHub(database.handle.db);
+  await hub.start();
   const deps: AppDeps = {
     db: database.handle.db,
     config,
-    bus: new EventBus(),
+    hub,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
   };
