@@ -89,7 +89,7 @@ export default function HomePage() {
               )}
               <Title
                 order={1}
-                fz={{ base: 36, md: eventName.length > 28 ? 52 : 64 }}
+                fz={{ base: 36, md: eventName.length > 20 ? 52 : 64 }}
                 lh={1.08}
                 fw={900}
                 style={{ letterSpacing: '-0.01em', textWrap: 'balance' }}

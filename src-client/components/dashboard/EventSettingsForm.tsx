@@ -1,5 +1,5 @@
 /** The event's settings: name, date (dd/mm/yyyy), venue, logo with a preview, and the six rounds' titles. */
-import { Button, Center, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Grid, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -105,15 +105,19 @@ export function EventSettingsForm() {
             <Group align="flex-start" gap="lg" wrap="nowrap">
               <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
                 <TextInput label={t.eventName} withAsterisk {...form.getInputProps('name')} />
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput
-                    label={t.eventDate}
-                    placeholder={t.datePlaceholder}
-                    inputMode="numeric"
-                    {...form.getInputProps('date')}
-                  />
-                  <TextInput label={t.venue} style={{ gridColumn: 'span 2' }} {...form.getInputProps('venue')} />
-                </SimpleGrid>
+                <Grid gap="md">
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput
+                      label={t.eventDate}
+                      placeholder={t.datePlaceholder}
+                      inputMode="numeric"
+                      {...form.getInputProps('date')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <TextInput label={t.venue} {...form.getInputProps('venue')} />
+                  </Grid.Col>
+                </Grid>
                 <TextInput label={t.logoUrl} description={t.logoHint} placeholder="https://… hoặc /media/…" {...form.getInputProps('logoUrl')} />
               </Stack>
               <Stack gap={6} align="center" visibleFrom="sm" w={132} style={{ flex: 'none' }}>

@@ -114,7 +114,7 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
               {...form.getInputProps('name')}
               onChange={(event) => form.setFieldValue('name', event.currentTarget.value.toLowerCase())}
             />
-            <TextInput label={t.fieldLabel} description="\u00a0" withAsterisk {...form.getInputProps('label')} />
+            <TextInput label={t.fieldLabel} description={t.fieldLabelHint} withAsterisk {...form.getInputProps('label')} />
           </SimpleGrid>
           <Stack gap={6}>
             <Text size="sm" fw={500}>
