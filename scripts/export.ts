@@ -1,0 +1,24 @@
+/** `npm run export -- --out results.xlsx` (or .csv): the results from the embedded database or DATABASE_URL. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildResults } from '../src-server/features/results/data';
+import { resultsCsv, resultsXlsx } from '../src-server/features/results/export';
+import { getSettings } from '../src-server/features/system/data';
+import { openCliDatabase, parseArgs } from './lib/cli-db';
+
+const args = parseArgs(process.argv.slice(2));
+const out = args.get('out');
+if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
+  console.error('Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv>');
+  process.exit(2);
+}
+
+const database = await openCliDatabase();
+try {
+  const [table, settings] = await Promise.all([buildResults(database.db), getSettings(database.db)]);
+  const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, `Kết quả — ${settings.name}`);
+  fs.writeFileSync(out, data);
+  console.log(`Đã xuất kết quả của ${table.items.length} đội vào ${path.resolve(out)}`);
+} finally {
+  await database.close();
+}
