@@ -1,33 +1,99 @@
-/** /screen and /screen2: the projectors' dark 16:9 stage. Read-only; filled in by a later issue. */
-import { Box, Center, Image, Stack, Text, Title } from '@mantine/core';
+/**
+ * /screen and /screen2: the projectors. Public and read-only: they follow the live show state
+ * and draw it on a 16:9 stage; the only thing to click is the one-time start overlay.
+ * `?preview=1` (the /preview page's frames) skips the overlay and stays silent.
+ */
 import { messages } from '../../src/messages';
+import type { ShowState } from '../../src/schemas/show';
+import type { TTeamListItem } from '../../src/schemas/system';
+import { LogoCard, RoundCard, RulesView } from '../components/projector/Cards';
+import { OfflineSign, StartOverlay } from '../components/projector/Overlays';
+import { QuestionView, useMediaPreload } from '../components/projector/QuestionView';
+import { Scoreboard } from '../components/projector/Scoreboard';
+import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Views';
+import { Stage } from '../components/projector/Stage';
+import { useEventSettings } from '../components/projector/useEventSettings';
 import { useSystemState } from '../hooks/useSystemState';
 
+function isPreview(): boolean {
+  return new URLSearchParams(window.location.search).get('preview') === '1';
+}
+
+type EventSettings = ReturnType<typeof useEventSettings>;
+
+function MainStage({
+  system,
+  listTeam,
+  balance,
+  silent,
+  event,
+}: {
+  system: ShowState;
+  listTeam: TTeamListItem[];
+  balance: number;
+  silent: boolean;
+  event: EventSettings;
+}) {
+  switch (system.phase) {
+    case 'blank':
+      return null;
+    case 'round':
+      return <RoundCard fw={system.fw} title={system.title} eventName={event.name} />;
+    case 'question':
+    case 'answer':
+      return system.question ? (
+        <QuestionView system={system} listTeam={listTeam} balance={balance} silent={silent} />
+      ) : (
+        <RoundCard fw={system.fw} title={system.title} eventName={event.name} />
+      );
+    case 'scoreboard':
+      return <Scoreboard listTeam={listTeam} />;
+    case 'rules':
+      return <RulesView />;
+    default:
+      return <LogoCard event={event} />;
+  }
+}
+
+function SecondStage({ system, listTeam, event }: { system: ShowState; listTeam: TTeamListItem[]; event: EventSettings }) {
+  switch (system.screen2) {
+    case 'scoreboard':
+      return <Scoreboard listTeam={listTeam} />;
+    case 'judges':
+      return <JudgesProgress system={system} listTeam={listTeam} />;
+    case 'answers':
+      return <ShownAnswers system={system} listTeam={listTeam} />;
+    default:
+      return <LogoCard event={event} />;
+  }
+}
+
 export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }) {
-  const { system } = useSystemState();
-  const title = messages.screenTitles[which];
+  const { system, listTeam, balance } = useSystemState();
+  const event = useEventSettings(system.title);
+  const preview = isPreview();
+  const shownNow = system.phase === 'question' || system.phase === 'answer';
+  useMediaPreload(which === 'screen' ? system.question?.media : null, shownNow);
+
+  const overlay = (
+    <>
+      {!preview && <StartOverlay />}
+      <OfflineSign />
+    </>
+  );
+  const title = `${messages.screenTitles[which]} · ${event.name}`;
+  if (which === 'screen2') {
+    return (
+      <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
+        <title>{title}</title>
+        <SecondStage system={system} listTeam={listTeam} event={event} />
+      </Stage>
+    );
+  }
   return (
-    <Box
-      mih="100vh"
-      c="white"
-      style={{ background: 'radial-gradient(circle at 50% 35%, #7a1010 0%, #2b0a0a 55%, #120404 100%)', userSelect: 'none' }}
-      data-testid={which}
-    >
-      <title>{`${title} · ${messages.appName}`}</title>
-      <Center mih="100vh" p="5vmin">
-        <Stack align="center" gap="3vmin" ta="center">
-          <Image src="/logo.svg" alt="" w="18vmin" h="18vmin" />
-          <Title order={1} fz="7vmin" fw={900} lh={1.1}>
-            {messages.appName}
-          </Title>
-          <Text fz="3.6vmin" fw={700} c="yellow.4">
-            {system.title}
-          </Text>
-          <Text fz="2.4vmin" opacity={0.75}>
-            {title} · {messages.underConstruction}
-          </Text>
-        </Stack>
-      </Center>
-    </Box>
+    <Stage data-testid="projector" data-phase={system.phase} overlay={overlay} blank={system.phase === 'blank'}>
+      <title>{title}</title>
+      <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
+    </Stage>
   );
 }

@@ -1,0 +1,74 @@
+/** What sits over the stage: the one-time start overlay and the small offline sign. */
+import { useEffect, useState } from 'react';
+import { messages } from '../../../src/messages';
+import { useSocketConnected } from '../../hooks/useSystemState';
+import classes from './Projector.module.css';
+import { unlockSound } from './sound';
+
+const STARTED_KEY = 'projectorStarted';
+/** A planned reconnect (after login or logout) must not flash the sign. */
+const OFFLINE_GRACE_MS = 1500;
+
+function startedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(STARTED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Bấm để bắt đầu": the click that the browser needs before it allows fullscreen and sound.
+ * Shown once per browser session; after a reload within the session the next click anywhere
+ * unlocks the sound again.
+ */
+export function StartOverlay() {
+  const [started, setStarted] = useState(startedThisSession);
+
+  useEffect(() => {
+    if (!started) return;
+    const unlock = () => unlockSound();
+    window.addEventListener('pointerdown', unlock);
+    return () => window.removeEventListener('pointerdown', unlock);
+  }, [started]);
+
+  if (started) return null;
+  const start = () => {
+    unlockSound();
+    void document.documentElement.requestFullscreen?.().catch(() => {});
+    try {
+      sessionStorage.setItem(STARTED_KEY, '1');
+    } catch {
+      // Private mode without storage: the overlay comes back after a reload, nothing worse.
+    }
+    setStarted(true);
+  };
+  return (
+    <div className={classes.startOverlay}>
+      <button type="button" className={classes.startButton} onClick={start} autoFocus>
+        {messages.projector.start}
+        <span className={classes.startHint}>{messages.projector.startHint}</span>
+      </button>
+    </div>
+  );
+}
+
+export function OfflineSign() {
+  const connected = useSocketConnected();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (connected) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), OFFLINE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [connected]);
+  if (!shown) return null;
+  return (
+    <div className={classes.offlineSign} data-testid="offline-sign" role="status">
+      <span className={classes.offlineDot} />
+      {messages.disconnected}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The question on the big screen: its text (shrunk to fit), media, the options as big tiles A–D,
+ * the team on stage and the countdown; once the phase is `answer`, the right tile lights up and
+ * the answer and its explanation appear.
+ */
+import { useEffect } from 'react';
+import { foldVietnamese } from '../../../src/text';
+import { formatPoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import { Countdown } from './Countdown';
+import { FitText } from './FitText';
+import classes from './Projector.module.css';
+
+const LETTERS = 'ABCDEFGH';
+
+/** Which option the answer names: the option's own text, or its letter. */
+export function rightOptionIndex(question: ShowQuestion): number {
+  const answer = question.answer?.trim();
+  if (!answer) return -1;
+  const folded = foldVietnamese(answer).toLowerCase();
+  const byText = question.options.findIndex((option) => foldVietnamese(option.trim()).toLowerCase() === folded);
+  if (byText >= 0) return byText;
+  const byLetter = /^[A-H]$/i.test(answer) ? LETTERS.indexOf(answer.toUpperCase()) : -1;
+  return byLetter < question.options.length ? byLetter : -1;
+}
+
+function QuestionMedia({ media, silent }: { media: NonNullable<ShowQuestion['media']>; silent: boolean }) {
+  if (media.kind === 'image') return <img className={classes.media} src={media.url} alt="" draggable={false} />;
+  if (media.kind === 'video') {
+    return <video className={classes.media} src={media.url} autoPlay playsInline muted={silent} preload="auto" />;
+  }
+  return (
+    <div className={classes.audioBadge}>
+      ♪ {messages.projector.audio}
+      {!silent && <audio src={media.url} autoPlay preload="auto" />}
+    </div>
+  );
+}
+
+/**
+ * Fetches a question's media before it is shown. The projector only knows the question the master
+ * has selected (anonymous screens may not list the set), so what it can warm up is that question's
+ * media while the stage still shows the round card, the scoreboard or the previous answer.
+ */
+export function useMediaPreload(media: ShowQuestion['media'] | undefined, shown: boolean): void {
+  const url = media?.url;
+  const kind = media?.kind;
+  useEffect(() => {
+    if (!url || !kind || shown) return;
+    if (kind === 'image') {
+      const image = new Image();
+      image.src = url;
+      return;
+    }
+    const element = document.createElement(kind);
+    element.preload = 'auto';
+    element.muted = true;
+    element.src = url;
+    element.load();
+    return () => {
+      element.removeAttribute('src');
+    };
+  }, [url, kind, shown]);
+}
+
+export function QuestionView({
+  system,
+  listTeam,
+  balance,
+  silent,
+}: {
+  system: ShowState;
+  listTeam: TTeamListItem[];
+  balance: number;
+  silent: boolean;
+}) {
+  const question = system.question;
+  if (!question) return null;
+  const revealed = system.phase === 'answer';
+  const right = revealed ? rightOptionIndex(question) : -1;
+  const team = listTeam.find((t) => t._id === system.activeTeamId);
+  // Once the answer is out the time no longer matters (and must not beep over the explanation).
+  const showTimer = !revealed && (system.timer.durationMs > 0 || system.timer.endsAt !== null);
+  const rows = Math.ceil(question.options.length / 2);
+  const tileHeight = rows <= 2 ? 150 : Math.max(96, Math.floor(330 / rows));
+
+  return (
+    <div className={classes.question} key={question.id}>
+      <div className={classes.questionHeader}>
+        <span className={classes.chipGold}>{messages.projector.questionLabel(question.index + 1)}</span>
+        {question.point > 0 && <span className={classes.chip}>{messages.projector.points(formatPoint(question.point))}</span>}
+        <span className={classes.roundName}>
+          {messages.projector.roundCard(system.fw)} · {system.title}
+        </span>
+      </div>
+      <div className={classes.questionBody}>
+        <div className={classes.questionMain}>
+          <FitText className={`${classes.questionText} ${classes.fadeIn}`} max={88} min={34} fitKey={`${question.content}|${revealed}`}>
+            <span data-testid="question-content">{question.content}</span>
+          </FitText>
+          {question.media && (
+            <div className={classes.mediaRow}>
+              <QuestionMedia media={question.media} silent={silent} />
+            </div>
+          )}
+          {question.options.length > 0 && (
+            <div className={classes.options}>
+              {question.options.map((option, index) => {
+                const tile = !revealed || right < 0 ? classes.option : index === right ? classes.optionRight : classes.optionDim;
+                return (
+                  <div
+                    key={index}
+                    className={tile}
+                    style={{ height: tileHeight }}
+                    data-testid="option"
+                    data-right={revealed && index === right ? 'true' : undefined}
+                  >
+                    <span className={classes.optionLetter}>{LETTERS[index]}</span>
+                    <FitText className={classes.optionText} style={{ height: tileHeight - 20 }} max={54} min={26} fitKey={option}>
+                      <span>{option}</span>
+                    </FitText>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+          {revealed && (question.answer || question.explanation) && (
+            <div className={classes.answerBox}>
+              {question.answer && (
+                <div>
+                  <span className={classes.answerLabel}>{messages.projector.answer}: </span>
+                  <span className={classes.answerText} data-testid="revealed-answer">
+                    {question.answer}
+                  </span>
+                </div>
+              )}
+              {question.explanation && (
+                <FitText className={classes.explanation} max={36} min={22} fitKey={question.explanation}>
+                  <span>{question.explanation}</span>
+                </FitText>
+              )}
+            </div>
+          )}
+        </div>
+        {(showTimer || team) && (
+          <div className={classes.questionSide}>
+            {showTimer && <Countdown timer={system.timer} balance={balance} silent={silent} />}
+            {team && (
+              <div className={classes.teamCard} data-testid="active-team">
+                <div className={classes.teamCardLabel}>{messages.projector.onStage}</div>
+                <FitText className={classes.teamCardName} max={48} min={24} fitKey={team.name}>
+                  <span>{team.name}</span>
+                </FitText>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The animated ranking: each row keeps its DOM node and moves to its rank's place by a CSS
+ * transition on `transform`, so a change of order glides instead of jumping. The audience sees
+ * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
+ */
+import { formatPoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import classes from './Projector.module.css';
+
+const TITLE_HEIGHT = 132;
+const ROWS_HEIGHT = 1080 - 48 - 40 - TITLE_HEIGHT;
+const ROW_GAP = 14;
+const SCHOOL_PREFIX = /^(thpt|thcs|th|trường|chuyên)$/i;
+
+/** Two letters for a team without a logo, skipping the school-type prefix ("THPT Chu Văn An" → "CA"). */
+export function teamInitials(name: string): string {
+  const words = name.replace(/[–—-]/g, ' ').split(/\s+/).filter((w) => w && !SCHOOL_PREFIX.test(w));
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
+}
+
+/** Rank order; equal ranks keep the server's order. */
+export function rankedTeams(listTeam: TTeamListItem[]): TTeamListItem[] {
+  return listTeam
+    .map((team, index) => ({ team, index }))
+    .sort((a, b) => a.team.rank - b.team.rank || a.index - b.index)
+    .map(({ team }) => team);
+}
+
+export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
+  const ranked = rankedTeams(listTeam);
+  const position = new Map(ranked.map((team, index) => [team._id, index]));
+  // DOM order never changes (sorted by id), so the browser animates the moves.
+  const stable = [...listTeam].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  const pitch = Math.min(112, ROWS_HEIGHT / Math.max(ranked.length, 1));
+  const rowHeight = Math.max(24, pitch - ROW_GAP);
+
+  return (
+    <div className={classes.board}>
+      <div className={classes.boardTitle}>
+        {messages.projector.scoreboard}
+      </div>
+      <div className={classes.boardRows}>
+        {ranked.length === 0 && <div className={classes.emptyNote}>{messages.projector.noTeams}</div>}
+        {stable.map((team) => {
+          const index = position.get(team._id) ?? 0;
+          const badge = Math.round(rowHeight * 0.74);
+          return (
+            <div
+              key={team._id}
+              className={team.rank === 1 ? classes.rowTop : classes.row}
+              style={{ height: rowHeight, transform: `translateY(${index * pitch}px)` }}
+              data-testid="scoreboard-row"
+              data-rank={team.rank}
+              data-position={index + 1}
+            >
+              <span className={classes.rank} data-rank={team.rank} style={{ width: badge, height: badge, fontSize: badge * 0.5 }}>
+                {team.rank}
+              </span>
+              {team.logoUrl ? (
+                <img className={classes.teamLogo} src={team.logoUrl} alt="" style={{ width: badge, height: badge }} />
+              ) : (
+                <span className={classes.teamInitials} style={{ width: badge, height: badge, fontSize: badge * 0.36 }}>
+                  {teamInitials(team.name)}
+                </span>
+              )}
+              <div className={classes.rowName}>
+                <div className={classes.rowTeam} style={{ fontSize: rowHeight * 0.4 }}>
+                  {team.name}
+                </div>
+                {team.unit && rowHeight >= 64 && (
+                  <div className={classes.rowUnit} style={{ fontSize: rowHeight * 0.24 }}>
+                    {team.unit}
+                  </div>
+                )}
+              </div>
+              <div className={classes.rowTotal} style={{ fontSize: rowHeight * 0.52 }} data-testid="scoreboard-total">
+                {formatPoint(team.total)}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../src/messages';
+import type { ShowState } from '../../../src/schemas/show';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import { useLiveEvent } from '../../hooks/liveEvents';
+import { useTRPC } from '../../trpc';
+import { FitText } from './FitText';
+import classes from './Projector.module.css';
+
+const BODY_HEIGHT = 1080 - 48 - 40 - 132 - 24;
+
+/**
+ * Teams down, judges across, a tick where a judge has scored the team on the open field. The
+ * `progress` event names judges by id only, so the columns are the judges seen so far ("GK 1"…),
+ * in a stable order.
+ */
+export function JudgesProgress({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
+  const trpc = useTRPC();
+  const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
+  const progress = useLiveEvent('progress');
+  const field = system.activeField;
+  const label = fields.find((f) => f.name === field)?.label ?? '';
+  const current = progress && field && progress.fieldName === field ? progress : null;
+  const judges = [...new Set(current?.done.map((d) => d.gkId) ?? [])].sort();
+  const done = new Set(current?.done.map((d) => `${d.teamId}|${d.gkId}`) ?? []);
+  const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
+  const open = Boolean(field && system.scoringOpen);
+
+  const rowHeight = Math.min(96, (BODY_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
+  const fontSize = Math.max(20, rowHeight * 0.42);
+  const columns = judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
+
+  return (
+    <div className={classes.board} data-testid="judges-progress">
+      <div className={classes.boardTitle}>
+        {messages.projector.judges}
+        {label && <span className={classes.boardSubtitle}>{label}</span>}
+      </div>
+      <div className={classes.grid} style={{ gridTemplateColumns: columns, gridAutoRows: rowHeight }}>
+        {judges.length > 0 && <div />}
+        {judges.map((gkId, index) => (
+          <div key={gkId} className={classes.gridHead}>
+            {messages.projector.judgeColumn(index + 1)}
+          </div>
+        ))}
+        {teams.map((team) => [
+          <div key={team._id} className={classes.gridTeam} style={{ fontSize }}>
+            {team.name}
+          </div>,
+          ...(judges.length > 0
+            ? judges.map((gkId) => {
+                const ticked = done.has(`${team._id}|${gkId}`);
+                return (
+                  <div
+                    key={`${team._id}|${gkId}`}
+                    className={ticked ? classes.gridCellDone : classes.gridCell}
+                    style={{ fontSize: rowHeight * 0.6 }}
+                    data-testid="judge-cell"
+                    data-done={ticked || undefined}
+                  >
+                    {ticked ? '✓' : '·'}
+                  </div>
+                );
+              })
+            : [
+                <div key={`${team._id}|none`} className={classes.gridNote} style={{ fontSize: fontSize * 0.8 }}>
+                  {open ? messages.projector.scoredCount(0) : messages.projector.scoringNotOpen}
+                </div>,
+              ]),
+        ])}
+      </div>
+    </div>
+  );
+}
+
+/** The teams' answers the master put on screen 2, with the verdict once it is given. */
+export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
+  const items = system.shownAnswerItems ?? [];
+  const shown = system.shownAnswers;
+  const columns = shown.length <= 1 ? 1 : shown.length <= 4 ? 2 : 3;
+  const rows = Math.max(1, Math.ceil(shown.length / columns));
+  return (
+    <div className={classes.board} data-testid="shown-answers">
+      <div className={classes.boardTitle}>
+        {messages.projector.answers}
+        {system.question && <span className={classes.boardSubtitle}>{messages.projector.questionLabel(system.question.index + 1)}</span>}
+      </div>
+      {shown.length === 0 ? (
+        <div className={classes.emptyNote}>{messages.projector.noShownAnswers}</div>
+      ) : (
+        <div className={classes.answerCards} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}>
+          {shown.map((teamId) => {
+            const team = listTeam.find((t) => t._id === teamId);
+            const item = items.find((a) => a.teamId === teamId);
+            const verdict = item?.verdict ?? null;
+            return (
+              <div key={teamId} className={`${classes.answerCard} ${classes.fadeIn}`} data-verdict={verdict ?? undefined} data-testid="shown-answer">
+                <div className={classes.answerCardHead}>
+                  <span className={classes.answerCardTeam}>{team?.name ?? ''}</span>
+                  {verdict && (
+                    <span className={classes.verdictMark} aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}>
+                      {verdict === 'right' ? '✓' : '✗'}
+                    </span>
+                  )}
+                </div>
+                <div className={classes.answerCardLabel}>{messages.projector.answers}</div>
+                <FitText className={classes.answerCardText} max={72} min={24} fitKey={item?.answer ?? ''}>
+                  <span>{item ? item.answer : messages.projector.noAnswerYet}</span>
+                </FitText>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

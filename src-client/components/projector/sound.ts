@@ -1,0 +1,37 @@
+/**
+ * Short beeps for the countdown through WebAudio. Browsers only let a page make sound after a
+ * gesture, so the start overlay (or any later click) calls `unlockSound` first; until then
+ * `beep` stays silent.
+ */
+let context: AudioContext | null = null;
+
+export function unlockSound(): void {
+  try {
+    context ??= new AudioContext();
+    void context.resume();
+  } catch {
+    // No WebAudio here: the countdown simply stays silent.
+  }
+}
+
+export function soundUnlocked(): boolean {
+  return context?.state === 'running';
+}
+
+/** A short sine tone; `long` for the end of the time. */
+export function beep(long = false): void {
+  if (!context || context.state !== 'running') return;
+  const now = context.currentTime;
+  const duration = long ? 0.7 : 0.15;
+  const oscillator = context.createOscillator();
+  const gain = context.createGain();
+  oscillator.type = 'sine';
+  oscillator.frequency.value = long ? 660 : 880;
+  // A quick fade in and out, so the tone does not click.
+  gain.gain.setValueAtTime(0.0001, now);
+  gain.gain.exponentialRampToValueAtTime(0.4, now + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, now + duration);
+  oscillator.connect(gain).connect(context.destination);
+  oscillator.start(now);
+  oscillator.stop(now + duration + 0.05);
+}

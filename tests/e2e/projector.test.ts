@@ -1,0 +1,388 @@
+/**
+ * The projector screens /screen and /screen2 and the /preview page, in a real browser against the
+ * real server. The show is driven through the server's HTTP API as the master (PUT /api/show), as
+ * the console would; the screens are anonymous pages that only watch.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TQuestionSet } from '../../src/schemas/questionSet';
+import type { ShowState, TShowChanges } from '../../src/schemas/show';
+import type { TTeamListItem } from '../../src/schemas/system';
+import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
+import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+
+const available = browserAvailable();
+const screenshots = path.join(root, 'docs/screenshots');
+const FULL_HD = { width: 1920, height: 1080 };
+const HD = { width: 1280, height: 720 };
+
+describe.skipIf(!available)('projector screens in a browser', () => {
+  let h: Harness;
+  let master: APIRequestContext;
+  let team: APIRequestContext;
+  let round1: TQuestionSet;
+  let teams: TTeamListItem[];
+  let logins: DemoLogin[];
+
+  async function show(changes: TShowChanges): Promise<ShowState> {
+    const response = await master.put('/api/show', { data: { changes } });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { system: ShowState }).system;
+  }
+
+  async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<void> {
+    const response = await request.post(`/trpc/${procedure}`, { data: input });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  /** An anonymous projector page, past its start overlay. */
+  async function openScreen(pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<{ page: Page; errors: string[] }> {
+    const { page, errors } = await h.newPage(viewport);
+    await page.goto(pathName);
+    await waitForApp(page);
+    await page.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
+    await page.getByRole('button', { name: /Bấm để bắt đầu/ }).waitFor({ state: 'detached' });
+    return { page, errors };
+  }
+
+  function projector(page: Page) {
+    return page.getByTestId('projector');
+  }
+
+  async function waitForPhase(page: Page, phase: string): Promise<void> {
+    await page.locator(`[data-testid="projector"][data-phase="${phase}"]`).waitFor();
+  }
+
+  async function countdownText(page: Page): Promise<string> {
+    return (await page.getByTestId('countdown').textContent())?.trim() ?? '';
+  }
+
+  /** Lets entrance animations and row moves finish before a screenshot. */
+  async function settle(page: Page, ms = 1300): Promise<void> {
+    await page.waitForTimeout(ms);
+  }
+
+  beforeAll(async () => {
+    h = await startHarness();
+    fs.mkdirSync(screenshots, { recursive: true });
+    logins = await loadDemoEvent(h.server.deps.db);
+    const masterPage = await h.newPage();
+    master = masterPage.context.request;
+    expect((await master.post('/login', { data: ACCOUNTS.master })).status()).toBe(200);
+    // The demo's second team account (the harness's doi1 already existed without a team).
+    const teamLogin = logins.find((l) => l.username === 'doi2');
+    expect(teamLogin).toBeDefined();
+    const teamPage = await h.newPage();
+    team = teamPage.context.request;
+    expect((await team.post('/login', { data: { username: 'doi2', password: teamLogin!.password } })).status()).toBe(200);
+    const sets = (await (await master.get('/api/fw-question/all')).json()) as { items: TQuestionSet[] };
+    round1 = sets.items[0]!;
+    teams = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
+    expect(teams.length).toBe(8);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('shows the start overlay once per session, and the event on an idle screen', async () => {
+    const { page, errors } = await h.newPage(FULL_HD);
+    await page.goto('/screen');
+    await waitForApp(page);
+    const start = page.getByRole('button', { name: /Bấm để bắt đầu/ });
+    await start.waitFor();
+    await start.click();
+    await start.waitFor({ state: 'detached' });
+    await expect.poll(() => projector(page).getAttribute('data-phase')).toBe('idle');
+    await page.getByTestId('logo-card').getByText('Hội thi "Em yêu Hà Nội" 2026').waitFor();
+    // The app's own light badge is not shown twice on the dark stage.
+    await page.reload();
+    await waitForApp(page);
+    await projector(page).waitFor();
+    expect(await start.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the round title card', async () => {
+    const { page, errors } = await openScreen('/screen');
+    await show({ fw: 1, setId: round1._id, phase: 'round' });
+    await waitForPhase(page, 'round');
+    await page.getByTestId('round-card').getByText('PHẦN THI 1').waitFor();
+    expect(await page.getByTestId('round-title').textContent()).toBe('NGƯỜI HÀ NỘI');
+    await settle(page, 700);
+    await page.screenshot({ path: path.join(screenshots, 'screen-round.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a question with its options but not its answer, then the answer only once revealed', async () => {
+    const { page, errors } = await openScreen('/screen');
+    const question = round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id });
+    await waitForPhase(page, 'question');
+    expect(await page.getByTestId('question-content').textContent()).toBe(question.content);
+    const options = page.getByTestId('option');
+    expect(await options.count()).toBe(4);
+    expect(await options.allTextContents()).toEqual(question.options.map((o, i) => `${'ABCD'[i]}${o}`));
+    expect(await page.getByTestId('revealed-answer').count()).toBe(0);
+    expect(await page.locator('[data-right]').count()).toBe(0);
+    expect(await page.locator('body').textContent()).not.toContain(question.explanation);
+    expect(await page.getByTestId('active-team').textContent()).toContain(teams[1]!.name);
+
+    // The text fits the 16:9 stage: nothing spills out of its box.
+    expect(await overflowingBoxes(page)).toEqual([]);
+
+    await show({ timer: { action: 'start' } });
+    await page.locator('[data-testid="countdown"][data-running]').waitFor();
+    await settle(page, 700);
+    await page.screenshot({ path: path.join(screenshots, 'screen-question.png') });
+
+    await show({ phase: 'answer' });
+    await waitForPhase(page, 'answer');
+    expect(await page.getByTestId('revealed-answer').textContent()).toBe(question.answer);
+    expect(await page.locator('[data-right="true"]').textContent()).toContain(question.answer);
+    await page.getByText(question.explanation).waitFor();
+    expect(await overflowingBoxes(page)).toEqual([]);
+    await settle(page, 700);
+    await page.screenshot({ path: path.join(screenshots, 'screen-answer.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a question on a 1280×720 projector', async () => {
+    const { page, errors } = await openScreen('/screen', HD);
+    const question = round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', timer: { action: 'start', durationMs: 15_000 } });
+    await waitForPhase(page, 'question');
+    expect(await page.getByTestId('question-content').textContent()).toBe(question.content);
+    expect(await overflowingBoxes(page)).toEqual([]);
+    // The stage is letterboxed to 16:9 and fills the width.
+    const box = (await page.getByTestId('question-content').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(HD.width);
+    await settle(page, 700);
+    await page.screenshot({ path: path.join(screenshots, 'screen-question-720p.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('counts down', async () => {
+    const { page } = await openScreen('/screen');
+    await show({ questionId: round1.items[0]!.id, phase: 'question' });
+    await waitForPhase(page, 'question');
+    // A fresh question's timer waits, showing its full time.
+    await expect.poll(() => countdownText(page)).toBe('15');
+    await show({ timer: { action: 'start', durationMs: 10_000 } });
+    await expect.poll(() => countdownText(page)).toBe('10');
+    await page.waitForTimeout(2200);
+    const later = Number(await countdownText(page));
+    expect(later).toBeGreaterThanOrEqual(7);
+    expect(later).toBeLessThanOrEqual(8);
+    await show({ timer: { action: 'pause' } });
+    const paused = await countdownText(page);
+    expect(await page.locator('[data-testid="countdown"][data-warning]').count()).toBe(0);
+    await page.waitForTimeout(1200);
+    expect(await countdownText(page)).toBe(paused);
+
+    // The last five seconds turn red, and the count stops at zero.
+    await show({ timer: { action: 'start', durationMs: 6_000 } });
+    await page.locator('[data-testid="countdown"][data-warning]').waitFor({ timeout: 4_000 });
+    await page.screenshot({ path: path.join(screenshots, 'screen-countdown-warning.png') });
+    await expect.poll(() => countdownText(page), { timeout: 8_000 }).toBe('0');
+    await show({ timer: { action: 'reset' } });
+  });
+
+  it('shows the same second on two screens whose clocks differ by minutes', async () => {
+    const { page: honest } = await openScreen('/screen');
+    const { page: skewed } = await h.newPage(FULL_HD);
+    // This projector's clock runs three minutes ahead of the server's.
+    await skewed.clock.install({ time: Date.now() + 3 * 60_000 });
+    await skewed.goto('/screen');
+    await waitForApp(skewed);
+    await skewed.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
+    expect(await skewed.evaluate(() => Date.now()) - Date.now()).toBeGreaterThan(170_000);
+
+    await show({ questionId: round1.items[1]!.id, phase: 'question' });
+    await show({ timer: { action: 'start', durationMs: 30_000 } });
+    await honest.locator('[data-testid="countdown"][data-running]').waitFor();
+    await skewed.locator('[data-testid="countdown"][data-running]').waitFor();
+
+    let same = 0;
+    const samples = 12;
+    for (let i = 0; i < samples; i++) {
+      const [a, b] = await Promise.all([countdownText(honest), countdownText(skewed)]);
+      expect(Math.abs(Number(a) - Number(b))).toBeLessThanOrEqual(1);
+      if (a === b) same++;
+      await honest.waitForTimeout(370);
+    }
+    // Only a sample taken right at a second's boundary may differ.
+    expect(same).toBeGreaterThanOrEqual(samples - 2);
+    // And neither is three minutes off: the count is still in the 30 s the master started.
+    expect(Number(await countdownText(skewed))).toBeGreaterThan(20);
+    await show({ timer: { action: 'reset' } });
+  });
+
+  it('lists the teams in rank order and moves a row when a team takes the lead', async () => {
+    const { page, errors } = await openScreen('/screen');
+    await show({ phase: 'scoreboard' });
+    await waitForPhase(page, 'scoreboard');
+    const rows = page.getByTestId('scoreboard-row');
+    await expect.poll(() => rows.count()).toBe(8);
+    // Everyone at 0: one shared rank.
+    expect(await rows.first().textContent()).toContain('0,0');
+
+    // The demo's second team answers a question right: it leads with 10 points.
+    const question = round1.items[0]!;
+    await show({ questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
+    await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
+    await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await show({ phase: 'scoreboard', answersOpen: false });
+    await waitForPhase(page, 'scoreboard');
+
+    const leader = page.locator('[data-testid="scoreboard-row"][data-position="1"]');
+    await expect.poll(() => leader.textContent()).toContain(teams[1]!.name);
+    expect(await leader.textContent()).toContain('10,0');
+    await settle(page);
+    const order = await visualOrder(page);
+    expect(order[0]).toEqual({ name: teams[1]!.name, rank: 1 });
+    expect(order.map((r) => r.rank)).toEqual([1, 2, 2, 2, 2, 2, 2, 2]);
+    await page.screenshot({ path: path.join(screenshots, 'screen-scoreboard.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the rules, fitted to the stage', async () => {
+    const { page, errors } = await openScreen('/screen');
+    await show({ phase: 'rules' });
+    await waitForPhase(page, 'rules');
+    const rules = page.getByTestId('rules');
+    await rules.getByText('Điều 1. Đối tượng và thành phần').waitFor();
+    await rules.getByText('Điều 4. Trả lời và bấm chuông').waitFor();
+    // Rendered from Markdown, not shown as raw asterisks.
+    expect(await rules.locator('strong', { hasText: 'một đội' }).count()).toBe(1);
+    expect(await overflowingBoxes(page)).toEqual([]);
+    await settle(page, 500);
+    await page.screenshot({ path: path.join(screenshots, 'screen-rules.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('follows the screen2 modes', async () => {
+    const { page, errors } = await openScreen('/screen2');
+    const mode = (m: string) => page.locator(`[data-testid="projector"][data-mode="${m}"]`).waitFor();
+
+    await show({ screen2: 'logo' });
+    await mode('logo');
+    await page.getByTestId('logo-card').waitFor();
+
+    await show({ screen2: 'scoreboard' });
+    await mode('scoreboard');
+    await expect.poll(() => page.getByTestId('scoreboard-row').count()).toBe(8);
+
+    await show({ screen2: 'judges', activeField: 'phan-2', scoringOpen: false });
+    await mode('judges');
+    const grid = page.getByTestId('judges-progress');
+    await grid.getByText('Phần 2: Tiến về Hà Nội').waitFor();
+    for (const t of teams) await grid.getByText(t.name, { exact: true }).waitFor();
+    expect(await grid.getByText('Chưa mở chấm').count()).toBe(teams.length);
+
+    // Two judges score: ticks appear where they have, and never their points.
+    await show({ scoringOpen: true });
+    const judge = async (username: string) => {
+      const login = logins.find((l) => l.username === username)!;
+      const { context } = await h.newPage();
+      expect((await context.request.post('/login', { data: { username, password: login.password } })).status()).toBe(200);
+      return context.request;
+    };
+    const gk1 = await judge('gk1');
+    const gk2 = await judge('gk2');
+    await trpcCall(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
+    await trpcCall(gk1, 'scoring.submit', { teamId: teams[1]!._id, point: 9, fieldName: 'phan-2' });
+    await trpcCall(gk2, 'scoring.submit', { teamId: teams[0]!._id, point: 7.5, fieldName: 'phan-2' });
+    await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
+    expect(await grid.getByTestId('judge-cell').count()).toBe(2 * teams.length);
+    await grid.getByText('GK 2').waitFor();
+    expect(await grid.textContent()).not.toMatch(/8,5|7,5|\b9\b/);
+    await settle(page, 600);
+    await page.screenshot({ path: path.join(screenshots, 'screen2-judges.png') });
+
+    // The answer the team gave to round 1's first question, put on screen by the master.
+    const question = round1.items[0]!;
+    await show({ questionId: question.id, screen2: 'answers', shownAnswers: [teams[1]!._id] });
+    await mode('answers');
+    const card = page.getByTestId('shown-answer');
+    await card.getByText(teams[1]!.name).waitFor();
+    await card.getByText('Đáp án của đội').waitFor();
+    await expect.poll(() => card.textContent()).toContain(question.answer);
+    expect(await card.getAttribute('data-verdict')).toBe('right');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the offline sign while the server is down and catches up after it restarts, without a reload', async () => {
+    const { page } = await openScreen('/screen');
+    await show({ phase: 'round', screen2: 'logo' });
+    await waitForPhase(page, 'round');
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    const stopped = await h.stopServer();
+    const sign = page.getByTestId('offline-sign');
+    await sign.waitFor({ timeout: 10_000 });
+    expect(await sign.textContent()).toBe('Mất kết nối');
+    // One sign, not the app's light badge as well.
+    expect(await page.getByTestId('disconnected').isVisible().catch(() => false)).toBe(false);
+
+    await stopped.start();
+    await show({ phase: 'scoreboard' });
+    await waitForPhase(page, 'scoreboard');
+    await sign.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('shows both screens side by side on /preview for the master', async () => {
+    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
+    expect((await context.request.post('/login', { data: ACCOUNTS.master })).status()).toBe(200);
+    await show({ questionId: round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: teams[0]!._id });
+    await show({ timer: { action: 'start', durationMs: 20_000 } });
+    await page.goto('/preview');
+    await waitForApp(page);
+    const main = page.frameLocator('[data-testid="preview-screen"]');
+    const second = page.frameLocator('[data-testid="preview-screen2"]');
+    await main.locator('[data-testid="projector"][data-phase="question"]').waitFor();
+    await main.getByTestId('question-content').waitFor();
+    await second.locator('[data-testid="projector"][data-mode="scoreboard"]').waitFor();
+    // Preview frames have no start overlay.
+    expect(await main.getByRole('button', { name: /Bấm để bắt đầu/ }).count()).toBe(0);
+    // Live: a move shows in the frame.
+    await show({ phase: 'answer' });
+    await main.getByTestId('revealed-answer').waitFor();
+    await settle(page, 900);
+    await page.screenshot({ path: path.join(screenshots, 'preview.png') });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Text boxes on the stage whose content spills out (a question too long for its box, say). */
+function overflowingBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const spilled: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('[data-testid="projector"] *')) {
+      const style = getComputedStyle(element);
+      if (style.overflow !== 'hidden') continue;
+      if (element.scrollHeight > element.clientHeight + 2 || element.scrollWidth > element.clientWidth + 2) {
+        spilled.push((element.textContent ?? '').slice(0, 60));
+      }
+    }
+    return spilled;
+  });
+}
+
+/** The scoreboard rows as the audience sees them, top to bottom. */
+function visualOrder(page: Page): Promise<{ name: string; rank: number }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="scoreboard-row"]')]
+      .map((row) => ({
+        top: row.getBoundingClientRect().top,
+        name: row.querySelector('[class*="rowTeam"]')?.textContent ?? '',
+        rank: Number(row.dataset.rank),
+      }))
+      .sort((a, b) => a.top - b.top)
+      .map(({ name, rank }) => ({ name, rank })),
+  );
+}
