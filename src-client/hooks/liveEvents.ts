@@ -10,7 +10,7 @@ export interface LiveEvents {
   buzz: { questionId: string; order: TBuzz[] };
   mine: { questionId: string; answer: string; verdict: 'right' | 'wrong' | null };
   scores: { items: { teamId: string; gkId: string; fieldName: string; point: number; updatedAt: number }[] };
-  progress: { fieldName: string; done: { teamId: string; gkId: string }[] };
+  progress: { fieldName: string; judges: { gkId: string; name: string }[]; done: { teamId: string; gkId: string }[] };
 }
 
 type LiveType = keyof LiveEvents;

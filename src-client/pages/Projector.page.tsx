@@ -70,7 +70,7 @@ function SecondStage({ system, listTeam, event }: { system: ShowState; listTeam:
 
 export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }) {
   const { system, listTeam, balance } = useSystemState();
-  const event = useEventSettings(system.title);
+  const event = useEventSettings(system.event);
   const preview = isPreview();
   const shownNow = system.phase === 'question' || system.phase === 'answer';
   useMediaPreload(which === 'screen' ? system.question?.media : null, shownNow);

@@ -24,8 +24,17 @@ export interface ShowTimer {
 }
 
 /** The live state every screen follows (SPEC section 5). */
+/** The event as the stage shows it; part of the state so every screen follows a change at once. */
+export interface ShowEvent {
+  name: string;
+  date: string | null;
+  venue: string;
+  logoUrl: string;
+}
+
 export interface ShowState {
   version: number;
+  event: ShowEvent;
   fw: number;
   title: string;
   setId: string | null;
@@ -48,6 +57,7 @@ export interface ShowState {
 export function defaultShowState(): ShowState {
   return {
     version: 0,
+    event: { name: 'Hội thi', date: null, venue: '', logoUrl: '' },
     fw: 1,
     title: ROUND_TITLES[1] ?? '',
     setId: null,

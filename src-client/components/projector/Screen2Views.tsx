@@ -10,11 +10,12 @@ import classes from './Projector.module.css';
 
 const BODY_HEIGHT = 1080 - 48 - 40 - 132 - 24;
 
-/**
- * Teams down, judges across, a tick where a judge has scored the team on the open field. The
- * `progress` event names judges by id only, so the columns are the judges seen so far ("GK 1"…),
- * in a stable order.
- */
+/** Teams down, judges across (in seat order, by name), a tick where a judge has scored the team on the open field. */
+/** The last word of a Vietnamese name (its given name) fits a narrow column: "TS Trần Thị Mai" → "Mai". */
+function shortName(name: string): string {
+  return name.trim().split(/\s+/).at(-1) ?? name;
+}
+
 export function JudgesProgress({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
   const trpc = useTRPC();
   const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
@@ -22,7 +23,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
   const field = system.activeField;
   const label = fields.find((f) => f.name === field)?.label ?? '';
   const current = progress && field && progress.fieldName === field ? progress : null;
-  const judges = [...new Set(current?.done.map((d) => d.gkId) ?? [])].sort();
+  const judges = current?.judges ?? [];
   const done = new Set(current?.done.map((d) => `${d.teamId}|${d.gkId}`) ?? []);
   const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
   const open = Boolean(field && system.scoringOpen);
@@ -39,9 +40,9 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
       </div>
       <div className={classes.grid} style={{ gridTemplateColumns: columns, gridAutoRows: rowHeight }}>
         {judges.length > 0 && <div />}
-        {judges.map((gkId, index) => (
-          <div key={gkId} className={classes.gridHead}>
-            {messages.projector.judgeColumn(index + 1)}
+        {judges.map((judge) => (
+          <div key={judge.gkId} className={classes.gridHead} title={judge.name}>
+            {shortName(judge.name)}
           </div>
         ))}
         {teams.map((team) => [
@@ -49,7 +50,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
             {team.name}
           </div>,
           ...(judges.length > 0
-            ? judges.map((gkId) => {
+            ? judges.map(({ gkId }) => {
                 const ticked = done.has(`${team._id}|${gkId}`);
                 return (
                   <div

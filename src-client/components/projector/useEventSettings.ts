@@ -1,26 +1,12 @@
-/** The event's name and logo for the stage, re-read when the round titles change (settings were saved). */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+/** The event's name and logo for the stage: part of the live state, so a change shows at once. */
 import { messages } from '../../../src/messages';
-import { useTRPC } from '../../trpc';
+import type { ShowEvent } from '../../../src/schemas/show';
 
-export function useEventSettings(roundTitle: string): { name: string; logoUrl: string; date: string | null; venue: string } {
-  const trpc = useTRPC();
-  const query = useQuery(trpc.settings.get.queryOptions());
-  const { refetch } = query;
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    void refetch();
-  }, [roundTitle, refetch]);
-  const settings = query.data?.settings;
+export function useEventSettings(event: ShowEvent): { name: string; logoUrl: string; date: string | null; venue: string } {
   return {
-    name: settings?.name || messages.appName,
-    logoUrl: settings?.logoUrl || '/logo.svg',
-    date: settings?.date ?? null,
-    venue: settings?.venue ?? '',
+    name: event.name || messages.appName,
+    logoUrl: event.logoUrl || '/logo.svg',
+    date: event.date,
+    venue: event.venue,
   };
 }

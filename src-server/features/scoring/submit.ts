@@ -72,7 +72,20 @@ export async function progressPayload(trx: Transaction<Database>, fieldName: str
     .where('field_name', '=', fieldName)
     .where('gk_id', '!=', 'answers')
     .execute();
-  return { fieldName, done: rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id })) };
+  const judges = await trx
+    .selectFrom('users')
+    .select(['id', 'full_name', 'username'])
+    .where('role', '=', 'judge')
+    .where('active', '=', true)
+    .orderBy('priority')
+    .orderBy('username')
+    .execute();
+  return {
+    fieldName,
+    // Who judges, in seat order, so screens can show a column for a judge who has not scored yet.
+    judges: judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username })),
+    done: rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id })),
+  };
 }
 
 /** The events a score change announces: the points (to their judge and the console), progress and totals. */

@@ -14,7 +14,7 @@ import { type EventSettings, getSettings } from '../system/data';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What is stored: the public state without version and title, plus the frozen scoreboard. */
-export interface StoredShow extends Omit<ShowState, 'version' | 'title'> {
+export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event'> {
   frozenListTeam?: TTeamListItem[] | null;
 }
 
@@ -22,13 +22,15 @@ export async function loadShow(db: Db, forUpdate = false): Promise<{ version: nu
   let query = db.selectFrom('show_state').select(['version', 'state']).where('id', '=', 1);
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  const { version: _v, title: _t, ...defaults } = defaultShowState();
+  const { version: _v, title: _t, event: _e, ...defaults } = defaultShowState();
   return { version: row?.version ?? 0, stored: { ...defaults, ...((row?.state ?? {}) as Partial<StoredShow>) } };
 }
 
 export function toShowState(stored: StoredShow, version: number, settings: EventSettings): ShowState {
-  const { frozenListTeam: _frozen, ...rest } = stored;
-  return { ...rest, version, title: settings.roundTitles[stored.fw] ?? '' };
+  const { frozenListTeam: _frozen, ...rest } = stored as StoredShow & { event?: unknown };
+  delete rest.event;
+  const event = { name: settings.name, date: settings.date, venue: settings.venue, logoUrl: settings.logoUrl };
+  return { ...rest, version, event, title: settings.roundTitles[stored.fw] ?? '' };
 }
 
 export function showQuestion(item: TQuestion, index: number, withAnswer: boolean): ShowQuestion {
