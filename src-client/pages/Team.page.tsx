@@ -37,11 +37,11 @@ export default function TeamPage() {
   const { timer } = system;
   // The server's rule: a started clock that has run out closes answers and the buzzer.
   const timeUp = timer.endsAt !== null ? ms <= 0 : timer.durationMs > 0 && timer.remainingMs <= 0;
-  const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer';
+  const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer' && system.phase !== 'scoreboard';
 
   let body;
   if (system.phase === 'scoreboard' && team) {
-    body = <TeamTotal team={team} />;
+    body = <TeamTotal team={team} listTeam={listTeam} />;
   } else if (live && question) {
     body = (
       <>

@@ -54,11 +54,12 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
     >
       <Stack gap={8}>
         <MiniScreen />
-        <Group gap={6} wrap="nowrap" justify="space-between">
+        <Stack gap={2}>
           <Text size="xs" c="dimmed" fw={600}>
             {M.screen2}
           </Text>
           <SegmentedControl
+            fullWidth
             size="xs"
             aria-label={M.screen2}
             value={system.screen2}
@@ -66,7 +67,7 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
             data={SCREEN2_MODES.map((mode) => ({ value: mode, label: M.screen2Modes[mode] }))}
             data-testid="screen2-mode"
           />
-        </Group>
+        </Stack>
         <Group gap={6} grow>
           <Button
             size="xs"

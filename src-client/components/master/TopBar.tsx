@@ -6,6 +6,7 @@ import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
 const ROUNDS = [1, 2, 3, 4, 5, 6];
+const BADGE = { size: 'lg', radius: 'sm', tt: 'none', style: { flexShrink: 0, maxWidth: 'none' } } as const;
 
 export interface SetOption {
   _id: string;
@@ -27,7 +28,7 @@ export function TopBar({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
         <SegmentedControl
           aria-label={M.round}
           value={String(system.fw)}
@@ -43,7 +44,7 @@ export function TopBar({
           color="red"
           size="sm"
         />
-        <Text fw={700} size="lg" lineClamp={1} maw={300} title={roundTitle(system.fw)}>
+        <Text fw={700} size="md" lineClamp={1} title={roundTitle(system.fw)} style={{ flex: 1, minWidth: 0 }}>
           {roundTitle(system.fw)}
         </Text>
         <Select
@@ -53,24 +54,20 @@ export function TopBar({
           value={system.setId}
           onChange={(value) => value && value !== system.setId && moves.move({ setId: value })}
           allowDeselect={false}
-          w={300}
+          w={280}
           size="sm"
           data-testid="set-picker"
         />
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          {M.phaseLabel}:
-        </Text>
-        <Badge size="lg" radius="sm" variant="light" color={system.phase === 'answer' ? 'teal' : 'red'} data-testid="master-phase">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Badge {...BADGE} variant="light" title={M.phaseLabel} color={system.phase === 'answer' ? 'teal' : 'red'} data-testid="master-phase">
           {M.phases[system.phase]}
         </Badge>
-        <Badge size="lg" radius="sm" variant="default" data-testid="master-version">
+        <Badge {...BADGE} variant="default" data-testid="master-version">
           {M.version(system.version)}
         </Badge>
         <Badge
-          size="lg"
-          radius="sm"
+          {...BADGE}
           variant="dot"
           color={connected ? 'teal' : 'red'}
           data-testid="master-connection"

@@ -120,16 +120,42 @@ export function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string
   );
 }
 
-export function TeamTotal({ team }: { team: TTeamListItem }) {
+export function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
+  const ranked = [...listTeam].sort((a, b) => a.rank - b.rank || a.priority - b.priority);
   return (
-    <Card withBorder radius="lg" padding="xl">
+    <Card withBorder radius="lg" padding="lg">
       <Stack align="center" gap="xs" ta="center">
         <Text size="sm" tt="uppercase" fw={700} c="dimmed">
           {T.scoreboardTitle}
         </Text>
-        <Text fz={{ base: 30, sm: 40 }} fw={800} c="red.8" data-testid="team-total">
+        <Text fz={{ base: 26, sm: 36 }} fw={800} c="red.8" data-testid="team-total" style={{ whiteSpace: 'nowrap' }}>
           {T.totalRank(team.rank, formatPoint(team.total))}
         </Text>
+      </Stack>
+      <Stack gap={2} mt="md">
+        {ranked.map((t) => (
+          <Group
+            key={t._id}
+            justify="space-between"
+            wrap="nowrap"
+            px="sm"
+            py={6}
+            bg={t._id === team._id ? 'red.0' : undefined}
+            style={{ borderRadius: 8 }}
+          >
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text fw={700} c="dimmed" w={24} ta="right" style={{ flexShrink: 0 }}>
+                {t.rank}
+              </Text>
+              <Text fw={t._id === team._id ? 700 : 500} lineClamp={1}>
+                {t.name}
+              </Text>
+            </Group>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatPoint(t.total)}
+            </Text>
+          </Group>
+        ))}
       </Stack>
     </Card>
   );
