@@ -1,7 +1,7 @@
 /**
  * /user/dashboard: the organisers' desk. Counts on top, then one section per job: the event's settings
- * and the scoring sheet here; the live ranking, judges' progress, audit log and exports come as
- * further sections below.
+ * and the scoring sheet, then the judging sections: live ranking with exports, judges' progress, each
+ * judge's points, corrections, the audit log and the reset. `?print=bien-ban` shows the official record.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { messages } from '../../src/messages';
@@ -10,8 +10,22 @@ import { ScoreSheet } from '../components/dashboard/ScoreSheet';
 import { StatCards } from '../components/dashboard/StatCards';
 import { useTRPC } from '../trpc';
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from 'wouter';
+import { BienBan } from '../components/results/BienBan';
+import { ResultsSections, useResultsRefresh } from '../components/results/ResultsSections';
+
+function PrintRecord() {
+  useResultsRefresh();
+  return <BienBan />;
+}
 
 export default function DashboardPage() {
+  const print = new URLSearchParams(useSearch()).get('print');
+  if (print === 'bien-ban') return <PrintRecord />;
+  return <DashboardDesk />;
+}
+
+function DashboardDesk() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
   return (
@@ -25,6 +39,7 @@ export default function DashboardPage() {
       <StatCards />
       <EventSettingsForm />
       <ScoreSheet />
+      <ResultsSections />
     </Stack>
   );
 }

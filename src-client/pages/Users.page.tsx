@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DELETE_USER_ALERT_MS, ROLES } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TPublicUser } from '../../src/schemas/auth';
+import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
 import { notifyError, notifySuccess } from '../components/notify';
 import { PlusIcon, SearchIcon } from '../components/users/icons';
 import { PasswordResetModal } from '../components/users/PasswordResetModal';
@@ -91,9 +92,12 @@ export default function UsersPage() {
               {t.usersHint}
             </Text>
           </Box>
-          <Button leftSection={<PlusIcon />} onClick={() => setEditing({ user: null })}>
-            {t.addUser}
-          </Button>
+          <Group gap="sm">
+            <JudgeQrCards />
+            <Button leftSection={<PlusIcon />} onClick={() => setEditing({ user: null })}>
+              {t.addUser}
+            </Button>
+          </Group>
         </Group>
 
         <Paper withBorder radius="lg" p="md">

@@ -69,8 +69,8 @@ describe.skipIf(!available)('/user: the user table in a browser', () => {
     expect(text).toContain('0912 345 678');
     expect(text).toContain('05/03/1990');
     expect(text).toContain(messages.roleNames.judge);
-    // Judges get the (not yet built) judge link slot, disabled.
-    expect(await row(page, 'nguyenvana').getByTestId('judge-link-slot').getAttribute('data-disabled')).toBe('true');
+    // Judges get the judge link action.
+    expect(await row(page, 'nguyenvana').getByTestId('judge-link-action').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -5,7 +5,8 @@ import type { Role } from '../../../src/constants';
 import { formatDate, formatMobile } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
-import { EditIcon, KeyIcon, LinkIcon, TrashIcon } from './icons';
+import { JudgeLinkButton } from '../judgeLinks/JudgeLinkButton';
+import { EditIcon, KeyIcon, TrashIcon } from './icons';
 
 const t = messages.userAdmin;
 
@@ -84,12 +85,8 @@ export function UserTable({
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {/* Slot for judge links and QR codes: a later issue builds them; shown disabled for now. */}
-                  {user.role === 'judge' && (
-                    <RowAction label={t.judgeLink} tooltip={t.comingSoon} disabled testId="judge-link-slot">
-                      <LinkIcon />
-                    </RowAction>
-                  )}
+                  {/* The judge's sign-in link and QR code. */}
+                  {user.role === 'judge' && <JudgeLinkButton user={user} />}
                   <RowAction label={t.editUser} onClick={() => actions.onEdit(user)}>
                     <EditIcon />
                   </RowAction>

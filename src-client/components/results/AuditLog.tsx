@@ -1,0 +1,237 @@
+/** (d) The audit log: filters, newest first, and undo of one entry with a reason. */
+import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatPoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import type { TAuditEntry } from '../../../src/schemas/scoring';
+import { useTRPC } from '../../trpc';
+import { DashboardSection } from '../dashboard/DashboardSection';
+import { notifyError, notifySuccess } from '../notify';
+import { formatDateTime, useResults } from './util';
+
+const t = messages.results;
+const SOURCES = ['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset'] as const;
+type Source = (typeof SOURCES)[number];
+const SOURCE_COLORS: Record<string, string> = {
+  judge: 'blue',
+  admin: 'orange',
+  'admin-all': 'grape',
+  answer: 'cyan',
+  undo: 'gray',
+  reset: 'red',
+};
+
+function pointText(point: number | null): string {
+  return point === null ? t.empty : formatPoint(point);
+}
+
+export function AuditLog() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: results } = useResults();
+  const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const [gkId, setGkId] = useState<string | null>(null);
+  const [fieldName, setFieldName] = useState<string | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const log = useQuery(
+    trpc.scoring.log.queryOptions({
+      teamId: teamId ?? undefined,
+      gkId: gkId ?? undefined,
+      fieldName: fieldName ?? undefined,
+      source: source ?? undefined,
+      limit: 200,
+    }),
+  );
+  useEffect(() => {
+    if (log.error) notifyError(t.logError, log.error);
+  }, [log.error]);
+
+  const teamNames = new Map((results?.items ?? []).map((i) => [i.teamId, i.name]));
+  const judgeNames = new Map((results?.judges ?? []).map((j) => [j.gkId, j.name]));
+  const fieldLabels = new Map(fields.map((f) => [f.name, f.label]));
+  const judgeName = (id: string) => (id === 'answers' ? t.answersJudge : (judgeNames.get(id) ?? id));
+
+  const [undoing, setUndoing] = useState<TAuditEntry | null>(null);
+  const [reason, setReason] = useState('');
+  const undo = useMutation(
+    trpc.scoring.undo.mutationOptions({
+      onSuccess: () => {
+        notifySuccess(t.undoDone);
+        setUndoing(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
+      },
+      onError: (error) => notifyError(t.undoError, error),
+    }),
+  );
+
+  const items = log.data?.items ?? [];
+  return (
+    <DashboardSection id="audit-log" title={t.logTitle} description={t.logHint}>
+      <Group gap="sm" mb="md" wrap="wrap" data-testid="audit-filters">
+        <Select
+          label={t.filterTeam}
+          placeholder={t.all}
+          clearable
+          searchable
+          w={240}
+          value={teamId}
+          onChange={setTeamId}
+          data={(results?.items ?? []).map((i) => ({ value: i.teamId, label: i.name }))}
+        />
+        <Select
+          label={t.filterJudge}
+          placeholder={t.all}
+          clearable
+          searchable
+          w={220}
+          value={gkId}
+          onChange={setGkId}
+          data={(results?.judges ?? []).map((j) => ({ value: j.gkId, label: j.name }))}
+        />
+        <Select
+          label={t.filterField}
+          placeholder={t.all}
+          clearable
+          w={240}
+          value={fieldName}
+          onChange={setFieldName}
+          data={fields.map((f) => ({ value: f.name, label: f.label }))}
+        />
+        <Select
+          label={t.filterSource}
+          placeholder={t.all}
+          clearable
+          w={210}
+          value={source}
+          onChange={(value) => setSource(value as Source | null)}
+          data={SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s }))}
+        />
+      </Group>
+      <ScrollArea.Autosize mah={520} type="auto">
+        <Table.ScrollContainer minWidth={1100}>
+          <Table verticalSpacing={6} striped stickyHeader data-testid="audit-log" styles={{ th: { whiteSpace: 'nowrap' } }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.time}</Table.Th>
+                <Table.Th>{t.team}</Table.Th>
+                <Table.Th>{t.judge}</Table.Th>
+                <Table.Th>{t.field}</Table.Th>
+                <Table.Th ta="center">{t.change}</Table.Th>
+                <Table.Th>{t.actor}</Table.Th>
+                <Table.Th>{t.source}</Table.Th>
+                <Table.Th>{t.reason}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.length === 0 && !log.isPending && (
+                <Table.Tr>
+                  <Table.Td colSpan={9}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {t.noLog}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {items.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    <Text size="sm">{formatDateTime(entry.at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} lh={1.3}>
+                      {teamNames.get(entry.teamId) ?? entry.teamId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lh={1.3}>
+                      {judgeName(entry.gkId)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lh={1.3}>
+                      {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    <Text size="sm" span c="dimmed">
+                      {pointText(entry.oldPoint)}
+                    </Text>
+                    {' → '}
+                    <Text size="sm" span fw={800}>
+                      {pointText(entry.newPoint)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lh={1.3}>
+                      {entry.actorName ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={SOURCE_COLORS[entry.source] ?? 'gray'} variant="light" radius="sm" tt="none">
+                      {t.sources[entry.source] ?? entry.source}
+                    </Badge>
+                    {entry.undoes !== null && (
+                      <Text size="xs" c="dimmed">
+                        {t.undoesEntry(entry.undoes)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lh={1.3} maw={260}>
+                      {entry.reason ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => {
+                        setReason('');
+                        setUndoing(entry);
+                      }}
+                    >
+                      {t.undo}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ScrollArea.Autosize>
+      <Modal opened={undoing !== null} onClose={() => setUndoing(null)} title={<Text fw={800}>{t.undoTitle}</Text>} radius="lg">
+        {undoing && (
+          <Stack>
+            <Text size="sm">
+              {t.undoText(
+                teamNames.get(undoing.teamId) ?? undoing.teamId,
+                judgeName(undoing.gkId),
+                fieldLabels.get(undoing.fieldName) ?? undoing.fieldName,
+                pointText(undoing.oldPoint),
+                pointText(undoing.newPoint),
+              )}
+            </Text>
+            <Textarea label={t.undoReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setUndoing(null)}>
+                {messages.cancel}
+              </Button>
+              <Button
+                color="red"
+                loading={undo.isPending}
+                onClick={() => undo.mutate({ eventId: undoing.id, reason: reason.trim() || undefined })}
+              >
+                {t.undo}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </DashboardSection>
+  );
+}

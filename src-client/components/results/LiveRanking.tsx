@@ -1,0 +1,110 @@
+/** (a) The live ranking: rank (shared ranks marked), team, unit, each field's score and the total; export and print. */
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { formatPoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import { useSystemState } from '../../hooks/useSystemState';
+import { useTRPC } from '../../trpc';
+import { DashboardSection } from '../dashboard/DashboardSection';
+import { rankLabel } from './util';
+
+const t = messages.results;
+const MEDALS: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
+
+export function LiveRanking() {
+  const trpc = useTRPC();
+  const { listTeam } = useSystemState();
+  const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
+  const ranks = listTeam.map((team) => team.rank);
+  const rows = [...listTeam].sort((a, b) => a.rank - b.rank || a.priority - b.priority);
+
+  return (
+    <DashboardSection
+      id="live-ranking"
+      title={t.rankingTitle}
+      description={t.rankingHint}
+      actions={
+        <Group gap="xs" wrap="wrap">
+          <Button component="a" href="/api/results.xlsx" download variant="default" data-testid="export-xlsx">
+            {t.exportXlsx}
+          </Button>
+          <Button component="a" href="/api/results.csv" download variant="default" data-testid="export-csv">
+            {t.exportCsv}
+          </Button>
+          <Button component={Link} href="/user/dashboard?print=bien-ban" color="red" data-testid="print-record">
+            {t.printRecord}
+          </Button>
+        </Group>
+      }
+    >
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" highlightOnHover data-testid="ranking-table" styles={{ th: { whiteSpace: 'nowrap' } }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110}>{t.rank}</Table.Th>
+              <Table.Th>{t.team}</Table.Th>
+              <Table.Th>{t.unit}</Table.Th>
+              {fields.map((field) => (
+                <Table.Th key={field._id} ta="right" title={field.label} maw={150}>
+                  <Text size="sm" fw={700} truncate="end">
+                    {field.label}
+                  </Text>
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">{t.total}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={fields.length + 4}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {t.noTeams}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((team) => (
+              <Table.Tr key={team._id} data-testid="ranking-row" data-team={team.name} data-rank={team.rank}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    size="lg"
+                    radius="sm"
+                    variant={MEDALS[team.rank] ? 'filled' : 'light'}
+                    color={MEDALS[team.rank] ?? 'gray'}
+                    tt="none"
+                    data-testid="ranking-rank"
+                  >
+                    {rankLabel(team.rank, ranks)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td fw={700}>{team.name}</Table.Td>
+                <Table.Td c="dimmed">
+                  <Text size="sm">{team.unit}</Text>
+                </Table.Td>
+                {fields.map((field) => {
+                  const score = team.fieldScores[field.name];
+                  return (
+                    <Table.Td key={field._id} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {score === null || score === undefined ? (
+                        <Text span c="gray.5">
+                          {t.missing}
+                        </Text>
+                      ) : (
+                        formatPoint(score)
+                      )}
+                    </Table.Td>
+                  );
+                })}
+                <Table.Td ta="right" fw={900} fz="lg" c="red.8" data-testid="ranking-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPoint(team.total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </DashboardSection>
+  );
+}

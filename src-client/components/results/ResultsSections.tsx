@@ -1,0 +1,27 @@
+/** The dashboard's judging sections, below the settings and the scoring sheet. */
+import { AuditLog } from './AuditLog';
+import { Corrections } from './Corrections';
+import { JudgeMatrix } from './JudgeMatrix';
+import { LiveRanking } from './LiveRanking';
+import { ResetScores } from './ResetScores';
+import { ScoringProgress } from './ScoringProgress';
+import { useScoreRefresh } from './util';
+
+export function ResultsSections() {
+  useScoreRefresh();
+  return (
+    <>
+      <LiveRanking />
+      <ScoringProgress />
+      <JudgeMatrix />
+      <Corrections />
+      <AuditLog />
+      <ResetScores />
+    </>
+  );
+}
+
+/** The biên bản's own page keeps its numbers current too. */
+export function useResultsRefresh(): void {
+  useScoreRefresh();
+}
