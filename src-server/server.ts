@@ -56,6 +56,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
   };
+  // Presence is per instance and not stored: it is delivered live only (type `presence`).
+  deps.sockets.onPresence((judges) => hub.emit({ id: 0, type: 'presence', payload: { judges } }));
   const app = createApp(deps);
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,27 +1,62 @@
-/** Open websockets by login session, so ending a session closes its sockets. */
+/**
+ * Open websockets by login session, so ending a session closes its sockets, and by user, so the
+ * console can see which judges are online (per server instance).
+ */
 export interface ClosableSocket {
   close(code?: number, reason?: string): void;
 }
 
+interface Holder {
+  sessionId: string | null;
+  userId: string | null;
+  role: string | null;
+}
+
 export class SocketRegistry {
   private readonly bySession = new Map<string, Set<ClosableSocket>>();
-  private readonly all = new Set<ClosableSocket>();
+  private readonly all = new Map<ClosableSocket, Holder>();
+  private presenceListener: ((judgeIds: string[]) => void) | null = null;
+  private presenceTimer: NodeJS.Timeout | null = null;
 
-  add(socket: ClosableSocket, sessionId: string | null): () => void {
-    this.all.add(socket);
+  add(socket: ClosableSocket, sessionId: string | null, user?: { _id: string; role: string } | null): () => void {
+    this.all.set(socket, { sessionId, userId: user?._id ?? null, role: user?.role ?? null });
     if (sessionId) {
       const set = this.bySession.get(sessionId) ?? new Set();
       set.add(socket);
       this.bySession.set(sessionId, set);
     }
+    if (user?.role === 'judge') this.presenceChanged();
     return () => {
+      const holder = this.all.get(socket);
       this.all.delete(socket);
       if (sessionId) {
         const set = this.bySession.get(sessionId);
         set?.delete(socket);
         if (set && set.size === 0) this.bySession.delete(sessionId);
       }
+      if (holder?.role === 'judge') this.presenceChanged();
     };
+  }
+
+  /** Judges with at least one open socket. */
+  onlineJudges(): string[] {
+    const ids = new Set<string>();
+    for (const holder of this.all.values()) if (holder.role === 'judge' && holder.userId) ids.add(holder.userId);
+    return [...ids].sort();
+  }
+
+  onPresence(listener: (judgeIds: string[]) => void): void {
+    this.presenceListener = listener;
+  }
+
+  // A phone on flaky Wi-Fi reconnects in bursts: tell the console once things settle.
+  private presenceChanged(): void {
+    if (!this.presenceListener || this.presenceTimer) return;
+    this.presenceTimer = setTimeout(() => {
+      this.presenceTimer = null;
+      this.presenceListener?.(this.onlineJudges());
+    }, 300);
+    this.presenceTimer.unref?.();
   }
 
   /** 4001 tells the client its session changed: reconnect as whoever it is now. */
@@ -31,7 +66,9 @@ export class SocketRegistry {
   }
 
   closeAll(): void {
-    for (const socket of this.all) socket.close(1001, 'server shutting down');
+    if (this.presenceTimer) clearTimeout(this.presenceTimer);
+    this.presenceListener = null;
+    for (const socket of this.all.keys()) socket.close(1001, 'server shutting down');
     this.all.clear();
     this.bySession.clear();
   }

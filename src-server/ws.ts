@@ -43,7 +43,7 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
         secure: false,
         resHeaders: null,
       });
-      const forget = deps.sockets.add(res, ctx.sessionId);
+      const forget = deps.sockets.add(res, ctx.sessionId, ctx.user);
       res.once('close', forget);
       return ctx;
     },

@@ -591,6 +591,9 @@ export const messages = {
     judges: 'Giám khảo',
     noJudges: 'Chưa có tài khoản giám khảo',
     judgeProgress: '—',
+    judgeOnline: 'Đang trực tuyến',
+    judgeOffline: 'Ngoại tuyến',
+    judgeScored: (done: number, total: number) => `${done}/${total} đội`,
     miniScreen: 'Màn hình chính (xem trực tiếp)',
     shortcuts: 'Phím tắt',
     shortcutList: [

@@ -10,6 +10,7 @@ export interface LiveEvents {
   buzz: { questionId: string; order: TBuzz[] };
   mine: { questionId: string; answer: string; verdict: 'right' | 'wrong' | null };
   scores: { items: { teamId: string; gkId: string; fieldName: string; point: number; updatedAt: number }[] };
+  presence: { judges: string[] };
   progress: { fieldName: string; judges: { gkId: string; name: string }[]; done: { teamId: string; gkId: string }[] };
 }
 
@@ -18,7 +19,7 @@ const latest = new Map<LiveType, unknown>();
 const listeners = new Set<() => void>();
 
 export function recordLiveEvent(type: string, payload: unknown): void {
-  if (!['answers', 'buzz', 'mine', 'scores', 'progress'].includes(type)) return;
+  if (!['answers', 'buzz', 'mine', 'scores', 'progress', 'presence'].includes(type)) return;
   latest.set(type as LiveType, payload);
   for (const listener of listeners) listener();
 }

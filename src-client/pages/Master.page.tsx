@@ -144,7 +144,7 @@ export default function MasterPage() {
           <ScreensPanel system={system} moves={moves} />
           <ScoringPanel system={system} fields={fields.data?.items ?? []} moves={moves} />
           <RankingPanel listTeam={listTeam} activeTeamId={system.activeTeamId} />
-          <JudgesPanel judges={judges} />
+          <JudgesPanel judges={judges} system={system} teamCount={listTeam.length} />
           {!connected && (
             <Text size="xs" c="red.7">
               {M.offline}

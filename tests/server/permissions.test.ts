@@ -103,6 +103,7 @@ const TABLE: Entry[] = [
   { procedure: 'show.undo', allowed: STAFF, input: {} },
   { procedure: 'show.answers', allowed: STAFF, input: {} },
   { procedure: 'show.mine', allowed: ['team'] },
+  { procedure: 'show.presence', allowed: STAFF },
   { procedure: 'show.submitAnswer', allowed: ['team'], input: { questionId: 'q1', answer: 'Hồ Gươm' } },
   { procedure: 'show.buzz', allowed: ['team'], input: { questionId: 'q1' } },
   { procedure: 'show.verdict', allowed: STAFF, input: { questionId: 'q1', teamId: NO_ID, verdict: 'right' } },

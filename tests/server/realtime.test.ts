@@ -55,6 +55,7 @@ beforeAll(async () => {
     .values([
       { username: 'dieukhien', role: 'master', password_hash: hash },
       { username: 'doia', role: 'team', password_hash: hash, team_id: teamIds[0]! },
+      { username: 'gkmot', role: 'judge', password_hash: hash },
     ])
     .execute();
   master = await login('dieukhien', 'mat-khau-123');
@@ -130,6 +131,22 @@ describe('system.join over a real websocket', () => {
 
     await call(master, 'PUT', '/api/show', { changes: { scoreboardFrozen: false } });
     await audience.waitFor((e) => e.data.type === 'teams' && total(e) === 0);
+  });
+
+  it('tells the console which judges have a pad open, and no one else', async () => {
+    const console_ = join({ cookie: master });
+    const anonymous = join();
+    await console_.waitFor((e) => e.data.type === 'teams');
+    await anonymous.waitFor((e) => e.data.type === 'teams');
+    const judgeCookie = await login('gkmot', 'mat-khau-123');
+    const judgeId = (await (await fetch(`${base}/api/state`, { headers: { cookie: judgeCookie } })).json()).user._id;
+    const pad = join({ cookie: judgeCookie });
+    await console_.waitFor((e) => e.data.type === 'presence' && (e.data.judges as string[]).includes(judgeId));
+    const presence = await (await fetch(`${base}/trpc/show.presence`, { headers: { cookie: master } })).json();
+    expect(presence.result.data.judges).toContain(judgeId);
+    await pad.close();
+    await console_.waitFor((e) => e.data.type === 'presence' && !(e.data.judges as string[]).includes(judgeId));
+    expect(anonymous.events.filter((e) => e.data.type === 'presence')).toEqual([]);
   });
 
   it('replays every missed event in order after a server restart', async () => {

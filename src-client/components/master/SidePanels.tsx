@@ -1,10 +1,13 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
-import { Badge, Button, Group, Kbd, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { useLiveEvent } from '../../hooks/liveEvents';
+import { useTRPC } from '../../trpc';
 import { Panel } from './Panel';
 import type { ShowMoves } from './useShowMove';
 
@@ -103,8 +106,14 @@ export interface JudgeRow {
   fullName: string;
 }
 
-/** Who judges tonight; the online state and progress arrive with the judges' pads (a later issue). */
-export function JudgesPanel({ judges }: { judges: JudgeRow[] }) {
+/** Who judges tonight: online now (a pad open), and how many teams each has scored on the open field. */
+export function JudgesPanel({ judges, system, teamCount }: { judges: JudgeRow[]; system: ShowState; teamCount: number }) {
+  const trpc = useTRPC();
+  const initialPresence = useQuery(trpc.show.presence.queryOptions()).data?.judges;
+  const presence = useLiveEvent('presence')?.judges ?? initialPresence ?? [];
+  const progress = useLiveEvent('progress');
+  const field = system.activeField;
+  const done = progress && field && progress.fieldName === field ? progress.done : [];
   return (
     <Panel title={M.judges}>
       {judges.length === 0 ? (
@@ -113,16 +122,30 @@ export function JudgesPanel({ judges }: { judges: JudgeRow[] }) {
         </Text>
       ) : (
         <Stack gap={2}>
-          {judges.map((judge) => (
-            <Group key={judge._id} justify="space-between" wrap="nowrap" data-testid="master-judge">
-              <Text size="sm" lineClamp={1}>
-                {judge.fullName || judge.username}
-              </Text>
-              <Text size="sm" c="dimmed" data-testid="judge-progress">
-                {M.judgeProgress}
-              </Text>
-            </Group>
-          ))}
+          {judges.map((judge) => {
+            const online = presence.includes(judge._id);
+            const scored = done.filter((d) => d.gkId === judge._id).length;
+            return (
+              <Group key={judge._id} justify="space-between" wrap="nowrap" data-testid="master-judge">
+                <Group gap={6} wrap="nowrap">
+                  <Box
+                    w={8}
+                    h={8}
+                    style={{ borderRadius: '50%', flex: 'none' }}
+                    bg={online ? 'teal.6' : 'gray.4'}
+                    title={online ? M.judgeOnline : M.judgeOffline}
+                    data-online={online || undefined}
+                  />
+                  <Text size="sm" lineClamp={1}>
+                    {judge.fullName || judge.username}
+                  </Text>
+                </Group>
+                <Text size="sm" c={field && scored >= teamCount ? 'teal' : 'dimmed'} data-testid="judge-progress">
+                  {field ? M.judgeScored(scored, teamCount) : M.judgeProgress}
+                </Text>
+              </Group>
+            );
+          })}
         </Stack>
       )}
     </Panel>

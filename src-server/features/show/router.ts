@@ -63,6 +63,9 @@ export const showRouter = router({
     return { questionId, items, order };
   }),
 
+  /** Judges with a pad open right now (on this server instance). */
+  presence: staffProcedure.query(({ ctx }) => ({ judges: ctx.sockets.onlineJudges() })),
+
   /** The team's own answer to the current question. */
   mine: teamProcedure.query(async ({ ctx }) => {
     const teamId = ownTeam(ctx);

@@ -43,8 +43,10 @@ export const systemRouter = router({
     }
     try {
       for await (const [event] of live) {
-        if (event.type === 'reload') {
-          yield tracked(String(lastId), { type: 'reload' });
+        if (event.type === 'reload' || event.type === 'presence') {
+          // Live-only events, never stored: they carry the last stored id.
+          const data = projectEvent(event.type, event.payload, viewer);
+          if (data) yield tracked(String(lastId), { type: event.type, ...data });
           continue;
         }
         if (event.id <= lastId) continue;
