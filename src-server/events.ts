@@ -124,7 +124,14 @@ export class EventHub {
       await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(events[events.length - 1]!.id)})`.execute(this.db);
       return;
     }
-    await this.pump();
+    // PGlite: one process, transactions one at a time, so ids arrive in commit order; deliver them
+    // as they are instead of reading them back.
+    await this.pumping;
+    for (const event of events) {
+      if (event.id <= this.cursor) continue;
+      this.cursor = event.id;
+      this.emitter.emit('event', event);
+    }
   }
 
   async stop(): Promise<void> {

@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import { SOCKET_TIMEOUT_MS } from '../src/constants';
 import { type AppDeps, createContext } from './context';
 import { appRouter } from './router';
+import { sharedPayloadEncoder } from './ws-encoder';
 
 export const WS_MAX_PAYLOAD = 64 * 1024;
 
@@ -35,6 +36,7 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
     wss,
     router: appRouter,
     // Ping often enough that a silent connection is noticed well within the clients' 20 s.
+    experimental_encoder: sharedPayloadEncoder,
     keepAlive: { enabled: true, pingMs: SOCKET_TIMEOUT_MS / 2, pongWaitMs: SOCKET_TIMEOUT_MS / 2 },
     createContext: async ({ req, res }) => {
       const ctx = await createContext(deps, {

@@ -51,6 +51,54 @@ export function projectEvent(type: string, payload: Payload, viewer: Viewer): Pa
   }
 }
 
+const sharedProjections = new WeakMap<StoredEvent, Map<string, Payload | null>>();
+
+/** Viewers who see the same projection of an event share one key. */
+function audienceKey(type: string, viewer: Viewer): string {
+  switch (type) {
+    case 'state':
+    case 'progress':
+    case 'reload':
+      return 'all';
+    case 'teams':
+      return isStaff(viewer) ? 'staff' : 'public';
+    case 'scores':
+      return isStaff(viewer) ? 'staff' : `user:${viewer.userId}`;
+    case 'mine':
+      return `team:${viewer.role === 'team' ? viewer.teamId : ''}`;
+    default:
+      return isStaff(viewer) ? 'staff' : 'none';
+  }
+}
+
+/**
+ * The message for this viewer, as one object shared by every viewer with the same projection, so
+ * the websocket encoder serialises it once per event rather than once per screen.
+ */
+export function sharedMessage(event: StoredEvent, viewer: Viewer): Payload | null {
+  let byAudience = sharedProjections.get(event);
+  if (!byAudience) {
+    byAudience = new Map();
+    sharedProjections.set(event, byAudience);
+  }
+  const key = audienceKey(event.type, viewer);
+  if (!byAudience.has(key)) {
+    const data = projectEvent(event.type, event.payload, viewer);
+    const message = data ? { type: event.type, ...data } : null;
+    if (message) markShared(message);
+    byAudience.set(key, message);
+  }
+  return byAudience.get(key) ?? null;
+}
+
+const shared = new WeakSet<object>();
+function markShared(message: object): void {
+  shared.add(message);
+}
+export function isShared(message: unknown): message is object {
+  return typeof message === 'object' && message !== null && shared.has(message);
+}
+
 /** The events after `lastId`, or null when a snapshot is needed instead. */
 export async function readBacklog(db: Kysely<Database>, lastId: number): Promise<StoredEvent[] | null> {
   const bounds = await db

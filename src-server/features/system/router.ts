@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../events';
 import { forbidden } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { getShowState, latestEventId, listActiveTeams } from './data';
-import { projectEvent, readBacklog, snapshotFor, type Viewer } from './join';
+import { projectEvent, readBacklog, sharedMessage, snapshotFor, type Viewer } from './join';
 
 export async function readSystemState(ctx: Context): Promise<TSystemState> {
   const [system, listTeam] = await Promise.all([getShowState(ctx.db), listActiveTeams(ctx.db)]);
@@ -51,8 +51,8 @@ export const systemRouter = router({
         }
         if (event.id <= lastId) continue;
         lastId = event.id;
-        const data = projectEvent(event.type, event.payload, viewer);
-        if (data) yield tracked(String(event.id), { type: event.type, ...data });
+        const message = sharedMessage(event, viewer);
+        if (message) yield tracked(String(event.id), message);
       }
     } catch (error) {
       if ((error as Error).name !== 'AbortError') throw error;
