@@ -132,16 +132,23 @@ export function AppRoutes() {
           <PreviewPage />
         </Working>
       </Route>
+      {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}
       <Route path="/supporter">
-        <Working title={messages.screenTitles.supporter} roles={['judge']}>
-          <SupporterPage />
-        </Working>
+        <RequireRole roles={['judge']}>
+          <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+          <Lazy>
+            <SupporterPage />
+          </Lazy>
+        </RequireRole>
       </Route>
       <Route path="/giam-kham-token/:username">
         {(params) => (
-          <Working title={messages.screenTitles.supporter}>
-            <SupporterPage username={params.username} />
-          </Working>
+          <>
+            <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+            <Lazy>
+              <SupporterPage username={params.username} />
+            </Lazy>
+          </>
         )}
       </Route>
       <Route path="/team">

@@ -1,12 +1,46 @@
-/** /supporter and /giam-kham-token/:username: the judge's scoring pad. */
-import { Text } from '@mantine/core';
+/**
+ * /supporter and /giam-kham-token/:username: the judge's scoring pad. The token route signs the
+ * judge in with the link's token first; neither page hands a Referer on.
+ */
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'wouter';
 import { messages } from '../../src/messages';
-import { UnderConstruction } from '../components/UnderConstruction';
+import { JudgePad } from '../components/pad/JudgePad';
+import { PadNotice, readLinkToken, TokenSignIn } from '../components/pad/TokenSignIn';
+import { useSystemState } from '../hooks/useSystemState';
 
 export default function SupporterPage({ username }: { username?: string }) {
+  // Read once: the sign-in takes the token out of the address bar.
+  const [token] = useState(() => (username === undefined ? null : readLinkToken()));
+  const { user } = useSystemState();
+
+  const pad =
+    user?.role === 'judge' ? (
+      <JudgePad judge={user} />
+    ) : (
+      <PadNotice
+        testId="pad-need-link"
+        title={messages.pad.needLinkTitle}
+        text={user ? messages.pad.notJudge : messages.pad.needLink}
+        action={
+          <Button component={Link} href="/login" color="red" size="md">
+            {messages.login}
+          </Button>
+        }
+      />
+    );
+
   return (
-    <UnderConstruction title={messages.screenTitles.supporter}>
-      {username && <Text fw={600}>{messages.judgeLinkFor(username)}</Text>}
-    </UnderConstruction>
+    <>
+      <meta name="referrer" content="no-referrer" />
+      {username !== undefined && token ? (
+        <TokenSignIn username={username} token={token}>
+          {pad}
+        </TokenSignIn>
+      ) : (
+        pad
+      )}
+    </>
   );
 }

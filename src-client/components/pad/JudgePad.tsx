@@ -1,0 +1,251 @@
+/**
+ * The judge's pad for a phone in one hand: who and which event on top, the open field and its range,
+ * the teams (the one on stage first) with the judge's own points, and the keypad under the thumb.
+ * Locked, with the reason, while no judges field is open; points go through the outbox.
+ */
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { messages } from '../../../src/messages';
+import type { TPublicUser } from '../../../src/schemas/auth';
+import type { TScoreItem } from '../../../src/schemas/scoring';
+import { useLiveEvent } from '../../hooks/liveEvents';
+import { useLogout } from '../../hooks/useLogout';
+import { useSystemState } from '../../hooks/useSystemState';
+import { useTRPC } from '../../trpc';
+import { displayName } from '../UserMenu';
+import classes from './Pad.module.css';
+import { ClockIcon } from './icons';
+import { LockCard, PendingList, TeamRow } from './PadParts';
+import { padError, padNotice, padSuccess } from './padToast';
+import { PointKeypad } from './PointKeypad';
+import { formatScaleNumber } from './pointScale';
+import { type SendHandlers, useScoreQueue } from './scoreQueue';
+
+const RETRY_MS = 4000;
+/** A planned reconnect (after sign-in) does not flash the offline strip. */
+const OFFLINE_GRACE_MS = 1500;
+
+function mergeScores(old: { items: TScoreItem[] } | undefined, items: TScoreItem[]): { items: TScoreItem[] } {
+  const merged = new Map((old?.items ?? []).map((i) => [`${i.teamId}|${i.fieldName}`, i]));
+  for (const item of items) merged.set(`${item.teamId}|${item.fieldName}`, item);
+  return { items: [...merged.values()] };
+}
+
+export function JudgePad({ judge }: { judge: TPublicUser }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const { system, listTeam, connected } = useSystemState();
+  const fieldsQuery = useQuery(trpc.scoreField.all.queryOptions());
+  const settingsQuery = useQuery(trpc.settings.get.queryOptions());
+  const listOptions = trpc.scoring.list.queryOptions();
+  const scoresQuery = useQuery(listOptions);
+  const scoresEvent = useLiveEvent('scores');
+  const progressEvent = useLiveEvent('progress');
+  const listKey = listOptions.queryKey;
+
+  useEffect(() => {
+    if (scoresQuery.error) padError(messages.pad.listError, scoresQuery.error);
+  }, [scoresQuery.error]);
+
+  // Live: this judge's changed points; any progress (a reset too) or a reconnect re-reads them.
+  useEffect(() => {
+    if (!scoresEvent) return;
+    const mine = scoresEvent.items.filter((i) => i.gkId === judge._id);
+    queryClient.setQueryData(listKey, (old) => mergeScores(old, mine));
+  }, [scoresEvent, judge._id, queryClient, listKey]);
+  useEffect(() => {
+    if (progressEvent || connected) void queryClient.invalidateQueries({ queryKey: listKey });
+  }, [progressEvent, connected, queryClient, listKey]);
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
+  }, [system.activeField, queryClient, trpc]);
+
+  const fields = fieldsQuery.data?.items ?? [];
+  const myScores = useMemo(() => (scoresQuery.data?.items ?? []).filter((i) => i.gkId === judge._id), [scoresQuery.data, judge._id]);
+  const activeField = fields.find((f) => f.name === system.activeField && f.kind === 'judges') ?? null;
+  const open = system.scoringOpen && activeField !== null;
+
+  // "Đã đóng chấm" once this field has been open (seen here, or scored by this judge); else "Chưa mở chấm".
+  const [seenOpen, setSeenOpen] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (open && activeField && !seenOpen.has(activeField.name)) setSeenOpen(new Set([...seenOpen, activeField.name]));
+  }, [open, activeField, seenOpen]);
+  const closed = !open && activeField !== null && (seenOpen.has(activeField.name) || myScores.some((s) => s.fieldName === activeField.name));
+
+  // The field whose points the list shows: the open one, else the one this judge scored last.
+  const lastScored = [...myScores].sort((a, b) => b.updatedAt - a.updatedAt)[0];
+  const shownField = activeField ?? fields.find((f) => f.name === lastScored?.fieldName) ?? null;
+
+  const teams = useMemo(() => {
+    const ordered = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
+    const onStage = ordered.findIndex((t) => t._id === system.activeTeamId);
+    if (onStage > 0) ordered.unshift(...ordered.splice(onStage, 1));
+    return ordered;
+  }, [listTeam, system.activeTeamId]);
+  const pointOf = (teamId: string) =>
+    shownField ? (myScores.find((s) => s.teamId === teamId && s.fieldName === shownField.name)?.point ?? null) : null;
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The team on stage is the one to score: follow it when the master moves on.
+  useEffect(() => {
+    if (system.activeTeamId) setSelectedId(system.activeTeamId);
+  }, [system.activeTeamId]);
+  const selected = teams.find((t) => t._id === selectedId) ?? teams.find((t) => pointOf(t._id) === null) ?? teams[0] ?? null;
+
+  const teamNames = useRef(new Map<string, string>());
+  for (const t of listTeam) teamNames.current.set(t._id, t.name);
+  const handlers = useMemo<SendHandlers>(
+    () => ({
+      onSent: (_entry, item) => {
+        queryClient.setQueryData(listKey, (old) => mergeScores(old, [item]));
+        padSuccess(messages.scored);
+      },
+      onRefused: (_entry, error) => padError(messages.scoringError, error),
+      onQueued: () => padNotice(messages.pad.queued),
+    }),
+    [queryClient, listKey],
+  );
+  const queue = useScoreQueue(judge._id, handlers);
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    if (connected) {
+      setOffline(false);
+      return;
+    }
+    const timer = setTimeout(() => setOffline(true), OFFLINE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [connected]);
+  const hasWaiting = queue.entries.some((e) => e.status === 'waiting');
+
+  // Send what waits when the connection comes back, and keep trying while anything waits.
+  useEffect(() => {
+    if (connected) void queue.flush();
+  }, [connected, queue.flush]);
+  useEffect(() => {
+    const onOnline = () => void queue.flush();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [queue.flush]);
+  useEffect(() => {
+    if (!hasWaiting) return;
+    const timer = setInterval(() => void queue.flush(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [hasWaiting, queue.flush]);
+
+  const waitingPoint = (teamId: string) => {
+    const entry = [...queue.entries].reverse().find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);
+    return entry ? entry.point : null;
+  };
+  const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  const eventName = settingsQuery.data?.settings.name ?? messages.pad.eventFallback;
+
+  return (
+    <div className={classes.page} data-testid="judge-pad" data-open={open || undefined}>
+      <header className={classes.header}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Group gap={8} wrap="nowrap">
+              {!offline && <span className={classes.dot} aria-hidden />}
+              <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-judge">
+                {displayName(judge)}
+              </Text>
+            </Group>
+            <Text size="xs" lh={1.3} truncate style={{ opacity: 0.92 }}>
+              {eventName}
+            </Text>
+          </div>
+          <Button size="compact-sm" variant="white" color="red" onClick={logout} style={{ flexShrink: 0 }}>
+            {messages.logout}
+          </Button>
+        </Group>
+        {!offline && (
+          <span className={classes.srOnly} data-testid="pad-connection">
+            {messages.pad.online}
+          </span>
+        )}
+      </header>
+      {offline && (
+        <div className={classes.offlineStrip} role="status" data-testid="pad-connection">
+          <ClockIcon size={18} />
+          <span style={{ whiteSpace: 'nowrap' }}>{messages.pad.offline}</span>
+          <Text span size="xs" fw={500} lh={1.25}>
+            {messages.pad.pendingHint}
+          </Text>
+        </div>
+      )}
+
+      <div className={classes.fieldBar}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={800} fz={16} lh={1.25} data-testid="pad-field">
+            {shownField
+              ? messages.pad.fieldRange(
+                  shownField.label,
+                  formatScaleNumber(shownField.minPoint),
+                  formatScaleNumber(shownField.maxPoint),
+                  formatScaleNumber(shownField.step),
+                )
+              : messages.pad.myPoints}
+          </Text>
+          <Badge color={open ? 'teal' : 'gray'} variant={open ? 'filled' : 'light'} size="md" tt="none" style={{ flexShrink: 0 }}>
+            {open ? messages.pad.open : closed ? messages.pad.closed : messages.pad.notOpen}
+          </Badge>
+        </Group>
+      </div>
+
+      <div className={classes.body}>
+        <div className={classes.list}>
+          <PendingList
+            entries={queue.entries}
+            teamName={(id) => teamNames.current.get(id) ?? id}
+            fieldLabel={fieldLabel}
+            onDismiss={queue.dismiss}
+          />
+          {teams.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              {messages.pad.noTeams}
+            </Text>
+          )}
+          {teams.map((team, index) => (
+            <TeamRow
+              key={team._id}
+              team={team}
+              order={index + 1}
+              onStage={team._id === system.activeTeamId}
+              selected={open && selected?._id === team._id}
+              point={pointOf(team._id)}
+              waitingPoint={waitingPoint(team._id)}
+              disabled={!open}
+              onSelect={() => setSelectedId(team._id)}
+            />
+          ))}
+        </div>
+
+        <div className={classes.dock}>
+          {open && activeField && selected ? (
+            <PointKeypad
+              key={`${selected._id}|${activeField.name}`}
+              field={activeField}
+              teamName={selected.name}
+              teamUnit={selected.unit}
+              previousPoint={pointOf(selected._id)}
+              onSubmit={(point) => queue.enqueue({ teamId: selected._id, fieldName: activeField.name, point })}
+            />
+          ) : open ? (
+            <Stack py="md">
+              <Text c="dimmed" ta="center">
+                {messages.pad.noTeams}
+              </Text>
+            </Stack>
+          ) : (
+            <LockCard
+              reason={closed ? messages.pad.closed : messages.pad.notOpen}
+              hint={closed ? messages.pad.closedHint : messages.pad.notOpenHint}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

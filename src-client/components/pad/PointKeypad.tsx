@@ -1,0 +1,169 @@
+/**
+ * Entering one point for one team with a thumb: whole points as big buttons, a "+0,5" toggle for
+ * the half, or the point typed ("7,5"); the submit button shows the point big and sends only on a
+ * second tap, so a slip never scores.
+ */
+import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { formatPoint, parsePoint } from '../../../src/format';
+import { messages } from '../../../src/messages';
+import classes from './Pad.module.css';
+import { formatScaleNumber, isValidPoint, pointScale, type ScaleField } from './pointScale';
+
+const CONFIRM_MS = 4000;
+
+export interface PointKeypadProps {
+  field: ScaleField;
+  teamName: string;
+  teamUnit: string;
+  previousPoint: number | null;
+  onSubmit: (point: number) => void;
+}
+
+export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit }: PointKeypadProps) {
+  const scale = pointScale(field);
+  const [base, setBase] = useState<number | null>(null);
+  const [fraction, setFraction] = useState(0);
+  const [typed, setTyped] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  const typedPoint = typed.trim() ? parsePoint(typed) : null;
+  const point = typed.trim() ? typedPoint : base === null ? null : base + fraction;
+  const valid = point !== null && isValidPoint(field, point);
+  const typedInvalid = typed.trim() !== '' && !valid;
+
+  // A changed point needs a fresh confirmation; an unanswered one lapses.
+  useEffect(() => setConfirming(false), [point]);
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setConfirming(false), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [confirming]);
+
+  const pickBase = (value: number) => {
+    setTyped('');
+    setBase(value);
+    if (value + fraction > field.maxPoint) setFraction(0);
+  };
+  const toggleFraction = (value: number) => {
+    setTyped('');
+    setFraction((current) => (current === value ? 0 : value));
+  };
+
+  const submit = () => {
+    if (!valid || point === null) return;
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    onSubmit(point);
+    setBase(null);
+    setFraction(0);
+    setTyped('');
+  };
+
+  const range = messages.pad.invalidPoint(
+    formatScaleNumber(field.minPoint),
+    formatScaleNumber(field.maxPoint),
+    formatScaleNumber(field.step),
+  );
+  const cols = scale.bases.length + scale.fractions.length <= 12 ? 6 : 5;
+
+  return (
+    <Stack gap={10} data-testid="pad-keypad">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {messages.pad.scoringTeam}
+          </Text>
+          <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-selected-team">
+            {teamName}
+          </Text>
+          {teamUnit && (
+            <Text size="xs" c="dimmed" truncate>
+              {teamUnit}
+            </Text>
+          )}
+        </div>
+        {previousPoint !== null && (
+          <Badge size="lg" color="teal" variant="light" style={{ flexShrink: 0 }}>
+            {messages.pad.previousPoint(formatPoint(previousPoint))}
+          </Badge>
+        )}
+      </Group>
+
+      {scale.bases.length > 0 && (
+        <SimpleGrid cols={cols} spacing={8} verticalSpacing={8}>
+          {scale.bases.map((value) => {
+            const active = !typed.trim() && base === value;
+            return (
+              <UnstyledButton
+                key={value}
+                className={classes.pointButton}
+                data-active={active || undefined}
+                aria-pressed={active}
+                onClick={() => pickBase(value)}
+              >
+                {formatScaleNumber(value)}
+              </UnstyledButton>
+            );
+          })}
+          {scale.fractions.map((value) => {
+            const active = !typed.trim() && fraction === value;
+            const disabled = base !== null && base + value > field.maxPoint;
+            return (
+              <UnstyledButton
+                key={`f${value}`}
+                className={classes.fractionButton}
+                data-active={active || undefined}
+                aria-pressed={active}
+                disabled={disabled}
+                onClick={() => toggleFraction(value)}
+              >
+                {messages.pad.half(formatScaleNumber(value))}
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+      )}
+
+      <TextInput
+        aria-label={messages.pad.typePoint}
+        placeholder={`${messages.pad.typePoint} (${messages.pad.typePlaceholder})`}
+        inputMode="decimal"
+        autoComplete="off"
+        size="md"
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') submit();
+        }}
+        error={typedInvalid ? range : undefined}
+        data-testid="pad-typed"
+      />
+
+      <Button
+        size="xl"
+        h={64}
+        fullWidth
+        radius="md"
+        color={confirming ? 'orange' : 'red'}
+        disabled={!valid}
+        onClick={submit}
+        data-testid="pad-submit"
+        data-confirming={confirming || undefined}
+        className={classes.submit}
+      >
+        {valid && point !== null ? (
+          <span className={classes.submitLabel}>
+            <span className={classes.submitText}>{confirming ? messages.pad.confirm : messages.pad.submit}</span>
+            <span className={classes.submitPoint}>{formatPoint(point)}</span>
+          </span>
+        ) : (
+          messages.pad.choosePoint
+        )}
+      </Button>
+    </Stack>
+  );
+}

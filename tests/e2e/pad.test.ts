@@ -1,0 +1,257 @@
+/**
+ * The judges' pad on a phone (390×844) in a real browser against the real server: scoring with the
+ * toast, the lock when scoring closes, points entered offline sent once on reconnect or refused with
+ * the reason, and sign-in through a judge link (a revoked one signs nobody in). The show is driven
+ * as the master through PUT /api/show; fields, teams and links are made as admin.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TAuditEntry, TScoreItem } from '../../src/schemas/scoring';
+import type { TShowChanges } from '../../src/schemas/show';
+import { ACCOUNTS, browserAvailable, type Harness, loginThroughForm, root, startHarness, waitForApp } from './harness';
+
+const available = browserAvailable();
+const screenshots = path.join(root, 'docs/screenshots');
+const PHONE = { width: 390, height: 844 };
+const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
+
+describe.skipIf(!available)("judges' pad in a browser", () => {
+  let h: Harness;
+  let admin: APIRequestContext;
+  let master: APIRequestContext;
+  let judgeId: string;
+  const teamIds: string[] = [];
+
+  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  }
+  async function show(changes: TShowChanges): Promise<void> {
+    await ok(await master.put('/api/show', { data: { changes } }));
+  }
+  async function trpcQuery<T>(procedure: string, input?: unknown): Promise<T> {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const body = await ok(await admin.get(`/trpc/${procedure}${query}`));
+    return (body.result as { data: T }).data;
+  }
+  async function trpcMutation<T>(procedure: string, input: unknown): Promise<T> {
+    const body = await ok(await admin.post(`/trpc/${procedure}`, { data: input }));
+    return (body.result as { data: T }).data;
+  }
+  const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>('scoring.list')).items;
+  const judgeLog = async (teamId: string) =>
+    (await trpcQuery<{ items: TAuditEntry[] }>('scoring.log', { teamId, gkId: judgeId, source: 'judge', limit: 100 })).items;
+
+  async function openPad(): Promise<{ page: Page; errors: string[]; context: Awaited<ReturnType<Harness['newPage']>>['context'] }> {
+    const { page, errors, context } = await h.newPage(PHONE);
+    await loginThroughForm(page, 'judge');
+    await page.waitForURL('**/supporter');
+    await waitForApp(page);
+    await page.getByTestId('judge-pad').waitFor();
+    return { page, errors, context };
+  }
+
+  /** Toasts sit over the header for a few seconds: a screenshot waits for them to go. */
+  async function withoutToasts(page: Page): Promise<void> {
+    await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
+    await page.waitForTimeout(300);
+  }
+
+  const teamRow = (page: Page, teamId: string) => page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`);
+
+  /** Picks a point on the keypad (whole button and the half toggle) and sends it with the confirming second tap. */
+  async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
+    await teamRow(page, teamId).click();
+    const keypad = page.getByTestId('pad-keypad');
+    await keypad.getByRole('button', { name: whole, exact: true }).click();
+    if (half) await keypad.getByRole('button', { name: '+0,5' }).click();
+    const submit = page.getByTestId('pad-submit');
+    await submit.click();
+    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
+    await submit.click();
+  }
+
+  beforeAll(async () => {
+    h = await startHarness();
+    fs.mkdirSync(screenshots, { recursive: true });
+    admin = (await h.newPage()).context.request;
+    await ok(await admin.post('/login', { data: ACCOUNTS.admin }));
+    master = (await h.newPage()).context.request;
+    await ok(await master.post('/login', { data: ACCOUNTS.master }));
+
+    await trpcMutation('settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
+    for (const [index, name] of TEAM_NAMES.entries()) {
+      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }));
+      teamIds.push((body.item as { _id: string })._id);
+    }
+    for (const [position, field] of [
+      { name: 'phan-2', label: 'Phần 2' },
+      { name: 'phan-3', label: 'Phần 3' },
+    ].entries()) {
+      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } } }));
+    }
+    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
+    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+  });
+  /** A test that stopped the server and failed before restarting it: the next one gets it back. */
+  let restart: (() => Promise<void>) | null = null;
+  beforeEach(async () => {
+    if (restart) await restart();
+    restart = null;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('scores the team on stage with the confirming second tap, the toast and the point in the list', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
+    const { page, errors } = await openPad();
+    await page.getByTestId('pad-judge').getByText('Nguyễn Thị Lan').waitFor();
+    expect(await page.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
+    // The team on stage comes first, marked, and is the one being scored.
+    const first = page.getByTestId('pad-team').first();
+    expect(await first.getAttribute('data-team-id')).toBe(teamIds[2]);
+    expect(await first.getAttribute('data-stage')).toBe('true');
+    expect(await page.getByTestId('pad-selected-team').textContent()).toBe('Sông Hồng');
+
+    await score(page, teamIds[2]!, '7', true);
+    await page.getByText('Chấm điểm thành công!').waitFor();
+    await expect.poll(() => teamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
+    expect(await teamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
+    const stored = (await allScores()).find((s) => s.teamId === teamIds[2] && s.gkId === judgeId);
+    expect(stored).toMatchObject({ fieldName: 'phan-2', point: 7.5 });
+
+    // Free entry with a comma.
+    await teamRow(page, teamIds[0]!).click();
+    await page.getByTestId('pad-typed').fill('8,5');
+    await page.getByTestId('pad-submit').click();
+    await page.getByTestId('pad-submit').click();
+    await expect.poll(() => teamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
+    // A point off the step is not sent.
+    await teamRow(page, teamIds[1]!).click();
+    await page.getByTestId('pad-typed').fill('7,3');
+    expect(await page.getByTestId('pad-submit').isDisabled()).toBe(true);
+
+    await page.getByTestId('pad-typed').fill('');
+    await page.getByTestId('pad-keypad').getByRole('button', { name: '9', exact: true }).click();
+    await withoutToasts(page);
+    await page.screenshot({ path: path.join(screenshots, 'pad-open.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('locks while scoring is closed, with the reason, and keeps the own points visible', async () => {
+    const { page } = await openPad();
+    await show({ scoringOpen: false });
+    await page.getByTestId('pad-locked').waitFor();
+    expect(await page.getByTestId('pad-lock-reason').textContent()).toBe('Đã đóng chấm');
+    expect(await page.getByTestId('pad-keypad').count()).toBe(0);
+    expect(await teamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
+    expect(await teamRow(page, teamIds[2]!).isDisabled()).toBe(true);
+    await withoutToasts(page);
+    await page.screenshot({ path: path.join(screenshots, 'pad-locked.png') });
+
+    await show({ scoringOpen: true });
+    await page.getByTestId('pad-keypad').waitFor();
+  });
+
+  it('queues a point entered offline, shows it waiting, and sends it exactly once when the connection returns', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[3] });
+    const { page, context } = await openPad();
+    await page.getByTestId('pad-selected-team').getByText('Phượng Đỏ').waitFor();
+
+    // The server goes away (the socket closes), and the page stays without a network after it returns.
+    const stopped = await h.stopServer();
+    restart = stopped.start;
+    await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await score(page, teamIds[3]!, '9');
+    const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`);
+    await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
+    await pending.getByText('Đang chờ gửi').waitFor();
+    expect(await teamRow(page, teamIds[3]!).getByTestId('pad-team-point').textContent()).toBe('9,0');
+    // Kept across a reload, per judge.
+    const stored = await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId);
+    expect(JSON.parse(stored!)).toMatchObject([{ teamId: teamIds[3], fieldName: 'phan-2', point: 9 }]);
+    await withoutToasts(page);
+    await page.screenshot({ path: path.join(screenshots, 'pad-offline.png') });
+
+    await stopped.start();
+    restart = null;
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => teamRow(page, teamIds[3]!).getAttribute('data-scored'), { timeout: 10_000 }).toBe('true');
+    // A few more retry periods pass: still one judge event for that team.
+    await page.waitForTimeout(5000);
+    const events = await judgeLog(teamIds[3]!);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ newPoint: 9, fieldName: 'phan-2' });
+    expect(JSON.parse(stored!)[0].key).toBe(events[0]!.key);
+  });
+
+  it('shows a queued point as refused, with the reason, when its field was closed meanwhile', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[4] });
+    const { page, context } = await openPad();
+    await page.getByTestId('pad-selected-team').getByText('Cầu Long Biên').waitFor();
+
+    const stopped = await h.stopServer();
+    restart = stopped.start;
+    await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await score(page, teamIds[4]!, '6', true);
+    const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[4]}"]`);
+    await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
+
+    await stopped.start();
+    restart = null;
+    await show({ scoringOpen: false });
+    await context.setOffline(false);
+    await expect.poll(() => pending.getAttribute('data-status'), { timeout: 20_000 }).toBe('refused');
+    await pending.getByText('bị từ chối: Giám khảo chưa được mở chấm hoặc đã đóng chấm').waitFor();
+    expect(await judgeLog(teamIds[4]!)).toHaveLength(0);
+    // It stays until dismissed.
+    await page.waitForTimeout(4500);
+    expect(await pending.count()).toBe(1);
+    await pending.getByRole('button', { name: 'Bỏ qua' }).click();
+    await pending.waitFor({ state: 'detached' });
+  });
+
+  it('signs a judge in with a link, drops the token from the address, and refuses a revoked link', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[0] });
+    const first = await trpcMutation<{ url: string; token: string; username: string }>('user.issueJudgeLink', { _id: judgeId });
+    expect(first.username).toBe(ACCOUNTS.judge.username);
+    const firstPath = new URL(first.url).pathname + new URL(first.url).search;
+    expect(firstPath).toBe(`/giam-kham-token/${ACCOUNTS.judge.username}?token=${first.token}`);
+
+    const { page, errors, context } = await h.newPage(PHONE);
+    await page.goto(firstPath);
+    await waitForApp(page);
+    await page.getByTestId('judge-pad').waitFor();
+    await page.getByTestId('pad-judge').getByText('Nguyễn Thị Lan').waitFor();
+    expect(page.url()).toBe(`${h.url}/giam-kham-token/${ACCOUNTS.judge.username}`);
+    expect(await page.evaluate(() => document.querySelector('meta[name="referrer"]')?.getAttribute('content'))).toBe('no-referrer');
+    const state = (await (await context.request.get('/api/state')).json()) as { user: { username: string } | null };
+    expect(state.user?.username).toBe(ACCOUNTS.judge.username);
+    // The pad is live for this judge: the socket came back with the new cookie.
+    await expect.poll(() => page.getByTestId('pad-connection').textContent()).toBe('Đã kết nối');
+    await score(page, teamIds[5]!, '10');
+    await page.getByText('Chấm điểm thành công!').waitFor();
+    expect(errors).toEqual([]);
+
+    // A re-issued link revokes the first one.
+    await trpcMutation('user.issueJudgeLink', { _id: judgeId });
+    const fresh = await h.newPage(PHONE);
+    await fresh.page.goto(firstPath);
+    await waitForApp(fresh.page);
+    await fresh.page.getByTestId('pad-link-error').waitFor();
+    await fresh.page
+      .getByText('Liên kết không hợp lệ hoặc đã bị thu hồi. Hãy nhờ ban tổ chức cấp liên kết mới.')
+      .waitFor();
+    expect(fresh.page.url()).not.toContain('token=');
+    const after = (await (await fresh.context.request.get('/api/state')).json()) as { user: unknown };
+    expect(after.user).toBeNull();
+    expect(await fresh.page.getByTestId('judge-pad').count()).toBe(0);
+  });
+});
