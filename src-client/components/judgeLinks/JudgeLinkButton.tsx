@@ -2,7 +2,7 @@
  * The judge's sign-in link, from the user table: issue or re-issue (the old link stops working and
  * its holder is signed out), shown once as copyable text and a QR code, or revoke.
  */
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,7 +74,16 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
             <Group align="flex-start" gap="lg" wrap="wrap">
               <QrImage value={link} size={200} alt={t.qrAlt(user.username)} testId="judge-link-qr" />
               <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <TextInput readOnly value={link} aria-label={t.action} data-testid="judge-link-url" onFocus={(e) => e.currentTarget.select()} />
+                <Textarea
+                  readOnly
+                  autosize
+                  minRows={2}
+                  value={link}
+                  aria-label={t.action}
+                  data-testid="judge-link-url"
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, wordBreak: 'break-all' } }}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <CopyButton value={link}>
                   {({ copied, copy }) => (
                     <Button variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} w="fit-content">

@@ -110,26 +110,30 @@ export function AuditLog() {
           data={SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s }))}
         />
       </Group>
-      <ScrollArea.Autosize mah={520} type="auto">
-        <Table.ScrollContainer minWidth={1100}>
+      <ScrollArea.Autosize mah={560} type="auto">
+        <Table.ScrollContainer minWidth={940}>
           <Table verticalSpacing={6} striped stickyHeader data-testid="audit-log" styles={{ th: { whiteSpace: 'nowrap' } }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t.time}</Table.Th>
-                <Table.Th>{t.team}</Table.Th>
+                <Table.Th w={150}>{t.time}</Table.Th>
+                <Table.Th>
+                  {t.team} · {t.field}
+                </Table.Th>
                 <Table.Th>{t.judge}</Table.Th>
-                <Table.Th>{t.field}</Table.Th>
-                <Table.Th ta="center">{t.change}</Table.Th>
-                <Table.Th>{t.actor}</Table.Th>
-                <Table.Th>{t.source}</Table.Th>
-                <Table.Th>{t.reason}</Table.Th>
-                <Table.Th />
+                <Table.Th ta="center" w={130}>
+                  {t.change}
+                </Table.Th>
+                <Table.Th>
+                  {t.source} · {t.actor}
+                </Table.Th>
+                <Table.Th miw={200}>{t.reason}</Table.Th>
+                <Table.Th w={90} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.length === 0 && !log.isPending && (
                 <Table.Tr>
-                  <Table.Td colSpan={9}>
+                  <Table.Td colSpan={7}>
                     <Text c="dimmed" ta="center" py="md">
                       {t.noLog}
                     </Text>
@@ -145,15 +149,13 @@ export function AuditLog() {
                     <Text size="sm" fw={600} lh={1.3}>
                       {teamNames.get(entry.teamId) ?? entry.teamId}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lh={1.3}>
-                      {judgeName(entry.gkId)}
+                    <Text size="xs" c="dimmed" lh={1.3}>
+                      {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" lh={1.3}>
-                      {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
+                      {judgeName(entry.gkId)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
@@ -166,22 +168,22 @@ export function AuditLog() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lh={1.3}>
+                    <Badge
+                      color={SOURCE_COLORS[entry.source] ?? 'gray'}
+                      variant="light"
+                      radius="sm"
+                      tt="none"
+                      style={{ minWidth: 'max-content' }}
+                    >
+                      {t.sources[entry.source] ?? entry.source}
+                      {entry.undoes !== null ? ` · ${t.undoesEntry(entry.undoes)}` : ''}
+                    </Badge>
+                    <Text size="xs" c="dimmed" lh={1.3} mt={2}>
                       {entry.actorName ?? ''}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={SOURCE_COLORS[entry.source] ?? 'gray'} variant="light" radius="sm" tt="none">
-                      {t.sources[entry.source] ?? entry.source}
-                    </Badge>
-                    {entry.undoes !== null && (
-                      <Text size="xs" c="dimmed">
-                        {t.undoesEntry(entry.undoes)}
-                      </Text>
-                    )}
-                  </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lh={1.3} maw={260}>
+                    <Text size="sm" lh={1.3}>
                       {entry.reason ?? ''}
                     </Text>
                   </Table.Td>

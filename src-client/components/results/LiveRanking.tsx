@@ -46,8 +46,8 @@ export function LiveRanking() {
               <Table.Th>{t.team}</Table.Th>
               <Table.Th>{t.unit}</Table.Th>
               {fields.map((field) => (
-                <Table.Th key={field._id} ta="right" title={field.label} maw={150}>
-                  <Text size="sm" fw={700} truncate="end">
+                <Table.Th key={field._id} ta="right" title={field.label} maw={150} style={{ whiteSpace: 'normal' }}>
+                  <Text size="sm" fw={700} lh={1.25} lineClamp={2}>
                     {field.label}
                   </Text>
                 </Table.Th>
@@ -80,8 +80,10 @@ export function LiveRanking() {
                   </Badge>
                 </Table.Td>
                 <Table.Td fw={700}>{team.name}</Table.Td>
-                <Table.Td c="dimmed">
-                  <Text size="sm">{team.unit}</Text>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {team.unit}
+                  </Text>
                 </Table.Td>
                 {fields.map((field) => {
                   const score = team.fieldScores[field.name];

@@ -38,7 +38,7 @@ export function ScoringProgress() {
         <Select
           aria-label={t.progressField}
           placeholder={t.pickField}
-          w={300}
+          w={{ base: '100%', sm: 360 }}
           value={fieldName}
           onChange={setPicked}
           data={judgeFields.map((f) => ({ value: f.fieldName, label: f.label }))}
