@@ -269,6 +269,8 @@ describe.skipIf(!available)('dashboard results in a browser', () => {
     const cards = page.getByTestId('qr-card');
     await expect.poll(() => cards.count()).toBe(judges.length);
     await cards.first().locator('img').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(screenshots, 'judge-qr-cards.png'), fullPage: true });
     // Re-issuing for everyone ended the old link.
     expect((await holder.context.request.post('/login', { data: { username: 'gk-an', token } })).status()).toBe(401);
     await page.getByRole('button', { name: messages.judgeLinks.closeSheet }).click();
