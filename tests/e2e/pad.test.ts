@@ -5,6 +5,7 @@
  * as the master through PUT /api/show; fields, teams and links are made as admin.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -155,6 +156,20 @@ describe.skipIf(!available)("judges' pad in a browser", () => {
 
     await show({ scoringOpen: true });
     await page.getByTestId('pad-keypad').waitFor();
+  });
+
+  it('lays the keypad beside the teams on a tablet', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[1] });
+    const { page, errors } = await h.newPage({ width: 1024, height: 768 });
+    await loginThroughForm(page, 'judge');
+    await page.waitForURL('**/supporter');
+    await page.getByTestId('pad-keypad').waitFor();
+    const list = await page.getByTestId('pad-team').first().boundingBox();
+    const keypad = await page.getByTestId('pad-keypad').boundingBox();
+    expect(keypad!.x).toBeGreaterThan(list!.x + list!.width);
+    expect(keypad!.y).toBeLessThan(300);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'pad-tablet.png') });
+    expect(errors).toEqual([]);
   });
 
   it('queues a point entered offline, shows it waiting, and sends it exactly once when the connection returns', async () => {

@@ -143,23 +143,21 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
 
   return (
     <div className={classes.page} data-testid="judge-pad" data-open={open || undefined}>
-      <header className={classes.header}>
+      <header className={classes.header} data-testid="user-menu">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
-            <Group gap={8} wrap="nowrap">
-              {!offline && <span className={classes.dot} aria-hidden />}
-              <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-judge">
-                {displayName(judge)}
-              </Text>
-            </Group>
-            <Text size="xs" lh={1.3} truncate style={{ opacity: 0.92 }}>
-              {eventName}
+          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+            {!offline && <span className={classes.dot} aria-hidden />}
+            <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-judge">
+              {displayName(judge)}
             </Text>
-          </div>
+          </Group>
           <Button size="compact-sm" variant="white" color="red" onClick={logout} style={{ flexShrink: 0 }}>
             {messages.logout}
           </Button>
         </Group>
+        <Text size="xs" lh={1.3} truncate style={{ opacity: 0.92 }}>
+          {judge.username} · {eventName}
+        </Text>
         {!offline && (
           <span className={classes.srOnly} data-testid="pad-connection">
             {messages.pad.online}
