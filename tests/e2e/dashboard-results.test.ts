@@ -13,9 +13,10 @@ import { formatPoint } from '../../src/format';
 import { messages } from '../../src/messages';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, USER_PASSWORD, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const t = messages.results;
 const WIDE = { width: 1440, height: 900 };
 const FIELD = 'thuyet-trinh';

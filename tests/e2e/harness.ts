@@ -130,3 +130,10 @@ export async function loginThroughForm(page: Page, role: Role, { open = true } =
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="preloader"]', { state: 'detached', timeout: 15_000 });
 }
+
+/**
+ * Where tests save screenshots: test-results/screenshots by default, so a test run leaves the work
+ * tree clean; `SCREENSHOTS=docs` refreshes the ones kept in docs/screenshots.
+ */
+export const screenshotDir = path.join(root, process.env.SCREENSHOTS === 'docs' ? 'docs/screenshots' : 'test-results/screenshots');
+fs.mkdirSync(screenshotDir, { recursive: true });

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import type { Role } from '../../src/constants';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const TEAM_NAME = 'THPT Chu Văn An';
 const SET_TITLE = 'Người Hà Nội — bộ đề chính';
 const QUESTION = 'Hồ Gươm còn có tên gọi nào khác?';
@@ -154,7 +155,10 @@ describe.skipIf(!available)('the live show in a browser', () => {
     await team.page.getByTestId('team-verdict').filter({ hasText: 'Đúng' }).waitFor();
 
     // The answer on screen 2.
-    await incoming.getByRole('checkbox', { name: 'Hiện trên màn hình phụ' }).check();
+    // The box follows the server's state, so it ticks when the move comes back, not at the click.
+    const showOnScreen2 = incoming.getByRole('checkbox', { name: 'Hiện trên màn hình phụ' });
+    await showOnScreen2.click();
+    await expect.poll(() => showOnScreen2.isChecked()).toBe(true);
     await button('Đưa câu trả lời lên màn hình phụ').click();
     await screen2.page.locator('[data-testid="projector"][data-mode="answers"]').filter({ hasText: ANSWER }).waitFor();
 

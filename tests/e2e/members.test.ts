@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { DEMO_TEAMS } from '../../src-server/demo/content';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const t = messages.teamAdmin;
 
 async function openAsAdmin(h: Harness, viewport?: { width: number; height: number }) {

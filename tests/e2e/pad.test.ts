@@ -12,9 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TAuditEntry, TScoreItem } from '../../src/schemas/scoring';
 import type { TShowChanges } from '../../src/schemas/show';
 import { ACCOUNTS, browserAvailable, type Harness, loginThroughForm, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const PHONE = { width: 390, height: 844 };
 const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
 

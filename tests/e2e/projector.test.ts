@@ -12,9 +12,10 @@ import type { ShowState, TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const FULL_HD = { width: 1920, height: 1080 };
 const HD = { width: 1280, height: 720 };
 

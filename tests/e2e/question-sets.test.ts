@@ -10,9 +10,10 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import { DEMO_QUESTION_SETS } from '../../src-server/demo/content';
 import { parseQuestionFile, validateQuestionRows } from '../../src-server/features/questionSet/import';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 const SAMPLE_CSV = path.join(root, 'scripts/samples/cau-hoi.csv');
 const BAD_CSV = path.join(root, 'tests/fixtures/import/bad-rows.csv');
 /** A 1×1 red PNG. */

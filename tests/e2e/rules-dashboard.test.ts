@@ -8,9 +8,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 
 async function logInAsAdmin(context: BrowserContext): Promise<void> {
   const response = await context.request.post('/login', { data: ACCOUNTS.admin });

@@ -6,9 +6,10 @@ import { listActiveTeams } from '../../src-server/features/system/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_HOME, type Role } from '../../src/constants';
 import { ACCOUNTS, browserAvailable, type Harness, loginThroughForm, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 
 /** Every route of the seed, with the role that may open it (null: public). */
 const SEED_ROUTES: [string, Role | null][] = [

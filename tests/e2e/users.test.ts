@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USER_STORAGE_KEY } from '../../src/constants';
 import { messages } from '../../src/messages';
 import { ACCOUNTS, browserAvailable, type Harness, root, startHarness, waitForApp } from './harness';
+import { screenshotDir } from './harness';
 
 const available = browserAvailable();
-const screenshots = path.join(root, 'docs/screenshots');
+const screenshots = screenshotDir;
 
 async function openAsAdmin(h: Harness, viewport?: { width: number; height: number }) {
   const opened = await h.newPage(viewport);
