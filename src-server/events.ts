@@ -16,6 +16,7 @@ export interface StoredEvent {
 }
 
 export const EVENTS_CHANNEL = 'hoithi_events';
+export const EVENTS_KEPT = 20_000;
 // Events are written one transaction at a time, so ids commit in order and no reader skips one.
 const EVENTS_LOCK = 73_911;
 
@@ -62,6 +63,8 @@ export class EventHub {
   async start(): Promise<void> {
     const row = await this.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
     this.cursor = Number(row?.id ?? 0);
+    // Keep what a reconnecting screen could still replay, and a good margin; older rows only weigh.
+    await this.db.deleteFrom('events').where('id', '<=', this.cursor - EVENTS_KEPT).execute();
     if (this.pool) await this.listen();
   }
 

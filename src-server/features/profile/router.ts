@@ -27,13 +27,13 @@ export async function updateOwnProfile(
     }
     update.password_hash = await hashPassword(changes.password);
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(update).where('id', '=', ctx.user._id).execute();
-    if (update.password_hash) {
-      // A new password ends every other session of this user.
-      await trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).execute();
-    }
+    if (!update.password_hash) return [];
+    // A new password ends every other session of this user, and their open sockets.
+    return trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).returning('id').execute();
   });
+  for (const { id } of ended) ctx.sockets.closeSession(id);
   const user = await findUserById(ctx.db, ctx.user._id);
   if (!user) throw notFound();
   return { user };
