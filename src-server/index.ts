@@ -1,4 +1,5 @@
 /** `npm start`: read the environment, start, and shut down cleanly on SIGINT or SIGTERM. */
+import os from 'node:os';
 import { messages } from '../src/messages';
 import { readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
@@ -17,6 +18,14 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(messages.serverListening(running.url));
+  // Phones and projector PCs in the hall need the machine's own address, not localhost.
+  if (config.host === '0.0.0.0' || config.host === '::') {
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => `http://${a!.address}:${running.port}`);
+    if (lan.length) console.log(messages.serverOnLan(lan.join(', ')));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -115,6 +115,7 @@ export const messages = {
   adminCreated: (username: string, password: string) =>
     `Đã tạo tài khoản quản trị: ${username} / ${password} (hãy đổi mật khẩu sau khi đăng nhập)`,
   serverListening: (url: string) => `Hội thi đang chạy tại ${url}`,
+  serverOnLan: (urls: string) => `Trên mạng nội bộ (điện thoại, máy chiếu): ${urls}`,
   cliStopServer: (pid: number, dir: string) =>
     `Máy chủ (tiến trình ${pid}) đang giữ thư mục dữ liệu ${dir}. Hãy dừng máy chủ rồi chạy lại lệnh này; chưa có gì bị thay đổi.`,
 
