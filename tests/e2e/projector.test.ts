@@ -213,8 +213,9 @@ describe.skipIf(!available)('projector screens in a browser', () => {
       if (a === b) same++;
       await honest.waitForTimeout(370);
     }
-    // Only a sample taken right at a second's boundary may differ.
-    expect(same).toBeGreaterThanOrEqual(samples - 2);
+    // Only a sample taken near a second's boundary may differ: each screen's balance is rounded to
+    // 100 ms (the seed's rule) and redraws every 100 ms, so up to ~0.2 s of each second can disagree.
+    expect(same).toBeGreaterThanOrEqual(samples - 4);
     // And neither is three minutes off: the count is still in the 30 s the master started.
     expect(Number(await countdownText(skewed))).toBeGreaterThan(20);
     await show({ timer: { action: 'reset' } });
