@@ -1,25 +1,10 @@
 /** "Mất kết nối" in a corner of every screen while the websocket is down (after a short grace, so a planned reconnect does not flash it). */
 import { Badge } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { messages } from '../../src/messages';
-import { useSocketConnected } from '../hooks/useSystemState';
-
-const GRACE_MS = 1500;
+import { useOfflineAfterGrace } from '../hooks/useConnection';
 
 export function DisconnectedBadge() {
-  const connected = useSocketConnected();
-  const [shown, setShown] = useState(false);
-
-  useEffect(() => {
-    if (connected) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [connected]);
-
-  if (!shown) return null;
+  if (!useOfflineAfterGrace()) return null;
   return (
     <Badge
       data-testid="disconnected"

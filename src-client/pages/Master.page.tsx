@@ -5,7 +5,7 @@
  */
 import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TShowChanges } from '../../src/schemas/show';
@@ -21,20 +21,13 @@ import { TopBar } from '../components/master/TopBar';
 import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
 import { useShowMove } from '../components/master/useShowMove';
-import { notifyError } from '../components/notify';
 import { remainingMs } from '../hooks/useCountdown';
+import { useLoadError } from '../hooks/useConnection';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
 const M = messages.masterConsole;
 const DEFAULT_SECONDS = 30;
-
-/** Tells a failed load once, with the server's message. */
-function useLoadError(prefix: string, error: unknown): void {
-  useEffect(() => {
-    if (error) notifyError(prefix, error);
-  }, [prefix, error]);
-}
 
 export default function MasterPage() {
   const trpc = useTRPC();

@@ -71,13 +71,14 @@ describe('a judge scoring', () => {
     expect(res.status).toBe(404);
   });
 
-  it('can only ever write the judge’s own point: a gkId in the body is refused', async () => {
+  it('can only ever write the judge’s own point: a gkId in the body is ignored, admin-submit is refused', async () => {
     const res = await t.request('PUT', '/api/cham-thi/submit', {
       cookie: judges[1]!.cookie,
       body: { teamId: teamIds[0], point: 5, gkId: judges[0]!.id },
     });
     // The schema strips unknown keys: the point lands on the sender, never on another judge.
-    if (res.status === 200) expect((await res.json()).item.gkId).toBe(judges[1]!.id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).item.gkId).toBe(judges[1]!.id);
     const mine = await judges[0]!.caller.scoring.list();
     expect(mine.items.find((i) => i.teamId === teamIds[0])!.point).toBe(7.5);
     const res2 = await t.request('POST', '/api/cham-thi/admin-submit', {

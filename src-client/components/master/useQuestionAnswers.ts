@@ -3,13 +3,11 @@
  * current by the `answers` and `buzz` events; whichever is newer wins, and a reconnect re-reads.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { messages } from '../../../src/messages';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { useLiveEvent } from '../../hooks/liveEvents';
-import { useSocketConnected } from '../../hooks/useSystemState';
+import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
 
 // When each event payload was first seen: an event object is replaced, never changed, so its identity dates it.
 const firstSeen = new WeakMap<object, number>();
@@ -24,19 +22,12 @@ function seenAt(payload: object): number {
 
 export function useQuestionAnswers(questionId: string | null): { items: TTeamAnswer[]; order: TBuzz[] } {
   const trpc = useTRPC();
-  const connected = useSocketConnected();
   const query = useQuery({
     ...trpc.show.answers.queryOptions({ questionId: questionId ?? undefined }),
     enabled: Boolean(questionId),
   });
-  const { refetch, error } = query;
-
-  useEffect(() => {
-    if (error) notifyError(messages.masterConsole.answersError, error);
-  }, [error]);
-  useEffect(() => {
-    if (connected && questionId) void refetch();
-  }, [connected, questionId, refetch]);
+  useLoadError(messages.masterConsole.answersError, query.error);
+  useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
   const liveAnswers = useLiveEvent('answers');
   const liveBuzz = useLiveEvent('buzz');

@@ -1,13 +1,11 @@
 /** What sits over the stage: the one-time start overlay and the small offline sign. */
 import { useEffect, useState } from 'react';
 import { messages } from '../../../src/messages';
-import { useSocketConnected } from '../../hooks/useSystemState';
+import { useOfflineAfterGrace } from '../../hooks/useConnection';
 import classes from './Projector.module.css';
 import { unlockSound } from './sound';
 
 const STARTED_KEY = 'projectorStarted';
-/** A planned reconnect (after login or logout) must not flash the sign. */
-const OFFLINE_GRACE_MS = 1500;
 
 function startedThisSession(): boolean {
   try {
@@ -54,17 +52,7 @@ export function StartOverlay() {
 }
 
 export function OfflineSign() {
-  const connected = useSocketConnected();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (connected) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), OFFLINE_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [connected]);
-  if (!shown) return null;
+  if (!useOfflineAfterGrace()) return null;
   return (
     <div className={classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />

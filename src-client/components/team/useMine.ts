@@ -3,12 +3,10 @@
  * event (whichever is newer wins), re-read on a new question and after a reconnect.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { messages } from '../../../src/messages';
 import { useLiveEvent } from '../../hooks/liveEvents';
-import { useSocketConnected } from '../../hooks/useSystemState';
+import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
 
 const firstSeen = new WeakMap<object, number>();
 function seenAt(payload: object): number {
@@ -28,17 +26,10 @@ export interface MyAnswer {
 
 export function useMine(questionId: string | null): MyAnswer & { queryKey: readonly unknown[] } {
   const trpc = useTRPC();
-  const connected = useSocketConnected();
   const queryOptions = trpc.show.mine.queryOptions();
   const query = useQuery({ ...queryOptions, enabled: Boolean(questionId) });
-  const { refetch, error } = query;
-
-  useEffect(() => {
-    if (error) notifyError(messages.teamScreen.mineError, error);
-  }, [error]);
-  useEffect(() => {
-    if (connected && questionId) void refetch();
-  }, [connected, questionId, refetch]);
+  useLoadError(messages.teamScreen.mineError, query.error);
+  useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
   const live = useLiveEvent('mine');
   const fromQuery = query.data && query.data.questionId === questionId ? query.data : null;
