@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildResults } from '../src-server/features/results/data';
 import { resultsCsv, resultsXlsx } from '../src-server/features/results/export';
-import { getSettings } from '../src-server/features/system/data';
+import { readSettings } from '../src-server/features/live/load';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const args = parseArgs(process.argv.slice(2));
@@ -15,7 +15,7 @@ if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
 
 const database = await openCliDatabase();
 try {
-  const [table, settings] = await Promise.all([buildResults(database.db), getSettings(database.db)]);
+  const [table, settings] = await Promise.all([buildResults(database.db), readSettings(database.db)]);
   const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, `Kết quả — ${settings.name}`);
   fs.writeFileSync(out, data);
   console.log(`Đã xuất kết quả của ${table.items.length} đội vào ${path.resolve(out)}`);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { ZUserCreateSchema } from '../src/schemas/user';
 import { createUser } from '../src-server/features/users/manage';
+import { EventRecorder } from '../src-server/features/live/record';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const USAGE =
@@ -30,7 +31,13 @@ if (!parsed.success) {
 
 const database = await openCliDatabase();
 try {
-  const user = await createUser(database.db, parsed.data.user);
+  const user = await database.db.transaction().execute(async (trx) => {
+    const created = await createUser(trx, parsed.data.user);
+    // A new judge takes a seat on the screens of a server running on the same PostgreSQL.
+    await new EventRecorder(trx).seatsIfChanged([]);
+    return created;
+  });
+  await database.announceEvents();
   console.log(`Đã tạo người dùng ${user.username} (${user.role}).${generated ? ` Mật khẩu: ${generated}` : ''}`);
 } catch (error) {
   console.error(`Tạo người dùng bị lỗi: ${(error as Error).message}`);

@@ -10,6 +10,7 @@ import { type Context as HonoContext, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
+import { readSystemStateJson } from './features/system/router';
 import { AppError, describeError } from './errors';
 import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
@@ -137,6 +138,12 @@ export function createApp(deps: AppDeps): Hono {
     const caller = createCaller(await contextFor(c, new Headers()));
     return { caller, settings: (await caller.settings.get()).settings };
   };
+  // The read every screen repeats: the same answer as system.state, from text serialised once per change.
+  app.get('/api/state', async (c) => {
+    const ctx = await contextFor(c, new Headers());
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(readSystemStateJson(ctx));
+  });
   registerRestRoutes(app, rest, callerFor);
 
   app.get('/media/:id', async (c) => {

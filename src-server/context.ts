@@ -2,18 +2,19 @@ import type { Kysely } from 'kysely';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import type { EventHub } from './events';
+import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
-import { findSession } from './features/auth/sessions';
+import { findSession, type SessionCache } from './features/auth/sessions';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
-  hub: EventHub;
+  hub: LiveHub;
   limiter: LoginLimiter;
   sockets: SocketRegistry;
+  sessions: SessionCache;
 }
 
 export interface Context extends AppDeps {
@@ -53,7 +54,7 @@ export interface RequestInfo {
 }
 
 export async function createContext(deps: AppDeps, info: RequestInfo): Promise<Context> {
-  const found = await findSession(deps.db, readCookie(info.cookie, deps.config.cookieName));
+  const found = await findSession(deps.db, readCookie(info.cookie, deps.config.cookieName), deps.sessions);
   return {
     ...deps,
     user: found?.user ?? null,
@@ -63,4 +64,24 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
     resHeaders: info.resHeaders,
     origin: deps.config.publicUrl ?? info.origin ?? null,
   };
+}
+
+/** Ends login sessions on every instance: their cached entries go and their sockets close. */
+export async function announceSessionsEnded(deps: AppDeps, sessionIds: string[]): Promise<void> {
+  for (const sessionId of sessionIds) await deps.hub.announceSession({ kind: 'ended', sessionId });
+}
+
+/** A user's name, role or state changed: every instance reads their sessions afresh. */
+export async function announceUserChanged(deps: AppDeps, userId: string): Promise<void> {
+  await deps.hub.announceSession({ kind: 'user', userId });
+}
+
+/** Wires the hub's session notices to this instance's cache and sockets. */
+export function followSessionNotices(deps: AppDeps): void {
+  deps.hub.onSessionNotice((notice) => {
+    if (notice.kind === 'ended') {
+      deps.sessions.forgetSession(notice.sessionId);
+      deps.sockets.closeSession(notice.sessionId);
+    } else deps.sessions.forgetUser(notice.userId);
+  });
 }

@@ -28,7 +28,6 @@ function download(c: HonoContext, data: string | Uint8Array, fileName: string, c
 export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: CallerFor): void {
   app.post('/login', rest(async (caller, c) => caller.auth.login(await body(c))));
   app.post('/logout', rest((caller) => caller.auth.logout({})));
-  app.get('/api/state', rest((caller) => caller.system.state()));
   app.put('/api/profile', rest(async (caller, c) => caller.profile.update(await body(c))));
 
   // Admin-only paths of the seed, before the generic /{id}.

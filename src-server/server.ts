@@ -5,11 +5,12 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import type { Config } from './config';
-import type { AppDeps } from './context';
+import { type AppDeps, followSessionNotices } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
-import { EventHub } from './events';
+import { LiveHub } from './features/live/hub';
+import { SessionCache } from './features/auth/sessions';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';
@@ -47,7 +48,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);
   }
 
-  const hub = new EventHub(database.db, database.pool);
+  const hub = new LiveHub(database.db, database.pool);
   await hub.start();
   const deps: AppDeps = {
     db: database.db,
@@ -55,9 +56,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     hub,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
+    sessions: new SessionCache(),
   };
+  followSessionNotices(deps);
   // Presence is per instance and not stored: it is delivered live only (type `presence`).
-  deps.sockets.onPresence((judges) => hub.emit({ id: 0, type: 'presence', payload: { judges } }));
+  deps.sockets.onPresence((judges) => hub.emitLive({ type: 'presence', judges }));
   const app = createApp(deps);
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -2,7 +2,8 @@
  * Opens the same database the server uses, for command-line tools: DATABASE_URL when set, otherwise
  * the embedded data folder — refused, in Vietnamese, while a server holds it.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { EVENTS_CHANNEL } from '../../src-server/features/live/hub';
 import { messages } from '../../src/messages';
 import { readConfig } from '../../src-server/config';
 import { migrateToLatest, openDatabase } from '../../src-server/db/connection';
@@ -11,6 +12,8 @@ import type { Database } from '../../src-server/db/types';
 
 export interface CliDatabase {
   db: Kysely<Database>;
+  /** Tells servers running on the same PostgreSQL to follow the events this command recorded. */
+  announceEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,10 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   await migrateToLatest(handle.db);
   return {
     db: handle.db,
+    async announceEvents() {
+      if (!handle.pool) return; // the embedded database has no server running beside a command
+      await sql`select pg_notify(${EVENTS_CHANNEL}, (select coalesce(max(id), 0)::text from events))`.execute(handle.db);
+    },
     async close() {
       await handle.close();
       release?.();

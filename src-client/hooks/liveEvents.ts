@@ -3,24 +3,16 @@
  * mine, scores, progress), filled by the one `system.join` subscription and read by any screen.
  */
 import { useSyncExternalStore } from 'react';
-import type { TBuzz, TTeamAnswer } from '../../src/schemas/show';
+import type { LiveMessage, LiveMessages } from '../../src/live';
 
-export interface LiveEvents {
-  answers: { questionId: string; items: TTeamAnswer[] };
-  buzz: { questionId: string; order: TBuzz[] };
-  mine: { questionId: string; answer: string; verdict: 'right' | 'wrong' | null };
-  scores: { items: { teamId: string; gkId: string; fieldName: string; point: number; updatedAt: number }[] };
-  presence: { judges: string[] };
-  progress: { fieldName: string; judges: { gkId: string; name: string }[]; done: { teamId: string; gkId: string }[] };
-}
+type LiveType = 'answers' | 'buzz' | 'mine' | 'scores' | 'progress' | 'presence';
+export type LiveEvents = Pick<LiveMessages, LiveType>;
 
-type LiveType = keyof LiveEvents;
-const latest = new Map<LiveType, unknown>();
+const latest = new Map<LiveType, Extract<LiveMessage, { type: LiveType }>>();
 const listeners = new Set<() => void>();
 
-export function recordLiveEvent(type: string, payload: unknown): void {
-  if (!['answers', 'buzz', 'mine', 'scores', 'progress', 'presence'].includes(type)) return;
-  latest.set(type as LiveType, payload);
+export function recordLiveEvent(message: Extract<LiveMessage, { type: LiveType }>): void {
+  latest.set(message.type, message);
   for (const listener of listeners) listener();
 }
 

@@ -56,12 +56,6 @@ export function useSocketConnected(): boolean {
   return useSyncExternalStore(subscribeConnection, isConnected, () => false);
 }
 
-type JoinEvent =
-  | { type: 'state'; system: ShowState }
-  | { type: 'teams'; listTeam: TTeamListItem[] }
-  | { type: 'reload' }
-  | { type: string };
-
 /** Mounted once: opens `system.join`, applies its events, re-reads the state when the session changes. */
 export function useSystemStateSync(): void {
   const trpc = useTRPC();
@@ -74,17 +68,15 @@ export function useSystemStateSync(): void {
 
   useSubscription(
     trpc.system.join.subscriptionOptions(undefined, {
-      onData: ({ data }) => {
-        const event = data as JoinEvent;
-        if (event.type === 'state' && 'system' in event) {
-          updateSystemState(queryClient, (old) => ({ ...old, system: event.system }));
-        } else if (event.type === 'teams' && 'listTeam' in event) {
-          updateSystemState(queryClient, (old) => ({ ...old, listTeam: event.listTeam }));
-        } else if (event.type === 'reload' && import.meta.env.DEV) {
-          window.location.reload();
+      onData: ({ data: message }) => {
+        if (message.type === 'state') {
+          updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
+        } else if (message.type === 'teams') {
+          updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
+        } else if (message.type === 'reload') {
+          if (import.meta.env.DEV) window.location.reload();
         } else {
-          const { type, ...payload } = event as { type: string };
-          recordLiveEvent(type, payload);
+          recordLiveEvent(message);
         }
       },
     }),

@@ -73,7 +73,7 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
   const event = useEventSettings(system.event);
   const preview = isPreview();
   const shownNow = system.phase === 'question' || system.phase === 'answer';
-  useMediaPreload(which === 'screen' ? system.question?.media : null, shownNow);
+  useMediaPreload(which === 'screen' ? system.nextMedia : null, shownNow);
 
   const overlay = (
     <>

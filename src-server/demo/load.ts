@@ -10,7 +10,9 @@ import type { Role } from '../../src/constants';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { normaliseItems } from '../features/questionSet/data';
-import { defaultSettings } from '../features/system/data';
+import type { LiveHub } from '../features/live/hub';
+import { defaultSettings, readSettings } from '../features/live/load';
+import { EventRecorder } from '../features/live/record';
 import { userSearchText } from '../features/users/data';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
 
@@ -34,7 +36,12 @@ async function isEmpty(db: Kysely<Database>, table: 'teams' | 'question_sets' | 
   return Number(row.n) === 0;
 }
 
-export async function loadDemoEvent(db: Kysely<Database>): Promise<DemoLogin[]> {
+/**
+ * Loads the demo event where its parts are missing. Running servers follow it through the domain
+ * events it records: pass the hub of the server in this process, if any; other processes on the same
+ * PostgreSQL learn of it through `announceEvents`.
+ */
+export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'published'>): Promise<DemoLogin[]> {
   const created: DemoLogin[] = [];
   const passwords = new Map<string, string>();
   const accounts: { username: string; fullName: string; role: Role; teamIndex?: number }[] = [
@@ -48,7 +55,7 @@ export async function loadDemoEvent(db: Kysely<Database>): Promise<DemoLogin[]> 
   const hashes = new Map<string, string>();
   for (const [username, password] of passwords) hashes.set(username, await hashPassword(password));
 
-  await db.transaction().execute(async (trx) => {
+  const events = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('settings')
       .values({ id: 1, data: JSON.stringify({ ...defaultSettings(), ...DEMO_SETTINGS, roundTitles: { ...defaultSettings().roundTitles, ...DEMO_SETTINGS.roundTitles } }) })
@@ -126,7 +133,15 @@ export async function loadDemoEvent(db: Kysely<Database>): Promise<DemoLogin[]> 
         await trx.insertInto('question_sets').values({ set_no: set.set, title: set.title, items: JSON.stringify(items) }).execute();
       }
     }
+
+    const recorder = new EventRecorder(trx);
+    await recorder.settings(await readSettings(trx));
+    await recorder.teams();
+    await recorder.sheet();
+    await recorder.seatsIfChanged([]);
+    return recorder.events;
   });
+  await hub?.published(events);
   return created;
 }
 

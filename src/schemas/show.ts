@@ -52,6 +52,8 @@ export interface ShowState {
   /** The answers of the teams in `shownAnswers`, for screen 2 (public once the master shows them). */
   shownAnswerItems: { teamId: string; answer: string; verdict: 'right' | 'wrong' | null }[];
   scoreboardFrozen: boolean;
+  /** The selected question's media, so the projector can fetch it before the question is shown. */
+  nextMedia: { kind: 'image' | 'audio' | 'video'; url: string } | null;
 }
 
 export function defaultShowState(): ShowState {
@@ -74,6 +76,7 @@ export function defaultShowState(): ShowState {
     shownAnswers: [],
     shownAnswerItems: [],
     scoreboardFrozen: false,
+    nextMedia: null,
   };
 }
 

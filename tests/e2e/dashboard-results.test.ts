@@ -293,7 +293,7 @@ describe.skipIf(!available)('dashboard results with the demo event (screenshots)
 
   it('shows eight teams scored by five judges across the fields, and prints the biên bản on A4', async () => {
     const { db } = h.server.deps;
-    await loadDemoEvent(db);
+    await loadDemoEvent(db, h.server.deps.hub);
     const { context, page, errors } = await h.newPage(WIDE);
     await logIn(context, ACCOUNTS.admin);
     await trpc(context.request, 'settings.update', { date: '2026-11-20' });

@@ -51,7 +51,7 @@ describe.skipIf(!available)('the live show in a browser', () => {
   beforeAll(async () => {
     h = await startHarness();
     const { db } = h.server.deps;
-    await loadDemoEvent(db);
+    await loadDemoEvent(db, h.server.deps.hub);
     // The harness made the team account before the demo's teams existed: seat it in the first team.
     const team = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
     await db.updateTable('users').set({ team_id: team.id }).where('username', '=', ACCOUNTS.team.username).execute();

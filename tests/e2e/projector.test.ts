@@ -68,7 +68,7 @@ describe.skipIf(!available)('projector screens in a browser', () => {
   beforeAll(async () => {
     h = await startHarness();
     fs.mkdirSync(screenshots, { recursive: true });
-    logins = await loadDemoEvent(h.server.deps.db);
+    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
     const masterPage = await h.newPage();
     master = masterPage.context.request;
     expect((await master.post('/login', { data: ACCOUNTS.master })).status()).toBe(200);

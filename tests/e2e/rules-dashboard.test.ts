@@ -233,7 +233,7 @@ describe.skipIf(!available)('rules and dashboard in a browser', () => {
     const { db } = h.server.deps;
     // The demo's own settings, not the ones the tests above saved.
     await db.deleteFrom('settings').execute();
-    await loadDemoEvent(db);
+    await loadDemoEvent(db, h.server.deps.hub);
 
     const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
     await logInAsAdmin(context);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { recordEvent } from '../../src-server/events';
-import { listActiveTeams } from '../../src-server/features/system/data';
+import { recordEvent } from '../../src-server/features/live/hub';
+import { readTeams } from '../../src-server/features/live/load';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_HOME, type Role } from '../../src/constants';
 import { ACCOUNTS, browserAvailable, type Harness, loginThroughForm, root, startHarness, waitForApp } from './harness';
@@ -175,7 +175,7 @@ describe.skipIf(!available)('the client shell in a browser', () => {
     // after the reconnect, without a reload: the page resumes from its last event and gets the rest.
     const { db } = h.server.deps;
     await db.insertInto('teams').values({ name: 'Đội Hoàn Kiếm', unit: 'Phường Hoàn Kiếm' }).execute();
-    await recordEvent(db, 'teams', { listTeam: await listActiveTeams(db) });
+    await recordEvent(db, { type: 'teams', payload: { teams: await readTeams(db) } });
     await stopped.start();
     await page.getByTestId('disconnected').waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByText('Đội Hoàn Kiếm').waitFor({ timeout: 10_000 });

@@ -3,8 +3,10 @@ import type { Hono } from 'hono';
 import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
 import { readConfig } from '../../src-server/config';
-import { type AppDeps, createContext } from '../../src-server/context';
-import { EventHub } from '../../src-server/events';
+import { type AppDeps, createContext, followSessionNotices } from '../../src-server/context';
+import { LiveHub } from '../../src-server/features/live/hub';
+import { SessionCache } from '../../src-server/features/auth/sessions';
+import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { LoginLimiter } from '../../src-server/features/auth/rate-limit';
 import { createCaller } from '../../src-server/router';
@@ -30,7 +32,7 @@ export interface TestApp {
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd() };
-  const hub = new EventHub(database.handle.db);
+  const hub = new LiveHub(database.handle.db, database.handle.pool);
   await hub.start();
   const deps: AppDeps = {
     db: database.handle.db,
@@ -38,7 +40,9 @@ export async function createTestApp(): Promise<TestApp> {
     hub,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
+    sessions: new SessionCache(),
   };
+  followSessionNotices(deps);
   const app = createApp(deps);
   const passwordHash = await hashPassword(TEST_PASSWORD);
 
@@ -70,6 +74,8 @@ export async function createTestApp(): Promise<TestApp> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // As the admin screens do: a new judge takes a seat on the live screens.
+      await liveTransaction(deps, (recorder) => recorder.seatsIfChanged(deps.hub.live.seatList()));
       return row.id;
     },
     async login(username, password = TEST_PASSWORD) {
@@ -82,6 +88,9 @@ export async function createTestApp(): Promise<TestApp> {
       const ctx = await createContext(deps, { cookie, ip: '127.0.0.1', secure: false, resHeaders: new Headers() });
       return createCaller(ctx);
     },
-    close: () => database.drop(),
+    close: async () => {
+      await hub.stop();
+      await database.drop();
+    },
   };
 }

@@ -15,7 +15,7 @@ const count = async (table: 'teams' | 'users' | 'question_sets' | 'rules' | 'sco
 
 describe('the demo event', () => {
   it('loads teams, judges, a master, team accounts, a scoring sheet, rules and all six sets, and its logins work', async () => {
-    const logins = await loadDemoEvent(t.deps.db);
+    const logins = await loadDemoEvent(t.deps.db, t.deps.hub);
     expect(logins.filter((l) => l.role === 'judge')).toHaveLength(5);
     expect(logins.filter((l) => l.role === 'master')).toHaveLength(1);
     expect(logins.filter((l) => l.role === 'team')).toHaveLength(2);
@@ -42,7 +42,7 @@ describe('the demo event', () => {
   });
 
   it('doubles nothing when loaded again', async () => {
-    const again = await loadDemoEvent(t.deps.db);
+    const again = await loadDemoEvent(t.deps.db, t.deps.hub);
     expect(again).toEqual([]);
     expect(await count('teams')).toBe(8);
     expect(await count('question_sets')).toBe(6);

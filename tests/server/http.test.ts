@@ -4,9 +4,12 @@ import { ensureFirstAdmin } from '../../src-server/bootstrap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
+let adminCookie = '';
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.createUser('quantri', 'admin');
+  adminCookie = await t.login('quantri');
 });
 afterAll(() => t.close());
 
@@ -25,15 +28,15 @@ describe('GET /api/state', () => {
   });
 
   it('lists active teams by priority, then name', async () => {
-    await t.deps.db
-      .insertInto('teams')
-      .values([
-        { name: 'THPT Việt Đức', priority: 2 },
-        { name: 'THPT Chu Văn An', priority: 1 },
-        { name: 'THPT Amsterdam', priority: 2 },
-        { name: 'Đội đã nghỉ', priority: 0, active: false },
-      ])
-      .execute();
+    const admin = await t.caller(adminCookie);
+    for (const data of [
+      { name: 'THPT Việt Đức', priority: 2 },
+      { name: 'THPT Chu Văn An', priority: 1 },
+      { name: 'THPT Amsterdam', priority: 2 },
+      { name: 'Đội đã nghỉ', priority: 0, active: false },
+    ]) {
+      await admin.team.create({ data });
+    }
     const { listTeam } = await (await t.request('GET', '/api/state')).json();
     expect(listTeam.map((team: { name: string }) => team.name)).toEqual(['THPT Chu Văn An', 'THPT Amsterdam', 'THPT Việt Đức']);
     expect(listTeam[0]).toHaveProperty('_id');

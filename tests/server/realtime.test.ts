@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
-import { MAX_REPLAY } from '../../src-server/features/system/join';
+import { MAX_REPLAY, recordEvent } from '../../src-server/features/live/hub';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
@@ -178,11 +178,19 @@ describe('system.join over a real websocket', () => {
     await screen.waitFor((e) => e.data.type === 'teams');
     const lastEventId = screen.lastId()!;
     await screen.close();
-    const filler = Array.from({ length: MAX_REPLAY + 5 }, () => ({ type: 'progress', payload: JSON.stringify({ fieldName: 'x', done: [] }) }));
-    await database.handle.db.insertInto('events').values(filler).execute();
+    // More changes than a replay carries: each re-states the event's settings.
+    const { hub } = server.deps;
+    const settings = hub.live.eventSettings();
+    const events = await database.handle.db.transaction().execute(async (trx) => {
+      const recorded = [];
+      for (let i = 0; i < MAX_REPLAY + 5; i++) recorded.push(await recordEvent(trx, { type: 'settings', payload: { settings } }));
+      return recorded;
+    });
+    await hub.published(events);
     const back = join({ lastEventId });
     await back.waitFor((e) => e.data.type === 'teams');
     expect(back.events.map((e) => e.data.type).slice(0, 2)).toEqual(['state', 'teams']);
-    expect(back.events.filter((e) => e.data.type === 'progress')).toEqual([]);
+    expect(back.events.filter((e) => e.data.type === 'state')).toHaveLength(1);
+    expect(back.lastId()).toBe(String(hub.live.eventId));
   });
 });

@@ -40,11 +40,11 @@ function QuestionMedia({ media, silent }: { media: NonNullable<ShowQuestion['med
 }
 
 /**
- * Fetches a question's media before it is shown. The projector only knows the question the master
- * has selected (anonymous screens may not list the set), so what it can warm up is that question's
- * media while the stage still shows the round card, the scoreboard or the previous answer.
+ * Fetches a question's media before it is shown. The projector learns nothing of a question before
+ * the master shows it but its media (`nextMedia`), which it warms up while the stage still shows the
+ * round card, the scoreboard or the previous answer.
  */
-export function useMediaPreload(media: ShowQuestion['media'] | undefined, shown: boolean): void {
+export function useMediaPreload(media: ShowState['nextMedia'] | undefined, shown: boolean): void {
   const url = media?.url;
   const kind = media?.kind;
   useEffect(() => {

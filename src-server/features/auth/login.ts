@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TLoginInput, TPublicUser } from '../../../src/schemas/auth';
-import type { Context } from '../../context';
+import { announceSessionsEnded, type Context } from '../../context';
 import { AppError } from '../../errors';
 import { findUserById } from '../users/data';
 import { verifyPassword } from './password';
@@ -40,7 +40,7 @@ export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ use
   if (!ctx.resHeaders) throw new AppError('BAD_REQUEST', messages.invalidInput);
   if (ctx.sessionId) {
     await deleteSession(ctx.db, ctx.sessionId);
-    ctx.sockets.closeSession(ctx.sessionId);
+    await announceSessionsEnded(ctx, [ctx.sessionId]);
   }
   const { token } = await createSession(ctx.db, row.id);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config.cookieName, token, ctx.secure));
@@ -52,7 +52,7 @@ export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ use
 export async function logoutUser(ctx: Context): Promise<{ ok: true }> {
   if (ctx.sessionId) {
     await deleteSession(ctx.db, ctx.sessionId);
-    ctx.sockets.closeSession(ctx.sessionId);
+    await announceSessionsEnded(ctx, [ctx.sessionId]);
   }
   ctx.resHeaders?.append('Set-Cookie', clearedCookie(ctx.config.cookieName, ctx.secure));
   return { ok: true };

@@ -27,12 +27,70 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return { token, sessionId };
 }
 
+interface CachedSession {
+  sessionId: string;
+  user: TPublicUser;
+  expiresAt: number;
+  touchedAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Recently used sessions, so a request needs no query to know who sent it. A logout, a changed or
+ * disabled user, or a re-issued judge link evicts entries at once on every instance (the hub's
+ * sessions channel); the short lifetime is only a backstop for a notice that never arrived.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+
+  constructor(private readonly ttlMs = 30_000) {}
+
+  get(sessionId: string, now: number): CachedSession | null {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return null;
+    if (entry.cachedAt + this.ttlMs <= now || entry.expiresAt <= now) {
+      this.entries.delete(sessionId);
+      return null;
+    }
+    return entry;
+  }
+
+  set(entry: CachedSession): void {
+    // Bounded: a flood of made-up cookies never reaches here (they have no row), real ones are few.
+    if (this.entries.size >= 10_000) this.entries.clear();
+    this.entries.set(entry.sessionId, entry);
+  }
+
+  forgetSession(sessionId: string): void {
+    this.entries.delete(sessionId);
+  }
+
+  forgetUser(userId: string): void {
+    for (const [id, entry] of this.entries) if (entry.user._id === userId) this.entries.delete(id);
+  }
+}
+
 export async function findSession(
   db: Kysely<Database>,
   token: string | null,
+  cache?: SessionCache,
 ): Promise<{ sessionId: string; user: TPublicUser } | null> {
   if (!token || token.length > 200) return null;
   const sessionId = hashToken(token);
+  const now = Date.now();
+  const cached = cache?.get(sessionId, now);
+  if (cached) {
+    if (now - cached.touchedAt > TOUCH_INTERVAL_MS) {
+      cached.touchedAt = now;
+      void db
+        .updateTable('sessions')
+        .set({ last_used_at: new Date(now) })
+        .where('id', '=', sessionId)
+        .execute()
+        .catch(() => {});
+    }
+    return { sessionId, user: cached.user };
+  }
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -40,11 +98,15 @@ export async function findSession(
     .select(['sessions.expires_at', 'sessions.last_used_at'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
-  if (!row || row.expires_at.getTime() <= Date.now() || !row.active) return null;
-  if (Date.now() - row.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_used_at: new Date() }).where('id', '=', sessionId).execute();
+  if (!row || row.expires_at.getTime() <= now || !row.active) return null;
+  let touchedAt = row.last_used_at.getTime();
+  if (now - touchedAt > TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_used_at: new Date(now) }).where('id', '=', sessionId).execute();
+    touchedAt = now;
   }
-  return { sessionId, user: toPublicUser(row) };
+  const user = toPublicUser(row);
+  cache?.set({ sessionId, user, expiresAt: row.expires_at.getTime(), touchedAt, cachedAt: now });
+  return { sessionId, user };
 }
 
 export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {

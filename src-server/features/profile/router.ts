@@ -1,6 +1,7 @@
 import { messages } from '../../../src/messages';
 import { ZProfileInputSchema, type TProfileChanges, type TPublicUser } from '../../../src/schemas/auth';
-import type { Context } from '../../context';
+import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
+import { liveTransaction } from '../live/record';
 import { badRequest, notFound } from '../../errors';
 import { authedProcedure, router } from '../../trpc';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -27,13 +28,17 @@ export async function updateOwnProfile(
     }
     update.password_hash = await hashPassword(changes.password);
   }
-  const ended = await ctx.db.transaction().execute(async (trx) => {
+  const ended = await liveTransaction(ctx, async (recorder) => {
+    const { trx } = recorder;
     await trx.updateTable('users').set(update).where('id', '=', ctx.user._id).execute();
+    // A judge's name is on the projector's judges' columns.
+    await recorder.seatsIfChanged(ctx.hub.live.seatList());
     if (!update.password_hash) return [];
     // A new password ends every other session of this user, and their open sockets.
     return trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).returning('id').execute();
   });
-  for (const { id } of ended) ctx.sockets.closeSession(id);
+  await announceSessionsEnded(ctx, ended.map((s) => s.id));
+  await announceUserChanged(ctx, ctx.user._id);
   const user = await findUserById(ctx.db, ctx.user._id);
   if (!user) throw notFound();
   return { user };

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreFieldsTable } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
+import { liveTransaction } from '../live/record';
 
 function toScoreField(row: Selectable<ScoreFieldsTable>): TScoreField {
   return {
@@ -36,7 +37,8 @@ export const scoreFieldRouter = router({
   create: adminProcedure.input(ZScoreFieldCreateSchema).mutation(async ({ ctx, input }) => {
     const d = input.data;
     try {
-      const row = await ctx.db
+      return await liveTransaction(ctx, async (recorder) => {
+      const row = await recorder.trx
         .insertInto('score_fields')
         .values({
           name: d.name,
@@ -51,7 +53,9 @@ export const scoreFieldRouter = router({
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recorder.sheet();
       return { item: toScoreField(row) };
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('data.name');
       throw error;
@@ -65,7 +69,8 @@ export const scoreFieldRouter = router({
       throw badRequest(messages.maxBelowMin, 'changes.maxPoint');
     }
     try {
-      const row = await ctx.db
+      return await liveTransaction(ctx, async (recorder) => {
+      const row = await recorder.trx
         .updateTable('score_fields')
         .set({
           updated_at: new Date(),
@@ -82,15 +87,20 @@ export const scoreFieldRouter = router({
         .where('id', '=', input._id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recorder.sheet();
       return { item: toScoreField(row) };
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('changes.name');
       throw error;
     }
   }),
-  remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }) => {
-    const result = await ctx.db.deleteFrom('score_fields').where('id', '=', input._id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound(messages.scoreFieldNotFound);
-    return { ok: true as const };
-  }),
+  remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(({ ctx, input }) =>
+    liveTransaction(ctx, async (recorder) => {
+      const result = await recorder.trx.deleteFrom('score_fields').where('id', '=', input._id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(messages.scoreFieldNotFound);
+      await recorder.sheet();
+      return { ok: true as const };
+    }),
+  ),
 });

@@ -5,9 +5,11 @@ import type { TAuditEntry, TScoreItem } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
-import type { StoredEvent } from '../../events';
+import type { ScoreChange } from '../../../src/live';
+import { readAnswers } from '../live/load';
+import { liveTransaction } from '../live/record';
 import { applyScoreChange } from './data';
-import { scoreEvents } from './submit';
+import { recordScores } from './submit';
 
 export interface AuditFilter {
   teamId?: string;
@@ -62,14 +64,15 @@ export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): P
 
 /** Puts a point back to what it was before one logged change, as a new `undo` event. */
 export async function undoScoreChange(ctx: Context & { user: { _id: string } }, eventId: number, reason?: string) {
-  const { items, events } = await ctx.db.transaction().execute(async (trx) => {
+  const items = await liveTransaction(ctx, async (recorder) => {
+    const { trx } = recorder;
     const event = await trx
       .selectFrom('score_events')
       .select(['team_id', 'gk_id', 'field_name', 'old_point'])
       .where('id', '=', eventId)
       .executeTakeFirst();
     if (!event) throw notFound(messages.scoreEventNotFound);
-    const item = await applyScoreChange(trx, {
+    const { item, live } = await applyScoreChange(trx, {
       teamId: event.team_id,
       gkId: event.gk_id,
       fieldName: event.field_name,
@@ -79,20 +82,21 @@ export async function undoScoreChange(ctx: Context & { user: { _id: string } }, 
       reason: reason ?? null,
       undoes: eventId,
     });
-    const items: TScoreItem[] = item ? [item] : [];
-    return { items, events: await scoreEvents(trx, items, event.field_name) };
+    await recordScores(recorder, [live]);
+    return item ? [item] : ([] as TScoreItem[]);
   });
-  await ctx.hub.published(events);
   return { items };
 }
 
 /** Removes every score, appending a `reset` event for each; the log itself keeps everything. */
 export async function resetAllScores(ctx: Context & { user: { _id: string } }, reason: string) {
-  const { count, events } = await ctx.db.transaction().execute(async (trx) => {
+  const count = await liveTransaction(ctx, async (recorder) => {
+    const { trx } = recorder;
     const rows = await trx.selectFrom('scores').select(['team_id', 'gk_id', 'field_name']).execute();
     if (!rows.length) throw badRequest(messages.nothingToReset, 'confirm');
+    const changes: ScoreChange[] = [];
     for (const row of rows) {
-      await applyScoreChange(trx, {
+      const { live } = await applyScoreChange(trx, {
         teamId: row.team_id,
         gkId: row.gk_id,
         fieldName: row.field_name,
@@ -101,13 +105,15 @@ export async function resetAllScores(ctx: Context & { user: { _id: string } }, r
         source: 'reset',
         reason,
       });
+      changes.push(live);
     }
+    await recordScores(recorder, changes);
+    // Verdicts go with the points they gave: every answer is open to marking again.
     await trx.updateTable('team_answers').set({ points: 0, verdict: null }).execute();
-    const fields = [...new Set(rows.map((r) => r.field_name))];
-    const events: StoredEvent[] = [];
-    for (const field of fields) events.push(...(await scoreEvents(trx, [], field)));
-    return { count: rows.length, events };
+    for (const [questionId, items] of Object.entries(await readAnswers(trx))) {
+      await recorder.record({ type: 'answers', payload: { questionId, items, teamId: null } });
+    }
+    return rows.length;
   });
-  await ctx.hub.published(events);
   return { removed: count };
 }

@@ -1,6 +1,7 @@
 /** Stored points, their audit log, and the ranking built from them. */
 import type { Kysely, Transaction } from 'kysely';
 import { computeResults, type TeamResult } from '../../../src/scoring';
+import type { ScoreChange as LiveScoreChange } from '../../../src/live';
 import type { Database, ScoreSource } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,8 +28,11 @@ export interface ScoreChange {
   undoes?: number | null;
 }
 
-/** Writes one point and appends its audit event, in the caller's transaction. */
-export async function applyScoreChange(trx: Transaction<Database>, change: ScoreChange): Promise<ScoreItem | null> {
+/**
+ * Writes one point and appends its audit event, in the caller's transaction. Returns the stored
+ * item (null when removed) and the change as the live model follows it.
+ */
+export async function applyScoreChange(trx: Transaction<Database>, change: ScoreChange): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
   const current = await trx
     .selectFrom('scores')
     .select('point')
@@ -38,6 +42,7 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
     .forUpdate()
     .executeTakeFirst();
   let item: ScoreItem | null = null;
+  const now = new Date();
   if (change.point === null) {
     await trx
       .deleteFrom('scores')
@@ -46,7 +51,6 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
       .where('field_name', '=', change.fieldName)
       .execute();
   } else {
-    const now = new Date();
     await trx
       .insertInto('scores')
       .values({
@@ -79,7 +83,8 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
       undoes: change.undoes ?? null,
     })
     .execute();
-  return item;
+  const live = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
+  return { item, live };
 }
 
 export async function listScores(db: Db): Promise<ScoreItem[]> {

@@ -9,8 +9,7 @@ import {
 } from '../../../src/schemas/scoring';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { readAuditLog, resetAllScores, undoScoreChange } from './audit';
-import { listScores } from './data';
-import { adminSubmitAll, adminSubmitScore, progressPayload, submitJudgeScore } from './submit';
+import { adminSubmitAll, adminSubmitScore, submitJudgeScore } from './submit';
 
 const staffProcedure = roleProcedure('admin', 'master');
 
@@ -20,14 +19,13 @@ export const scoringRouter = router({
   adminSubmitAll: adminProcedure.input(ZAdminSubmitAllSchema).mutation(({ ctx, input }) => adminSubmitAll(ctx, input)),
 
   /** Every point for the console and the dashboard; a judge sees only their own. */
-  list: roleProcedure('admin', 'master', 'judge').query(async ({ ctx }) => {
-    const items = (await listScores(ctx.db)).filter((i) => i.gkId !== 'answers');
-    return { items: ctx.user.role === 'judge' ? items.filter((i) => i.gkId === ctx.user._id) : items };
-  }),
+  list: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({
+    items: ctx.hub.live.judgeScores(ctx.user.role === 'judge' ? ctx.user._id : undefined),
+  })),
   /** Who has scored whom on a field, without points: open to everyone who follows the show. */
   progress: roleProcedure('admin', 'master', 'judge')
     .input(z.object({ fieldName: z.string().trim().min(1).max(50) }))
-    .query(({ ctx, input }) => ctx.db.transaction().execute((trx) => progressPayload(trx, input.fieldName))),
+    .query(({ ctx, input }) => ctx.hub.live.progress(input.fieldName)),
 
   log: staffProcedure.input(ZAuditFilterSchema).query(async ({ ctx, input }) => ({ items: await readAuditLog(ctx.db, input) })),
   undo: adminProcedure.input(ZUndoSchema).mutation(({ ctx, input }) => undoScoreChange(ctx, input.eventId, input.reason)),

@@ -12,9 +12,9 @@ import type { Context } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
-import { recordEvent, type StoredEvent } from '../../events';
-import { teamsEvent } from '../show/answers';
-import { loadShow } from '../show/state';
+import type { ScoreChange } from '../../../src/live';
+import { readShow } from '../live/load';
+import { type EventRecorder, liveTransaction } from '../live/record';
 import { applyScoreChange } from './data';
 
 interface Field {
@@ -65,36 +65,9 @@ export async function activeJudgeIds(trx: Transaction<Database>): Promise<string
   return rows.map((r) => r.id);
 }
 
-export async function progressPayload(trx: Transaction<Database>, fieldName: string) {
-  const rows = await trx
-    .selectFrom('scores')
-    .select(['team_id', 'gk_id'])
-    .where('field_name', '=', fieldName)
-    .where('gk_id', '!=', 'answers')
-    .execute();
-  const judges = await trx
-    .selectFrom('users')
-    .select(['id', 'full_name', 'username'])
-    .where('role', '=', 'judge')
-    .where('active', '=', true)
-    .orderBy('priority')
-    .orderBy('username')
-    .execute();
-  return {
-    fieldName,
-    // Who judges, in seat order, so screens can show a column for a judge who has not scored yet.
-    judges: judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username })),
-    done: rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id })),
-  };
-}
-
-/** The events a score change announces: the points (to their judge and the console), progress and totals. */
-export async function scoreEvents(trx: Transaction<Database>, items: TScoreItem[], fieldName: string): Promise<StoredEvent[]> {
-  return [
-    await recordEvent(trx, 'scores', { items }),
-    await recordEvent(trx, 'progress', await progressPayload(trx, fieldName)),
-    await teamsEvent(trx),
-  ];
+/** The change to announce: the points as the live model follows them. */
+export async function recordScores(recorder: EventRecorder, changes: ScoreChange[]): Promise<void> {
+  await recorder.record({ type: 'scores', payload: { changes } });
 }
 
 type Answer = { item: TScoreItem } | { items: TScoreItem[] };
@@ -108,11 +81,12 @@ async function once<T extends Answer>(
   actorId: string,
   key: string | undefined,
   body: unknown,
-  write: (trx: Transaction<Database>) => Promise<{ answer: T; events: StoredEvent[] }>,
+  write: (recorder: EventRecorder) => Promise<T>,
 ): Promise<T> {
   const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
   const run = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    liveTransaction(ctx, async (recorder) => {
+      const { trx } = recorder;
       if (key) {
         const stored = await trx
           .selectFrom('idempotency_keys')
@@ -122,35 +96,32 @@ async function once<T extends Answer>(
           .executeTakeFirst();
         if (stored) {
           if (stored.request_hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-          return { answer: stored.response as T, events: [] as StoredEvent[] };
+          return stored.response as T;
         }
       }
-      const result = await write(trx);
+      const answer = await write(recorder);
       if (key) {
         await trx
           .insertInto('idempotency_keys')
-          .values({ actor_id: actorId, key, request_hash: hash, response: JSON.stringify(result.answer) })
+          .values({ actor_id: actorId, key, request_hash: hash, response: JSON.stringify(answer) })
           .execute();
       }
-      return result;
+      return answer;
     });
-  let result: { answer: T; events: StoredEvent[] };
   try {
-    result = await run();
+    return await run();
   } catch (error) {
     // Two copies of one request at once: the second waits for the first, then finds its answer.
-    if (key && isUniqueViolation(error)) result = await run();
-    else throw error;
+    if (key && isUniqueViolation(error)) return run();
+    throw error;
   }
-  await ctx.hub.published(result.events);
-  return result.answer;
 }
 
 async function writePoint(
   trx: Transaction<Database>,
   input: { teamId: string; gkId: string; fieldName: string; point: number; actorId: string; source: ScoreSource; reason?: string; key?: string },
-): Promise<TScoreItem> {
-  const item = await applyScoreChange(trx, {
+): Promise<{ item: TScoreItem; live: ScoreChange }> {
+  const { item, live } = await applyScoreChange(trx, {
     teamId: input.teamId,
     gkId: input.gkId,
     fieldName: input.fieldName,
@@ -160,7 +131,7 @@ async function writePoint(
     reason: input.reason ?? null,
     key: input.key ?? null,
   });
-  return item!;
+  return { item: item!, live };
 }
 
 export async function submitJudgeScore(
@@ -168,16 +139,18 @@ export async function submitJudgeScore(
   input: { teamId: string; point: number; fieldName?: string; key?: string },
 ): Promise<{ item: TScoreItem }> {
   const judgeId = ctx.user._id;
-  return once(ctx, judgeId, input.key, input, async (trx) => {
-    const { stored } = await loadShow(trx);
+  return once(ctx, judgeId, input.key, input, async (recorder) => {
+    const { trx } = recorder;
+    const { stored } = await readShow(trx);
     if (!stored.scoringOpen || !stored.activeField) throw new AppError('CONFLICT', messages.scoringClosed);
     const field = await findField(trx, stored.activeField);
     if (field.kind !== 'judges') throw new AppError('CONFLICT', messages.scoringClosed);
     if (input.fieldName && input.fieldName !== field.name) throw new AppError('CONFLICT', messages.fieldNotOpen(field.label), 'fieldName');
     await assertTeam(trx, input.teamId);
     checkPoint(field, input.point);
-    const item = await writePoint(trx, { ...input, gkId: judgeId, fieldName: field.name, actorId: judgeId, source: 'judge' });
-    return { answer: { item }, events: await scoreEvents(trx, [item], field.name) };
+    const { item, live } = await writePoint(trx, { ...input, gkId: judgeId, fieldName: field.name, actorId: judgeId, source: 'judge' });
+    await recordScores(recorder, [live]);
+    return { item };
   });
 }
 
@@ -202,15 +175,17 @@ export async function adminSubmitScore(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; gkId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ item: TScoreItem }> {
-  return once(ctx, ctx.user._id, input.key, input, async (trx) => {
+  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+    const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
     await assertTeam(trx, input.teamId);
     await assertJudge(trx, input.gkId);
     checkPoint(field, input.point);
     if (!input.reason && (await hasPoint(trx, input.teamId, [input.gkId], field.name))) throw badRequest(messages.reasonRequired, 'reason');
-    const item = await writePoint(trx, { ...input, actorId: ctx.user._id, source: 'admin' });
-    return { answer: { item }, events: await scoreEvents(trx, [item], field.name) };
+    const { item, live } = await writePoint(trx, { ...input, actorId: ctx.user._id, source: 'admin' });
+    await recordScores(recorder, [live]);
+    return { item };
   });
 }
 
@@ -218,7 +193,8 @@ export async function adminSubmitAll(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ items: TScoreItem[] }> {
-  return once(ctx, ctx.user._id, input.key, input, async (trx) => {
+  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+    const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
     await assertTeam(trx, input.teamId);
@@ -226,9 +202,13 @@ export async function adminSubmitAll(
     const judges = await activeJudgeIds(trx);
     if (!input.reason && (await hasPoint(trx, input.teamId, judges, field.name))) throw badRequest(messages.reasonRequired, 'reason');
     const items: TScoreItem[] = [];
+    const changes: ScoreChange[] = [];
     for (const gkId of judges) {
-      items.push(await writePoint(trx, { ...input, gkId, actorId: ctx.user._id, source: 'admin-all' }));
+      const { item, live } = await writePoint(trx, { ...input, gkId, actorId: ctx.user._id, source: 'admin-all' });
+      items.push(item);
+      changes.push(live);
     }
-    return { answer: { items }, events: await scoreEvents(trx, items, field.name) };
+    await recordScores(recorder, changes);
+    return { items };
   });
 }

@@ -9,26 +9,20 @@ import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
-import { recordEvent, type StoredEvent } from '../../events';
+import type { AppDeps } from '../../context';
+import { readAnswers, readBuzzes, readShow } from '../live/load';
+import { liveTransaction } from '../live/record';
 import { applyScoreChange } from '../scoring/data';
-import { listActiveTeams } from '../system/data';
-import { loadShow, saveShow, type StoredShow } from './state';
+import { saveShow, type StoredShow } from './state';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function answersFor(db: Db, questionId: string): Promise<TTeamAnswer[]> {
-  const rows = await db
-    .selectFrom('team_answers')
-    .select(['team_id', 'answer', 'at', 'verdict'])
-    .where('question_id', '=', questionId)
-    .orderBy('at')
-    .execute();
-  return rows.map((r) => ({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict }));
+async function answersFor(db: Db, questionId: string): Promise<TTeamAnswer[]> {
+  return (await readAnswers(db, questionId))[questionId] ?? [];
 }
 
-export async function buzzOrder(db: Db, questionId: string): Promise<TBuzz[]> {
-  const rows = await db.selectFrom('buzzes').select(['team_id', 'at']).where('question_id', '=', questionId).orderBy('at').execute();
-  return rows.map((r) => ({ teamId: r.team_id, at: Number(r.at) }));
+async function buzzOrder(db: Db, questionId: string): Promise<TBuzz[]> {
+  return (await readBuzzes(db, questionId))[questionId] ?? [];
 }
 
 function timeIsUp(show: StoredShow, now: number): boolean {
@@ -36,15 +30,11 @@ function timeIsUp(show: StoredShow, now: number): boolean {
   return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
 }
 
-export async function submitAnswer(
-  db: Kysely<Database>,
-  teamId: string,
-  questionId: string,
-  answer: string,
-): Promise<{ result: TTeamAnswer; events: StoredEvent[] }> {
+export async function submitAnswer(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, questionId: string, answer: string): Promise<TTeamAnswer> {
   const now = Date.now();
-  return db.transaction().execute(async (trx) => {
-    const { stored } = await loadShow(trx);
+  return liveTransaction(deps, async (recorder) => {
+    const { trx } = recorder;
+    const { stored } = await readShow(trx);
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.answersOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.answersClosed);
     try {
@@ -53,20 +43,16 @@ export async function submitAnswer(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyAnswered);
       throw error;
     }
-    const items = await answersFor(trx, questionId);
-    const result: TTeamAnswer = { teamId, answer, at: now, verdict: null };
-    const events = [
-      await recordEvent(trx, 'answers', { questionId, items }),
-      await recordEvent(trx, 'mine', { teamId, questionId, answer, verdict: null }),
-    ];
-    return { result, events };
+    await recorder.record({ type: 'answers', payload: { questionId, items: await answersFor(trx, questionId), teamId } });
+    return { teamId, answer, at: now, verdict: null };
   });
 }
 
-export async function buzz(db: Kysely<Database>, teamId: string, questionId: string): Promise<{ order: TBuzz[]; events: StoredEvent[] }> {
+export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, questionId: string): Promise<TBuzz[]> {
   const now = Date.now();
-  return db.transaction().execute(async (trx) => {
-    const { stored } = await loadShow(trx);
+  return liveTransaction(deps, async (recorder) => {
+    const { trx } = recorder;
+    const { stored } = await readShow(trx);
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.buzzerOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.buzzerClosed);
     try {
@@ -76,7 +62,8 @@ export async function buzz(db: Kysely<Database>, teamId: string, questionId: str
       throw error;
     }
     const order = await buzzOrder(trx, questionId);
-    return { order, events: [await recordEvent(trx, 'buzz', { questionId, order })] };
+    await recorder.record({ type: 'buzz', payload: { questionId, order } });
+    return order;
   });
 }
 
@@ -105,11 +92,12 @@ async function questionPoint(db: Db, questionId: string): Promise<number> {
 }
 
 export async function setVerdict(
-  db: Kysely<Database>,
+  deps: Pick<AppDeps, 'db' | 'hub'>,
   actorId: string,
   input: { questionId: string; teamId: string; verdict: 'right' | 'wrong' | null },
-): Promise<{ items: TTeamAnswer[]; events: StoredEvent[] }> {
-  return db.transaction().execute(async (trx) => {
+): Promise<TTeamAnswer[]> {
+  return liveTransaction(deps, async (recorder) => {
+    const { trx } = recorder;
     const row = await trx
       .selectFrom('team_answers')
       .select(['id', 'verdict', 'points', 'field_name', 'answer'])
@@ -118,9 +106,8 @@ export async function setVerdict(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(messages.answerNotFound);
-    const events: StoredEvent[] = [];
     const points = input.verdict === 'right' ? await questionPoint(trx, input.questionId) : 0;
-    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, (await loadShow(trx)).stored) : null);
+    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, (await readShow(trx)).stored) : null);
     const delta = points - row.points;
     if (delta !== 0 && fieldName) {
       const current = await trx
@@ -130,7 +117,7 @@ export async function setVerdict(
         .where('gk_id', '=', ANSWERS_GK_ID)
         .where('field_name', '=', fieldName)
         .executeTakeFirst();
-      await applyScoreChange(trx, {
+      const { live } = await applyScoreChange(trx, {
         teamId: input.teamId,
         gkId: ANSWERS_GK_ID,
         fieldName,
@@ -139,6 +126,7 @@ export async function setVerdict(
         source: 'answer',
         reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
       });
+      await recorder.record({ type: 'scores', payload: { changes: [live] } });
     }
     await trx
       .updateTable('team_answers')
@@ -146,26 +134,13 @@ export async function setVerdict(
       .where('id', '=', row.id)
       .execute();
     const items = await answersFor(trx, input.questionId);
-    events.push(await recordEvent(trx, 'answers', { questionId: input.questionId, items }));
-    events.push(
-      await recordEvent(trx, 'mine', { teamId: input.teamId, questionId: input.questionId, answer: row.answer, verdict: input.verdict }),
-    );
-    if (delta !== 0) events.push(await teamsEvent(trx));
+    await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     // A verdict on an answer that is on screen 2 changes what the audience sees.
-    const show = await loadShow(trx, true);
+    const show = await readShow(trx, true);
     if (show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId)) {
-      const system = await saveShow(trx, show, show.stored, false);
-      events.push(await recordEvent(trx, 'state', { system }));
+      const next = { ...show.stored };
+      await recorder.show(await saveShow(trx, show, next, false), next);
     }
-    return { items, events };
+    return items;
   });
-}
-
-/** The `teams` event: live totals for staff, and the frozen ones for everyone else while frozen. */
-export async function teamsEvent(trx: Transaction<Database>): Promise<StoredEvent> {
-  const { stored } = await loadShow(trx);
-  const listTeam = await listActiveTeams(trx);
-  const payload: Record<string, unknown> = { listTeam };
-  if (stored.scoreboardFrozen && stored.frozenListTeam) payload.publicListTeam = stored.frozenListTeam;
-  return recordEvent(trx, 'teams', payload);
 }

@@ -1,37 +1,18 @@
 /**
- * The live show state: one row, a version that grows with every move, and the previous states for
- * undo. The server computes the timer from its own clock and resolves the shown question.
+ * The live show state's moves: one row, a version that grows with every move, and the previous
+ * states for undo. The server computes the timer from its own clock and resolves the shown question.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import { defaultShowState, type ShowQuestion, type ShowState, type TShowChanges } from '../../../src/schemas/show';
-import type { TTeamListItem } from '../../../src/schemas/system';
+import type { ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
+import type { StoredShow } from '../../../src/live';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
-import { type EventSettings, getSettings } from '../system/data';
+
+export type { StoredShow };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** What is stored: the public state without version and title, plus the frozen scoreboard. */
-export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event'> {
-  frozenListTeam?: TTeamListItem[] | null;
-}
-
-export async function loadShow(db: Db, forUpdate = false): Promise<{ version: number; stored: StoredShow }> {
-  let query = db.selectFrom('show_state').select(['version', 'state']).where('id', '=', 1);
-  if (forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  const { version: _v, title: _t, event: _e, ...defaults } = defaultShowState();
-  return { version: row?.version ?? 0, stored: { ...defaults, ...((row?.state ?? {}) as Partial<StoredShow>) } };
-}
-
-export function toShowState(stored: StoredShow, version: number, settings: EventSettings): ShowState {
-  const { frozenListTeam: _frozen, ...rest } = stored as StoredShow & { event?: unknown };
-  delete rest.event;
-  const event = { name: settings.name, date: settings.date, venue: settings.venue, logoUrl: settings.logoUrl };
-  return { ...rest, version, event, title: settings.roundTitles[stored.fw] ?? '' };
-}
 
 export function showQuestion(item: TQuestion, index: number, withAnswer: boolean): ShowQuestion {
   const question: ShowQuestion = {
@@ -151,13 +132,13 @@ async function shownAnswerItems(trx: Transaction<Database>, show: StoredShow): P
   });
 }
 
-/** Persists `next` as version + 1, keeping the previous state for undo. */
+/** Persists `next` as version + 1, keeping the previous state for undo; returns the new version. */
 export async function saveShow(
   trx: Transaction<Database>,
   previous: { version: number; stored: StoredShow },
   next: StoredShow,
   keepHistory = true,
-): Promise<ShowState> {
+): Promise<number> {
   const version = previous.version + 1;
   next.shownAnswerItems = await shownAnswerItems(trx, next);
   if (keepHistory && previous.version > 0) {
@@ -170,5 +151,5 @@ export async function saveShow(
     .values({ id: 1, version, state: JSON.stringify(next) })
     .onConflict((oc) => oc.column('id').doUpdateSet({ version, state: JSON.stringify(next), updated_at: new Date() }))
     .execute();
-  return toShowState(next, version, await getSettings(trx));
+  return version;
 }

@@ -1,5 +1,5 @@
 /** Teams, their members and their own accounts. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TTeam } from '../../../src/schemas/team';
 import type { z } from '../../../src/schemas/zod';
@@ -87,11 +87,9 @@ export async function updateTeam(db: Kysely<Database>, id: string, changes: Part
   return getTeam(db, id);
 }
 
-/** Deleting a team keeps its accounts but unlinks them. */
-export async function deleteTeam(db: Kysely<Database>, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('teams').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound(messages.teamNotFound);
-    await trx.updateTable('users').set({ team_id: null }).where('team_id', '=', id).execute();
-  });
+/** Deleting a team keeps its accounts but unlinks them; run it in a transaction. */
+export async function deleteTeam(trx: Transaction<Database>, id: string): Promise<void> {
+  const result = await trx.deleteFrom('teams').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(messages.teamNotFound);
+  await trx.updateTable('users').set({ team_id: null }).where('team_id', '=', id).execute();
 }

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { messages } from '../../../src/messages';
-import type { Context } from '../../context';
+import { announceSessionsEnded, type Context } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { hashToken } from '../auth/sessions';
 
 async function endSessions(ctx: Context, userId: string): Promise<void> {
   const sessions = await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
-  for (const { id } of sessions) ctx.sockets.closeSession(id);
+  await announceSessionsEnded(ctx, sessions.map((s) => s.id));
 }
 
 async function findJudge(ctx: Context, id: string) {

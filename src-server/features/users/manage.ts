@@ -4,7 +4,8 @@ import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TPartialUser, TUserChanges, TUserCondition, TUserCreate } from '../../../src/schemas/user';
 import { foldVietnamese } from '../../../src/text';
-import type { Context } from '../../context';
+import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
+import { liveTransaction } from '../live/record';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -112,12 +113,6 @@ async function otherActiveAdmins(db: Kysely<Database>, exceptId: string): Promis
   return Number(row.n);
 }
 
-/** Ends every login session of a user and closes their websockets. */
-async function endSessionsOf(ctx: Context, userId: string): Promise<void> {
-  const sessions = await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
-  for (const { id } of sessions) ctx.sockets.closeSession(id);
-}
-
 async function findRow(db: Kysely<Database>, id: string) {
   const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(messages.userNotFound);
@@ -146,18 +141,23 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
   if (changes.password !== undefined) update.password_hash = await hashPassword(changes.password);
   update.search_text = userSearchText(changes.username ?? current.username, changes.fullName ?? current.full_name);
 
-  let row;
+  // A disabled account, a new password or a new role must not live on in an old session.
+  const endsSessions = changes.active === false || changes.password !== undefined || (!!changes.role && changes.role !== current.role);
+  let written;
   try {
-    row = await ctx.db.updateTable('users').set(update).where('id', '=', id).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
+    written = await liveTransaction(ctx, async (recorder) => {
+      const row = await recorder.trx.updateTable('users').set(update).where('id', '=', id).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
+      const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
+      await recorder.seatsIfChanged(ctx.hub.live.seatList());
+      return { row, ended };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.usernameTaken, 'changes.username');
     throw error;
   }
-  // A disabled account, a new password or a new role must not live on in an old session.
-  if (changes.active === false || changes.password !== undefined || (changes.role && changes.role !== current.role)) {
-    await endSessionsOf(ctx, id);
-  }
-  return toPublicUser(row);
+  await announceSessionsEnded(ctx, written.ended.map((s) => s.id));
+  await announceUserChanged(ctx, id);
+  return toPublicUser(written.row);
 }
 
 export async function deleteUser(ctx: Context, id: string): Promise<void> {
@@ -165,8 +165,13 @@ export async function deleteUser(ctx: Context, id: string): Promise<void> {
   if (current.role === 'admin' && current.active && (await otherActiveAdmins(ctx.db, id)) === 0) {
     throw badRequest(messages.lastAdmin, '_id');
   }
-  await endSessionsOf(ctx, id);
-  await ctx.db.deleteFrom('users').where('id', '=', id).execute();
+  const ended = await liveTransaction(ctx, async (recorder) => {
+    const sessions = await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute();
+    await recorder.trx.deleteFrom('users').where('id', '=', id).execute();
+    await recorder.seatsIfChanged(ctx.hub.live.seatList());
+    return sessions;
+  });
+  await announceSessionsEnded(ctx, ended.map((s) => s.id));
 }
 
 /** Case-insensitive lookup, for the command line. */

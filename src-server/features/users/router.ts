@@ -1,6 +1,7 @@
 import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
 import { z } from '../../../src/schemas/zod';
 import { forbidden } from '../../errors';
+import { liveTransaction } from '../live/record';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
 import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
@@ -18,7 +19,13 @@ export const userRouter = router({
       if (ctx.user.role !== 'admin') throw forbidden();
       return { list: users };
     }),
-  create: adminProcedure.input(ZUserCreateSchema).mutation(async ({ ctx, input }) => ({ user: await createUser(ctx.db, input.user) })),
+  create: adminProcedure.input(ZUserCreateSchema).mutation(({ ctx, input }) =>
+    liveTransaction(ctx, async (recorder) => {
+      const user = await createUser(recorder.trx, input.user);
+      await recorder.seatsIfChanged(ctx.hub.live.seatList());
+      return { user };
+    }),
+  ),
   update: adminProcedure
     .input(ZUserUpdateSchema)
     .mutation(async ({ ctx, input }) => ({ user: await updateUser(ctx, input._id, input.changes) })),

@@ -1,0 +1,73 @@
+/**
+ * Shared pieces of the live benchmark (live.ts and the processes it starts): the shared clock, the
+ * IPC messages between the orchestrator and the client processes, and small statistics helpers.
+ * Imports nothing from the app, so the benchmark runs while the server code is being rewritten.
+ */
+import { performance } from 'node:perf_hooks';
+
+/** Wall clock in ms with fractions, comparable across processes on one machine. */
+export const clock = (): number => performance.timeOrigin + performance.now();
+
+/** tRPC's websocket request for the live state, sent by every subscriber after open. */
+export const SUBSCRIBE = JSON.stringify({ id: 1, method: 'subscription', params: { path: 'system.join', input: {} } });
+
+/** `snapshot`: done once both a `state` and a `teams` data message arrived; `first`: any message. */
+export type DoneWhen = 'snapshot' | 'first';
+
+export type ToClients =
+  | { type: 'ping'; sentAt: number }
+  | { type: 'open'; url: string; count: number; concurrency: number; doneWhen: DoneWhen }
+  | { type: 'status'; version: number }
+  | { type: 'close' };
+
+export type FromClients =
+  | { type: 'pong'; sentAt: number; at: number }
+  | { type: 'opened'; startedAt: number; doneAt: number }
+  /** Every socket of the process has the state of this version; `at` is the last arrival. */
+  | { type: 'delivered'; version: number; at: number; sample: string | null }
+  /** Diagnostics: sockets that have reached this version, and sockets closed. */
+  | { type: 'status'; have: number; total: number; closed: number }
+  | { type: 'error'; message: string };
+
+/** Asked of a process started with gc-preload.mjs. */
+export interface MemoryRequest {
+  type: 'bench:memory';
+  id: number;
+}
+export interface MemoryAnswer {
+  type: 'bench:memory';
+  id: number;
+  usage: NodeJS.MemoryUsage;
+}
+
+/** Cheap reading of a state message: its system version, or null for any other message. */
+export function stateVersion(text: string): number | null {
+  if (!text.includes('"type":"state"')) return null;
+  const match = /"version":(\d+)/.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** The `system` object of a parsed state message, wherever the tRPC envelope nests it. */
+export function findSystem(node: unknown): Record<string, unknown> | null {
+  if (!node || typeof node !== 'object') return null;
+  const record = node as Record<string, unknown>;
+  const system = record.system as Record<string, unknown> | undefined;
+  if (system && typeof system.version === 'number') return system;
+  return findSystem(record.result) ?? findSystem(record.data);
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export const median = (values: number[]): number => {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,373 @@
+/**
+ * The live read model: one in-memory picture of the night per server instance. It is loaded once at
+ * start (`loadLiveData`) and advanced by every committed domain change in id order; each change
+ * returns its wire messages, projected per audience. Reads (state, snapshot, progress, ranking) come
+ * from here and cache their result until the next change.
+ */
+import type { Role } from '../../../src/constants';
+import {
+  type Audience,
+  type DomainEvent,
+  type EventSettings,
+  type LiveMessage,
+  type LiveTeam,
+  nextMediaOf,
+  projectSystem,
+  type Seat,
+  type SheetField,
+  type StoredShow,
+  type TProgress,
+} from '../../../src/live';
+import { ANSWERS_GK_ID, computeResults } from '../../../src/scoring';
+import type { TScoreItem } from '../../../src/schemas/scoring';
+import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
+import type { TTeamListItem } from '../../../src/schemas/system';
+
+export interface Viewer {
+  role: Role | null;
+  userId: string | null;
+  teamId: string | null;
+}
+
+export function audienceOf(viewer: Viewer): Audience {
+  if (viewer.role === 'admin' || viewer.role === 'master') return 'staff';
+  if (viewer.role === 'judge') return 'judge';
+  if (viewer.role === 'team') return 'team';
+  return 'public';
+}
+
+/** Viewers with the same key see the same messages. */
+export function viewerKey(viewer: Viewer): string {
+  const audience = audienceOf(viewer);
+  if (audience === 'judge') return `judge:${viewer.userId}`;
+  if (audience === 'team') return `team:${viewer.teamId}`;
+  return audience;
+}
+
+/** Everything the model holds, as a fresh load from the database gives it. */
+export interface LiveData {
+  show: { version: number; stored: StoredShow };
+  settings: EventSettings;
+  fields: SheetField[];
+  teams: LiveTeam[];
+  seats: Seat[];
+  /** Every stored point, the answers field's sums included. */
+  scores: TScoreItem[];
+  /** Every question's answers and buzz order, by question id (questions with none are left out). */
+  answers: Record<string, TTeamAnswer[]>;
+  buzz: Record<string, TBuzz[]>;
+}
+
+/** One change's message for each kind of viewer; `judge` and `team` override `others` for them. */
+export interface Output {
+  staff: LiveMessage | null;
+  others: LiveMessage | null;
+  judge?: (gkId: string | null) => LiveMessage | null;
+  team?: (teamId: string | null) => LiveMessage | null;
+}
+
+export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
+  const audience = audienceOf(viewer);
+  const messages: LiveMessage[] = [];
+  for (const output of outputs) {
+    let message: LiveMessage | null;
+    if (audience === 'staff') message = output.staff;
+    else if (audience === 'judge' && output.judge) message = output.judge(viewer.userId);
+    else if (audience === 'team' && output.team) message = output.team(viewer.teamId);
+    else message = output.others;
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+const scoreKey = (s: { teamId: string; gkId: string; fieldName: string }) => `${s.teamId}\u0000${s.gkId}\u0000${s.fieldName}`;
+const byPriorityThenName = (a: LiveTeam, b: LiveTeam) => a.priority - b.priority || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export class LiveModel {
+  private show: LiveData['show'];
+  private settings: EventSettings;
+  private fields: SheetField[];
+  private teams: LiveTeam[];
+  private seats: Seat[];
+  private readonly scores = new Map<string, TScoreItem>();
+  private readonly answers = new Map<string, TTeamAnswer[]>();
+  private readonly buzz = new Map<string, TBuzz[]>();
+  /** Reads computed since the last change. */
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(
+    data: LiveData,
+    /** The id of the last event this model has followed. */
+    public eventId: number,
+  ) {
+    this.show = data.show;
+    this.settings = data.settings;
+    this.fields = [...data.fields];
+    this.teams = [...data.teams].sort(byPriorityThenName);
+    this.seats = data.seats;
+    for (const item of data.scores) this.scores.set(scoreKey(item), item);
+    for (const [questionId, items] of Object.entries(data.answers)) this.answers.set(questionId, items);
+    for (const [questionId, order] of Object.entries(data.buzz)) this.buzz.set(questionId, order);
+  }
+
+  private remember<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  // ---- Reads ------------------------------------------------------------------------------------
+
+  get version(): number {
+    return this.show.version;
+  }
+
+  get stored(): StoredShow {
+    return this.show.stored;
+  }
+
+  eventSettings(): EventSettings {
+    return this.settings;
+  }
+
+  sheet(): readonly SheetField[] {
+    return this.fields;
+  }
+
+  allTeams(): readonly LiveTeam[] {
+    return this.teams;
+  }
+
+  seatList(): readonly Seat[] {
+    return this.seats;
+  }
+
+  /** The show for an audience: staff see the selected question, others only once it is shown. */
+  system(audience: Audience): ShowState {
+    const key = audience === 'staff' ? 'system:staff' : 'system:public';
+    return this.remember(key, () => {
+      const { frozenListTeam: _frozen, ...rest } = this.show.stored;
+      const settings = this.settings;
+      const full: ShowState = {
+        ...rest,
+        version: this.show.version,
+        event: { name: settings.name, date: settings.date, venue: settings.venue, logoUrl: settings.logoUrl },
+        title: settings.roundTitles[rest.fw] ?? '',
+        nextMedia: nextMediaOf(rest.question),
+      };
+      return projectSystem(full, audience);
+    });
+  }
+
+  /** `"system":…,"listTeam":…` for GET /api/state, serialised once per change and audience. */
+  stateJson(audience: Audience): string {
+    const shared = audience === 'staff' ? 'staff' : 'public';
+    return this.remember(`json:${shared}`, () => `"system":${JSON.stringify(this.system(shared))},"listTeam":${JSON.stringify(this.listTeam(shared))}`);
+  }
+
+  /** Live totals and ranks of the active teams. */
+  liveListTeam(): TTeamListItem[] {
+    return this.remember('listTeam:live', () => {
+      const active = this.teams.filter((t) => t.active);
+      const results = computeResults(
+        active.map((t) => t.id),
+        this.fields,
+        [...this.scores.values()],
+      );
+      const byTeam = new Map(results.map((r) => [r.teamId, r]));
+      return active.map((t) => {
+        const result = byTeam.get(t.id);
+        return {
+          _id: t.id,
+          name: t.name,
+          unit: t.unit,
+          logoUrl: t.logoUrl,
+          priority: t.priority,
+          total: result?.total ?? 0,
+          rank: result?.rank ?? 0,
+          fieldScores: result?.fieldScores ?? {},
+        };
+      });
+    });
+  }
+
+  /** What an audience sees of the totals: frozen ones for all but staff while frozen. */
+  listTeam(audience: Audience): TTeamListItem[] {
+    const frozen = this.show.stored.scoreboardFrozen ? this.show.stored.frozenListTeam : null;
+    return audience !== 'staff' && frozen ? frozen : this.liveListTeam();
+  }
+
+  progress(fieldName: string): TProgress {
+    return this.remember(`progress:${fieldName}`, () => {
+      const done: TProgress['done'] = [];
+      for (const item of this.scores.values()) {
+        if (item.fieldName === fieldName && item.gkId !== ANSWERS_GK_ID) done.push({ teamId: item.teamId, gkId: item.gkId });
+      }
+      return { fieldName, judges: this.seats.map((s) => ({ gkId: s.gkId, name: s.name })), done };
+    });
+  }
+
+  /** Stored points, without the answers field's sums. */
+  judgeScores(gkId?: string | null): TScoreItem[] {
+    const all = this.remember('scores:judges', () => [...this.scores.values()].filter((i) => i.gkId !== ANSWERS_GK_ID));
+    return gkId === undefined ? all : all.filter((i) => i.gkId === gkId);
+  }
+
+  allScores(): TScoreItem[] {
+    return [...this.scores.values()];
+  }
+
+  point(teamId: string, gkId: string, fieldName: string): number | null {
+    return this.scores.get(scoreKey({ teamId, gkId, fieldName }))?.point ?? null;
+  }
+
+  answersTo(questionId: string): TTeamAnswer[] {
+    return this.answers.get(questionId) ?? [];
+  }
+
+  buzzOrder(questionId: string): TBuzz[] {
+    return this.buzz.get(questionId) ?? [];
+  }
+
+  /** A fresh picture of everything this viewer follows, as messages; shared by equal viewers. */
+  snapshot(viewer: Viewer): LiveMessage[] {
+    return this.remember(`snapshot:${viewerKey(viewer)}`, () => {
+      const audience = audienceOf(viewer);
+      const messages: LiveMessage[] = [
+        { type: 'state', system: this.system(audience) },
+        { type: 'teams', listTeam: this.listTeam(audience) },
+      ];
+      const questionId = this.show.stored.questionId;
+      if (audience === 'staff' && questionId) {
+        messages.push({ type: 'answers', questionId, items: this.answersTo(questionId) });
+        messages.push({ type: 'buzz', questionId, order: this.buzzOrder(questionId) });
+      }
+      if (audience === 'team' && questionId) {
+        const mine = this.answersTo(questionId).find((a) => a.teamId === viewer.teamId);
+        if (mine) messages.push({ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict });
+      }
+      if (this.show.stored.activeField) messages.push({ type: 'progress', ...this.progress(this.show.stored.activeField) });
+      if (audience === 'staff') messages.push({ type: 'scores', items: this.judgeScores() });
+      if (audience === 'judge') messages.push({ type: 'scores', items: this.judgeScores(viewer.userId) });
+      return messages;
+    });
+  }
+
+  /** The model's content in the shape of a fresh load, for comparing the two. */
+  toData(): LiveData {
+    return {
+      show: this.show,
+      settings: this.settings,
+      fields: this.fields,
+      teams: this.teams,
+      seats: this.seats,
+      scores: [...this.scores.values()],
+      answers: Object.fromEntries([...this.answers].filter(([, items]) => items.length > 0)),
+      buzz: Object.fromEntries([...this.buzz].filter(([, order]) => order.length > 0)),
+    };
+  }
+
+  // ---- Changes ----------------------------------------------------------------------------------
+
+  private stateOutput(): Output {
+    return { staff: { type: 'state', system: this.system('staff') }, others: { type: 'state', system: this.system('public') } };
+  }
+
+  private teamsOutput(): Output {
+    return { staff: { type: 'teams', listTeam: this.listTeam('staff') }, others: { type: 'teams', listTeam: this.listTeam('public') } };
+  }
+
+  private progressOutput(fieldName: string): Output {
+    const message: LiveMessage = { type: 'progress', ...this.progress(fieldName) };
+    return { staff: message, others: message };
+  }
+
+  /** Follows one committed change and returns what each viewer is told of it. */
+  apply(id: number, event: DomainEvent): Output[] {
+    this.eventId = Math.max(this.eventId, id);
+    this.memo.clear();
+    switch (event.type) {
+      case 'show': {
+        const wasFrozen = this.show.stored.scoreboardFrozen;
+        this.show = { version: event.payload.version, stored: event.payload.show };
+        const outputs = [this.stateOutput()];
+        if (wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
+        return outputs;
+      }
+      case 'settings':
+        this.settings = event.payload.settings;
+        return [this.stateOutput()];
+      case 'sheet': {
+        this.fields = event.payload.fields;
+        const outputs = [this.teamsOutput()];
+        if (this.show.stored.activeField) outputs.push(this.progressOutput(this.show.stored.activeField));
+        return outputs;
+      }
+      case 'teams': {
+        this.teams = [...event.payload.teams].sort(byPriorityThenName);
+        // A deleted team takes its points, answers and buzzes with it (the database cascades).
+        const ids = new Set(this.teams.map((t) => t.id));
+        for (const [key, item] of this.scores) if (!ids.has(item.teamId)) this.scores.delete(key);
+        for (const [questionId, items] of this.answers) this.answers.set(questionId, items.filter((a) => ids.has(a.teamId)));
+        for (const [questionId, order] of this.buzz) this.buzz.set(questionId, order.filter((b) => ids.has(b.teamId)));
+        return [this.teamsOutput()];
+      }
+      case 'seats': {
+        this.seats = event.payload.seats;
+        return this.show.stored.activeField ? [this.progressOutput(this.show.stored.activeField)] : [];
+      }
+      case 'scores': {
+        const changed: TScoreItem[] = [];
+        const fields = new Set<string>();
+        for (const change of event.payload.changes) {
+          const key = scoreKey(change);
+          if (change.point === null) this.scores.delete(key);
+          else {
+            const item: TScoreItem = {
+              teamId: change.teamId,
+              gkId: change.gkId,
+              fieldName: change.fieldName,
+              point: change.point,
+              updatedAt: change.updatedAt,
+            };
+            this.scores.set(key, item);
+            if (change.gkId !== ANSWERS_GK_ID) changed.push(item);
+          }
+          if (change.gkId !== ANSWERS_GK_ID) fields.add(change.fieldName);
+        }
+        const outputs: Output[] = [];
+        if (fields.size > 0 || changed.length > 0) {
+          const scores: LiveMessage = { type: 'scores', items: changed };
+          outputs.push({
+            staff: scores,
+            others: null,
+            judge: (gkId) => {
+              const own = changed.filter((i) => i.gkId === gkId);
+              return own.length ? { type: 'scores', items: own } : null;
+            },
+          });
+        }
+        for (const fieldName of fields) outputs.push(this.progressOutput(fieldName));
+        outputs.push(this.teamsOutput());
+        return outputs;
+      }
+      case 'answers': {
+        const { questionId, items, teamId } = event.payload;
+        this.answers.set(questionId, items);
+        const changedAnswer = teamId ? items.find((a) => a.teamId === teamId) : undefined;
+        const mine: LiveMessage | null = changedAnswer
+          ? { type: 'mine', questionId, answer: changedAnswer.answer, verdict: changedAnswer.verdict }
+          : null;
+        return [
+          { staff: { type: 'answers', questionId, items }, others: null, team: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null) },
+        ];
+      }
+      case 'buzz': {
+        const { questionId, order } = event.payload;
+        this.buzz.set(questionId, order);
+        return [{ staff: { type: 'buzz', questionId, order }, others: null }];
+      }
+    }
+  }
+}

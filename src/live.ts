@@ -1,0 +1,136 @@
+/**
+ * The live night as it travels: the domain changes stored in `events` (what happened) and the
+ * messages `system.join` sends (what one audience may see of it). Shared by server and client; the
+ * client uses the types only and never parses events at run time.
+ *
+ * Audiences: `public` (anonymous screens and the audience), `team` (a team's own phone), `judge`
+ * (a judge's pad), `staff` (admin and master). Each message kind says which audiences get it and
+ * in what form:
+ * - `state`     everyone; the question's content and options only from the phase that shows it
+ *               (staff always), media announced ahead through `nextMedia`;
+ * - `teams`     everyone; frozen totals for all but staff while the scoreboard is frozen;
+ * - `progress`  everyone (who has scored whom, no points);
+ * - `scores`    staff all points; a judge only their own;
+ * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
+ * - `reload`    everyone, development only.
+ */
+import type { TScoreItem } from './schemas/scoring';
+import type { ShowQuestion, ShowState, TBuzz, TTeamAnswer } from './schemas/show';
+import type { TTeamListItem } from './schemas/system';
+
+export type Audience = 'public' | 'team' | 'judge' | 'staff';
+
+export interface TProgress {
+  fieldName: string;
+  /** Who judges, in seat order, so screens can show a column for a judge who has not scored yet. */
+  judges: { gkId: string; name: string }[];
+  done: { teamId: string; gkId: string }[];
+}
+
+/** The wire messages of `system.join`, by type (SPEC section 5). */
+export interface LiveMessages {
+  state: { system: ShowState };
+  teams: { listTeam: TTeamListItem[] };
+  progress: TProgress;
+  scores: { items: TScoreItem[] };
+  answers: { questionId: string; items: TTeamAnswer[] };
+  buzz: { questionId: string; order: TBuzz[] };
+  mine: { questionId: string; answer: string; verdict: TTeamAnswer['verdict'] };
+  presence: { judges: string[] };
+  reload: Record<never, never>;
+}
+export type LiveMessageType = keyof LiveMessages;
+export type LiveMessage = { [K in LiveMessageType]: { type: K } & LiveMessages[K] }[LiveMessageType];
+
+export const MESSAGE_AUDIENCES: { [K in LiveMessageType]: readonly Audience[] } = {
+  state: ['public', 'team', 'judge', 'staff'],
+  teams: ['public', 'team', 'judge', 'staff'],
+  progress: ['public', 'team', 'judge', 'staff'],
+  scores: ['judge', 'staff'],
+  answers: ['staff'],
+  buzz: ['staff'],
+  mine: ['team'],
+  presence: ['staff'],
+  reload: ['public', 'team', 'judge', 'staff'],
+};
+
+/** Phases in which the audience sees the selected question. */
+export const QUESTION_PHASES: readonly ShowState['phase'][] = ['question', 'answer'];
+
+/** The show as the given audience may see it: nothing of a question before it is on screen. */
+export function projectSystem(system: ShowState, audience: Audience): ShowState {
+  if (audience === 'staff' || !system.question || QUESTION_PHASES.includes(system.phase)) return system;
+  return { ...system, question: null };
+}
+
+/** What the projector may fetch ahead: the selected question's media, with no text. */
+export function nextMediaOf(question: ShowQuestion | null): ShowState['nextMedia'] {
+  return question?.media ? { kind: question.media.kind, url: question.media.url } : null;
+}
+
+// ---- Stored domain changes ---------------------------------------------------------------------
+
+/** The show as stored: the public state without version, title and event, plus the frozen board. */
+export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event' | 'nextMedia'> {
+  frozenListTeam?: TTeamListItem[] | null;
+}
+
+export interface EventSettings {
+  name: string;
+  date: string | null;
+  venue: string;
+  logoUrl: string;
+  roundTitles: Record<string, string>;
+}
+
+export interface SheetField {
+  name: string;
+  label: string;
+  kind: 'judges' | 'answers';
+  minPoint: number;
+  maxPoint: number;
+  step: number;
+  weight: number;
+  dropExtremes: boolean;
+  position: number;
+}
+
+export interface LiveTeam {
+  id: string;
+  name: string;
+  unit: string;
+  logoUrl: string;
+  priority: number;
+  active: boolean;
+}
+
+/** A judge's seat: an active judge account, in the judges' order (priority, then name). */
+export interface Seat {
+  gkId: string;
+  name: string;
+}
+
+/** One point set (`point`) or removed (`point: null`). */
+export interface ScoreChange {
+  teamId: string;
+  gkId: string;
+  fieldName: string;
+  point: number | null;
+  updatedAt: number;
+}
+
+/** The domain changes, by type: each carries what a read model needs to follow it. */
+export interface DomainEvents {
+  show: { version: number; show: StoredShow };
+  settings: { settings: EventSettings };
+  sheet: { fields: SheetField[] };
+  teams: { teams: LiveTeam[] };
+  seats: { seats: Seat[] };
+  scores: { changes: ScoreChange[] };
+  /** Every answer to the question; `teamId` is the team whose answer changed, for its `mine`. */
+  answers: { questionId: string; items: TTeamAnswer[]; teamId: string | null };
+  buzz: { questionId: string; order: TBuzz[] };
+}
+export type DomainEventType = keyof DomainEvents;
+export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEvents[K] } }[DomainEventType];
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = ['show', 'settings', 'sheet', 'teams', 'seats', 'scores', 'answers', 'buzz'];
