@@ -263,6 +263,9 @@ interface Delivery {
   sample: string | null;
 }
 
+/** The largest clock offset of a client process seen in this run (corrected for), ms. */
+let largestOffset = 0;
+
 /** The subscriber processes of one measurement, with their clock offsets. */
 class Clients {
   private readonly offsets: number[] = [];
@@ -328,11 +331,8 @@ class Clients {
         if (back - sentAt < best.rtt) best = { rtt: back - sentAt, offset: pong.at - (sentAt + back) / 2 };
       }
       this.offsets[index] = best.offset;
+      largestOffset = Math.max(largestOffset, Math.abs(best.offset));
     }
-  }
-
-  get clockOffsets(): number[] {
-    return this.offsets;
   }
 
   /** Opens `total` subscribers across the processes; wall ms from the first start to the last done. */
@@ -550,7 +550,7 @@ function machine(): string {
   return (
     `Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ` +
     `Node ${process.version}, ${os.platform()} ${os.release()}; ${new Date().toISOString()}. ` +
-    `Server: ${path.relative(ROOT, serverFile) || serverFile}${revision}; PGlite on disk (fresh temp folder).`
+    `Server: ${serverFile}${revision}; PGlite on disk (fresh temp folder).`
   );
 }
 
@@ -699,7 +699,8 @@ async function main(): Promise<void> {
     }
     sections.push(table(`4. Server memory per 1,000 idle subscribers (${SETTLE_MS / 1000} s settle)`, rows));
   }
-  const markdown = [`## Live read path (\`scripts/bench/live.ts\`)`, '', `${machine()} ${runs} run(s) per figure.`, '', sections.join('\n\n'), ''].join('\n');
+  const notes = bySize.size ? ` Client clock offsets (corrected for) up to ${num(largestOffset, 2)} ms.` : '';
+  const markdown = [`## Live read path (\`scripts/bench/live.ts\`)`, '', `${machine()} ${runs} run(s) per figure.${notes}`, '', sections.join('\n\n'), ''].join('\n');
   console.log(markdown);
   const out = path.resolve(ROOT, options.out);
   await fs.mkdir(path.dirname(out), { recursive: true });

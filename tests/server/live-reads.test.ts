@@ -1,0 +1,137 @@
+/**
+ * The reads the night repeats answer from memory: every statement the server sends to the database
+ * is counted (a Kysely plugin on the server's own connection), and GET /api/state, system.state,
+ * the system.join snapshot, progress and the scores list send none. Cached sessions still end at
+ * once on logout and when an admin disables the account.
+ */
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../src-server/config';
+import { hashPassword } from '../../src-server/features/auth/password';
+import { type RunningServer, startServer } from '../../src-server/server';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { type JoinedClient, joinSystem } from '../helpers/ws-client';
+
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery: (args) => {
+    statements++;
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+let database: TestDatabase;
+let server: RunningServer;
+let base: string;
+let admin = '';
+let judge = '';
+const clients: JoinedClient[] = [];
+
+async function login(username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+async function send(method: string, path: string, cookie: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+/** Statements sent while `work` runs. */
+async function countDuring(work: () => Promise<unknown>): Promise<number> {
+  const before = statements;
+  await work();
+  return statements - before;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
+  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() };
+  server = await startServer(config, { database: handle, log: () => {} });
+  base = `http://127.0.0.1:${server.port}`;
+  admin = await login('admin', 'mat-khau-admin-1');
+  for (const name of ['Đội A', 'Đội B']) expect((await send('POST', '/api/team', admin, { data: { name } })).status).toBe(200);
+  await send('POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
+  await send('POST', '/api/user', admin, { user: { username: 'gkmot', password: 'mat-khau-123', fullName: 'Giám khảo Một', role: 'judge' } });
+  judge = await login('gkmot', 'mat-khau-123');
+  await send('PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => {});
+  await server.close();
+  await database.drop();
+});
+
+describe('reads from memory', () => {
+  it('answers GET /api/state with no statement, anonymous or with a session', async () => {
+    await fetch(`${base}/api/state`, { headers: { cookie: admin } }); // the session is read once
+    const anonymous = await countDuring(async () => {
+      for (let i = 0; i < 50; i++) expect((await fetch(`${base}/api/state?t=${i}`)).status).toBe(200);
+    });
+    const withCookie = await countDuring(async () => {
+      for (let i = 0; i < 50; i++) expect((await (await fetch(`${base}/api/state`, { headers: { cookie: admin } })).json()).user.username).toBe('admin');
+    });
+    expect({ anonymous, withCookie }).toEqual({ anonymous: 0, withCookie: 0 });
+  });
+
+  it('answers system.state, progress, the scores list and settings over tRPC with no statement', async () => {
+    await fetch(`${base}/api/state`, { headers: { cookie: judge } }); // the session is read once
+    const count = await countDuring(async () => {
+      for (const path of ['system.state', 'scoring.list', 'settings.get', 'show.answers']) {
+        const res = await fetch(`${base}/trpc/${path}`, { headers: { cookie: admin } });
+        expect(res.status, path).toBe(200);
+      }
+      const progress = await fetch(`${base}/trpc/scoring.progress?input=${encodeURIComponent(JSON.stringify({ fieldName: 'f' }))}`, { headers: { cookie: judge } });
+      expect(progress.status).toBe(200);
+    });
+    expect(count).toBe(0);
+  });
+
+  it('gives each new system.join subscriber its snapshot with no statement', async () => {
+    await fetch(`${base}/api/state`, { headers: { cookie: judge } });
+    const count = await countDuring(async () => {
+      for (let i = 0; i < 10; i++) {
+        const client = joinSystem(base, i % 2 ? { cookie: judge } : {});
+        clients.push(client);
+        await client.waitFor((e) => e.data.type === 'teams');
+      }
+    });
+    // A websocket reads its session when it opens: that is the only read allowed, and it is cached.
+    expect(count).toBe(0);
+  });
+
+  it('keeps the ranking current in memory when a judge scores and when a field weight changes', async () => {
+    const teams = (await (await fetch(`${base}/api/state`)).json()).listTeam;
+    expect((await send('PUT', '/api/cham-thi/submit', judge, { teamId: teams[1]._id, point: 8 })).status).toBe(200);
+    let state = await (await fetch(`${base}/api/state`)).json();
+    expect(state.listTeam.find((t: { _id: string }) => t._id === teams[1]._id)).toMatchObject({ total: 8, rank: 1 });
+    const field = (await send('GET', '/api/score-field/all', admin)).json.items[0];
+    expect((await send('PUT', '/api/score-field', admin, { _id: field._id, changes: { weight: 2 } })).status).toBe(200);
+    state = await (await fetch(`${base}/api/state`)).json();
+    expect(state.listTeam.find((t: { _id: string }) => t._id === teams[1]._id)).toMatchObject({ total: 16, rank: 1 });
+  });
+});
+
+describe('cached sessions', () => {
+  it('forget a session at once on logout', async () => {
+    const cookie = await login('gkmot', 'mat-khau-123');
+    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkmot');
+    expect((await send('POST', '/logout', cookie, {})).status).toBe(200);
+    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
+  });
+
+  it('forget a user an admin disables, and show a renamed user at once', async () => {
+    const hash = await hashPassword('mat-khau-123');
+    const [row] = await database.handle.db.insertInto('users').values({ username: 'gkhai', role: 'judge', password_hash: hash }).returning('id').execute();
+    const cookie = await login('gkhai', 'mat-khau-123');
+    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkhai');
+    expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { fullName: 'Giám khảo Hai' } })).status).toBe(200);
+    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.fullName).toBe('Giám khảo Hai');
+    expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { active: false } })).status).toBe(200);
+    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
+  });
+});
