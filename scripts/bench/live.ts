@@ -699,7 +699,7 @@ async function main(): Promise<void> {
     }
     sections.push(table(`4. Server memory per 1,000 idle subscribers (${SETTLE_MS / 1000} s settle)`, rows));
   }
-  const notes = bySize.size ? ` Client clock offsets (corrected for) up to ${num(largestOffset, 2)} ms.` : '';
+  const notes = bySize.size ? ` Client clock offsets (corrected for) up to ${num(largestOffset, 3)} ms.` : '';
   const markdown = [`## Live read path (\`scripts/bench/live.ts\`)`, '', `${machine()} ${runs} run(s) per figure.${notes}`, '', sections.join('\n\n'), ''].join('\n');
   console.log(markdown);
   const out = path.resolve(ROOT, options.out);

@@ -79,4 +79,57 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
     expect(versions).toEqual([...versions].sort((x, y) => x - y));
     expect(new Set(versions).size).toBe(4);
   });
+
+  /** Milliseconds from `since` until `check` holds, polling every 5 ms (gives up after 2 s). */
+  async function within(since: number, check: () => Promise<boolean>): Promise<number> {
+    while (!(await check())) {
+      if (performance.now() - since > 2000) return Number.POSITIVE_INFINITY;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return performance.now() - since;
+  }
+
+  it("shows a change made on one in the other's GET /api/state within 200 ms", async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const cookieA = await adminCookie(a.url);
+    const created = await fetch(`${a.url}/api/team`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieA },
+      body: JSON.stringify({ data: { name: 'Đội Tây Hồ' } }),
+    });
+    const teamId = (await created.json()).item._id as string;
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const name = `Đội Tây Hồ ${i}`;
+      const res = await fetch(`${a.url}/api/team`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie: cookieA },
+        body: JSON.stringify({ _id: teamId, changes: { name } }),
+      });
+      expect(res.status).toBe(200);
+      const answered = performance.now();
+      delays.push(
+        await within(answered, async () => {
+          const state = await (await fetch(`${b.url}/api/state`)).json();
+          return state.listTeam.some((t: { _id: string; name: string }) => t._id === teamId && t.name === name);
+        }),
+      );
+    }
+    expect(Math.max(...delays)).toBeLessThan(200);
+  });
+
+  it('ends on the other instance, within 200 ms, a session logged out on one', async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const cookie = await adminCookie(a.url);
+    // B has read (and cached) the session.
+    expect((await (await fetch(`${b.url}/api/state`, { headers: { cookie } })).json()).user.username).toBe('admin');
+    const onB = joinSystem(b.url, { cookie });
+    clients.push(onB);
+    await onB.waitFor((e) => e.data.type === 'scores');
+    const res = await fetch(`${a.url}/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+    expect(res.status).toBe(200);
+    const loggedOut = performance.now();
+    const delay = await within(loggedOut, async () => (await (await fetch(`${b.url}/api/state`, { headers: { cookie } })).json()).user === null);
+    expect(delay).toBeLessThan(200);
+  });
 });
