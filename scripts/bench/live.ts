@@ -73,6 +73,7 @@ const concurrency = Number(options.concurrency);
 const only = new Set(options.only.split(','));
 const serverFile = path.resolve(options.server);
 const serverRoot = path.resolve(path.dirname(serverFile), '../..');
+const loadAtStart = os.loadavg()[0]!;
 const WARMUP_ROUNDS = 3;
 const SETTLE_MS = 2000;
 const SOCKETS_PER_CLIENT = 1500;
@@ -549,7 +550,8 @@ function machine(): string {
   }
   return (
     `Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ` +
-    `Node ${process.version}, ${os.platform()} ${os.release()}; ${new Date().toISOString()}. ` +
+    `Node ${process.version}, ${os.platform()} ${os.release()}; ${new Date().toISOString()}; ` +
+    `load average ${num(loadAtStart, 2)} at the start, ${num(os.loadavg()[0]!, 2)} at the end. ` +
     `Server: ${serverFile}${revision}; PGlite on disk (fresh temp folder).`
   );
 }

@@ -8,7 +8,8 @@
  * sending tRPC's `system.join` subscription on open, and answers `opened` with the shared-clock times
  * of the start and of the last socket done. From then on, for every show version that all its sockets
  * have received, it sends `delivered` with the time of the last arrival (one socket's raw message as a
- * sample, from the first process only).
+ * sample, from the first process only). Like tRPC's own client, it answers the server's `PING` with
+ * `PONG`.
  */
 import WebSocket, { type RawData } from 'ws';
 import { clock, type DoneWhen, type FromClients, SUBSCRIBE, stateVersion, type ToClients } from './live-lib';
@@ -59,6 +60,8 @@ function openOne(url: string, index: number, doneWhen: DoneWhen): Promise<void> 
     socket.on('message', (data) => {
       const at = clock();
       const raw = text(data);
+      // tRPC's keep-alive: the server closes a socket that does not answer its PING in time.
+      if (raw === 'PING') return void socket.send('PONG');
       const version = stateVersion(raw);
       if (version !== null) onState(index, version, at, raw);
       if (done) return;
