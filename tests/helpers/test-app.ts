@@ -89,6 +89,7 @@ export async function createTestApp(): Promise<TestApp> {
       return createCaller(ctx);
     },
     close: async () => {
+      await deps.hub.stop(); // the one in use now: a test may have restarted it
       await hub.stop();
       await database.drop();
     },
