@@ -105,6 +105,15 @@ describe('failures', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
+
+  it('sends GET /api/state, which answers ahead of the middleware, the same headers as every other answer', async () => {
+    const headersOf = async (path: string) => {
+      const res = await t.request('GET', path);
+      const all = Object.fromEntries([...res.headers].filter(([name]) => !['content-type', 'content-length'].includes(name)));
+      return all;
+    };
+    expect(await headersOf('/api/state')).toEqual(await headersOf('/api/the-le/all'));
+  });
 });
 
 describe('first start', () => {

@@ -43,8 +43,7 @@ export class ChangeEntry {
     private readonly outputs: Output[],
   ) {}
 
-  messagesFor(viewer: Viewer): LiveMessage[] {
-    const key = viewerKey(viewer);
+  messagesFor(viewer: Viewer, key = viewerKey(viewer)): LiveMessage[] {
     let messages = this.byViewer.get(key);
     if (!messages) {
       messages = messagesFor(this.outputs, viewer);
@@ -94,9 +93,12 @@ export class LiveHub {
     this.replayFloor = eventId;
   }
 
-  subscribe(subscriber: (delivery: Delivery) => void): () => void {
+  subscribe(subscriber: (delivery: Delivery) => void): void {
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+  }
+
+  unsubscribe(subscriber: (delivery: Delivery) => void): void {
+    this.subscribers.delete(subscriber);
   }
 
   get subscriberCount(): number {

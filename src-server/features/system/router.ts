@@ -3,14 +3,13 @@
  * subscription. Both answer from the live read model, with no query.
  */
 import { tracked } from '@trpc/server';
-import type { LiveMessage } from '../../../src/live';
 import type { TSystemState } from '../../../src/schemas/system';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { forbidden } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import type { Delivery } from '../live/hub';
-import { audienceOf, type Viewer } from '../live/model';
+import { audienceOf, type LiveModel, type Viewer, viewerKey } from '../live/model';
 
 export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
   return { role: ctx.user?.role ?? null, userId: ctx.user?._id ?? null, teamId: ctx.user?.teamId ?? null };
@@ -23,56 +22,18 @@ export function readSystemState(ctx: Context): TSystemState {
 }
 
 /** GET /api/state as text: the same answer as `system.state`, from fragments serialised once per change. */
-export function readSystemStateJson(ctx: Context): string {
-  const fragment = ctx.hub.live.stateJson(audienceOf(viewerOf(ctx)));
-  return `{"now":${Date.now()},"user":${JSON.stringify(ctx.user)},${fragment}}`;
-}
-
-/** Messages waiting for one subscriber, in order. */
-class Inbox {
-  private items: Delivery[] = [];
-  private wake: (() => void) | null = null;
-
-  push = (delivery: Delivery): void => {
-    this.items.push(delivery);
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  };
-
-  async *drain(signal: AbortSignal | undefined): AsyncGenerator<Delivery> {
-    const onAbort = () => this.wake?.();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      while (!signal?.aborted) {
-        if (this.items.length === 0) {
-          await new Promise<void>((resolve) => (this.wake = resolve));
-          continue;
-        }
-        const batch = this.items;
-        this.items = [];
-        for (const delivery of batch) yield delivery;
-      }
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
+export function readSystemStateJson(live: LiveModel, user: Context['user']): string {
+  const fragment = live.stateJson(audienceOf(viewerOf({ user })));
+  return `{"now":${Date.now()},"user":${JSON.stringify(user)},${fragment}}`;
 }
 
 /**
  * A change's messages as tracked ids: the last carries the change's id, the ones before it
  * `id:index`, so a screen cut off in the middle of a change resumes after the message it had.
  */
-function* trackedMessages(id: number, messages: LiveMessage[], from = 0) {
-  for (let i = from; i < messages.length; i++) {
-    yield tracked(i === messages.length - 1 ? String(id) : `${id}:${i}`, messages[i]!);
-  }
-}
-
-/** A snapshot's messages: only the last one is a place to resume from. */
-function* trackedSnapshot(id: number, messages: LiveMessage[]) {
-  for (let i = 0; i < messages.length; i++) yield tracked(i === messages.length - 1 ? String(id) : `${id}:s`, messages[i]!);
-}
+const changeMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:${index}`);
+/** A snapshot's messages: only the last one is a place to resume from (`id:s` asks for a snapshot). */
+const snapshotMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:s`);
 
 const RESUME_ID = /^(\d{1,15})(?::(\d{1,3}))?$/;
 const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optional();
@@ -80,13 +41,32 @@ const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optio
 export const systemRouter = router({
   state: publicProcedure.query(({ ctx }) => readSystemState(ctx)),
 
-  /** What every screen opens: what it missed (or a snapshot), then each change as it happens. */
+  /**
+   * What every screen opens: what it missed (or a snapshot), then each change as it happens. Kept
+   * lean: thousands of these wait at once, so each holds one queue, one wake-up and its viewer.
+   */
   join: publicProcedure.input(ZJoinInput).subscription(async function* ({ ctx, input, signal }) {
     const viewer = viewerOf(ctx);
+    const key = viewerKey(viewer);
+    const staff = audienceOf(viewer) === 'staff';
     const hub = ctx.hub;
-    const inbox = new Inbox();
+    let queue: Delivery[] = [];
+    let wake: (() => void) | null = null;
+    const subscriber = (delivery: Delivery) => {
+      queue.push(delivery);
+      if (wake) {
+        const resolve = wake;
+        wake = null;
+        resolve();
+      }
+    };
+    const stop = () => {
+      hub.unsubscribe(subscriber);
+      subscriber({ kind: 'resync' }); // wakes the loop, which then sees the abort
+    };
     // Subscribe and read in the same tick: the model changes only between ticks.
-    const unsubscribe = hub.subscribe(inbox.push);
+    hub.subscribe(subscriber);
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       const resume = RESUME_ID.exec(input?.lastEventId ?? '');
       const resumeId = resume ? Number(resume[1]) : null;
@@ -95,35 +75,50 @@ export const systemRouter = router({
       if (replay) {
         lastId = resumeId!;
         const cut = resume![2] === undefined ? null : Number(resume![2]);
-        if (cut !== null) {
-          const entry = hub.change(resumeId!);
-          if (entry) yield* trackedMessages(entry.id, entry.messagesFor(viewer), cut + 1);
+        const partial = cut === null ? undefined : hub.change(resumeId!);
+        if (partial) {
+          const messages = partial.messagesFor(viewer, key);
+          for (let i = cut! + 1; i < messages.length; i++) yield tracked(changeMessageId(partial.id, i, messages.length), messages[i]!);
         }
         for (const entry of replay) {
           lastId = entry.id;
-          yield* trackedMessages(entry.id, entry.messagesFor(viewer));
+          const messages = entry.messagesFor(viewer, key);
+          for (let i = 0; i < messages.length; i++) yield tracked(changeMessageId(entry.id, i, messages.length), messages[i]!);
         }
       } else {
         lastId = hub.live.eventId;
-        yield* trackedSnapshot(lastId, hub.live.snapshot(viewer));
+        const messages = hub.live.snapshot(viewer);
+        for (let i = 0; i < messages.length; i++) yield tracked(snapshotMessageId(lastId, i, messages.length), messages[i]!);
       }
-      for await (const delivery of inbox.drain(signal)) {
-        if (delivery.kind === 'change') {
-          if (delivery.entry.id <= lastId) continue;
-          lastId = delivery.entry.id;
-          yield* trackedMessages(lastId, delivery.entry.messagesFor(viewer));
-        } else if (delivery.kind === 'live') {
-          // Live-only messages are never stored: they carry the last change's id.
-          const audience = audienceOf(viewer);
-          if (delivery.message.type === 'presence' && audience !== 'staff') continue;
-          yield tracked(String(lastId), delivery.message);
-        } else {
-          lastId = hub.live.eventId;
-          yield* trackedSnapshot(lastId, hub.live.snapshot(viewer));
+      while (!signal?.aborted) {
+        if (queue.length === 0) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        const batch = queue;
+        queue = [];
+        for (const delivery of batch) {
+          if (signal?.aborted) return;
+          if (delivery.kind === 'change') {
+            const entry = delivery.entry;
+            if (entry.id <= lastId) continue;
+            lastId = entry.id;
+            const messages = entry.messagesFor(viewer, key);
+            for (let i = 0; i < messages.length; i++) yield tracked(changeMessageId(lastId, i, messages.length), messages[i]!);
+          } else if (delivery.kind === 'live') {
+            // Live-only messages are never stored: they carry the last change's id.
+            if (delivery.message.type === 'presence' && !staff) continue;
+            yield tracked(String(lastId), delivery.message);
+          } else {
+            lastId = hub.live.eventId;
+            const messages = hub.live.snapshot(viewer);
+            for (let i = 0; i < messages.length; i++) yield tracked(snapshotMessageId(lastId, i, messages.length), messages[i]!);
+          }
         }
       }
     } finally {
-      unsubscribe();
+      signal?.removeEventListener('abort', stop);
+      hub.unsubscribe(subscriber);
     }
   }),
 
