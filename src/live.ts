@@ -14,6 +14,7 @@
  * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
  * - `reload`    everyone, development only.
  */
+import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
 import type { ShowQuestion, ShowState, TBuzz, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
@@ -83,17 +84,8 @@ export interface EventSettings {
   roundTitles: Record<string, string>;
 }
 
-export interface SheetField {
-  name: string;
-  label: string;
-  kind: 'judges' | 'answers';
-  minPoint: number;
-  maxPoint: number;
-  step: number;
-  weight: number;
-  dropExtremes: boolean;
-  position: number;
-}
+/** A field of the scoring sheet, as the ranking and the checks use it. */
+export type SheetField = Omit<TScoreField, '_id'>;
 
 export interface LiveTeam {
   id: string;
