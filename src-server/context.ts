@@ -6,6 +6,7 @@ import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
 import { findSession, type SessionCache } from './features/auth/sessions';
+import type { IdempotencyCache } from './features/scoring/judge';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
@@ -15,6 +16,7 @@ export interface AppDeps {
   limiter: LoginLimiter;
   sockets: SocketRegistry;
   sessions: SessionCache;
+  idempotency: IdempotencyCache;
 }
 
 export interface Context extends AppDeps {

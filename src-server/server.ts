@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LiveHub } from './features/live/hub';
 import { SessionCache } from './features/auth/sessions';
+import { IdempotencyCache } from './features/scoring/judge';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';
@@ -57,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
     sessions: new SessionCache(),
+    idempotency: new IdempotencyCache(),
   };
   followSessionNotices(deps);
   // Presence is per instance and not stored: it is delivered live only (type `presence`).

@@ -113,9 +113,9 @@ export interface ScoreChange {
 
 /** The domain changes, by type: each carries what a read model needs to follow it. */
 export interface DomainEvents {
-  show: { version: number; show: StoredShow };
+  show: { version: number; scoringVersion: number; show: StoredShow };
   settings: { settings: EventSettings };
-  sheet: { fields: SheetField[] };
+  sheet: { fields: SheetField[]; scoringVersion: number };
   teams: { teams: LiveTeam[] };
   seats: { seats: Seat[] };
   scores: { changes: ScoreChange[] };

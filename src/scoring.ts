@@ -50,6 +50,27 @@ function compareResults(a: TeamResult, b: TeamResult, fieldOrder: string[]): num
   return 0;
 }
 
+/** One team's field scores and weighted total from its points per field. */
+function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: string) => number[]): TeamResult {
+  const fieldScores: Record<string, number | null> = {};
+  let total = 0;
+  for (const field of ordered) {
+    const points = pointsOf(field.name);
+    const score = field.kind === 'answers' ? round(points.reduce((s, p) => s + p, 0), 2) : judgesFieldScore(points, field.dropExtremes);
+    fieldScores[field.name] = score;
+    total += (score ?? 0) * field.weight;
+  }
+  return { teamId, fieldScores, total: round(total, 2), rank: 0 };
+}
+
+/** Gives ranks down a sorted list: equal neighbours share one. */
+function assignRanks(sorted: TeamResult[], fieldOrder: string[]): void {
+  sorted.forEach((result, index) => {
+    const previous = sorted[index - 1];
+    result.rank = previous && compareResults(previous, result, fieldOrder) === 0 ? previous.rank : index + 1;
+  });
+}
+
 export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[]): TeamResult[] {
   const ordered = [...fields].sort((a, b) => a.position - b.position);
   const byTeamField = new Map<string, number[]>();
@@ -59,25 +80,76 @@ export function computeResults(teamIds: string[], fields: FieldRule[], rows: Poi
     list.push(row.point);
     byTeamField.set(key, list);
   }
-
-  const results: TeamResult[] = teamIds.map((teamId) => {
-    const fieldScores: Record<string, number | null> = {};
-    let total = 0;
-    for (const field of ordered) {
-      const points = byTeamField.get(`${teamId}\u0000${field.name}`) ?? [];
-      const score =
-        field.kind === 'answers' ? round(points.reduce((s, p) => s + p, 0), 2) : judgesFieldScore(points, field.dropExtremes);
-      fieldScores[field.name] = score;
-      total += (score ?? 0) * field.weight;
-    }
-    return { teamId, fieldScores, total: round(total, 2), rank: 0 };
-  });
-
+  const results = teamIds.map((teamId) => teamResult(teamId, ordered, (name) => byTeamField.get(`${teamId}\u0000${name}`) ?? []));
   const fieldOrder = ordered.map((f) => f.name);
   const sorted = [...results].sort((a, b) => compareResults(a, b, fieldOrder));
-  sorted.forEach((result, index) => {
-    const previous = sorted[index - 1];
-    result.rank = previous && compareResults(previous, result, fieldOrder) === 0 ? previous.rank : index + 1;
-  });
+  assignRanks(sorted, fieldOrder);
   return sorted;
+}
+
+/**
+ * The same ranking kept up to date point by point: a changed point recomputes its team's result and
+ * moves that team to its new place in the sorted list; nothing else is recomputed but the ranks.
+ */
+export class IncrementalRanking {
+  private readonly ordered: FieldRule[];
+  private readonly fieldOrder: string[];
+  /** teamId → fieldName → gkId → point */
+  private readonly points = new Map<string, Map<string, Map<string, number>>>();
+  private readonly byTeam = new Map<string, TeamResult>();
+  private readonly sorted: TeamResult[];
+
+  constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[]) {
+    this.ordered = [...fields].sort((a, b) => a.position - b.position);
+    this.fieldOrder = this.ordered.map((f) => f.name);
+    const teams = new Set(teamIds);
+    for (const teamId of teamIds) this.points.set(teamId, new Map());
+    for (const row of rows) if (teams.has(row.teamId)) this.fieldPoints(row.teamId, row.fieldName).set(row.gkId, row.point);
+    for (const teamId of teamIds) this.byTeam.set(teamId, this.resultFor(teamId));
+    this.sorted = [...this.byTeam.values()].sort((a, b) => compareResults(a, b, this.fieldOrder));
+    assignRanks(this.sorted, this.fieldOrder);
+  }
+
+  private fieldPoints(teamId: string, fieldName: string): Map<string, number> {
+    const fields = this.points.get(teamId)!;
+    let byJudge = fields.get(fieldName);
+    if (!byJudge) fields.set(fieldName, (byJudge = new Map()));
+    return byJudge;
+  }
+
+  private resultFor(teamId: string): TeamResult {
+    const fields = this.points.get(teamId)!;
+    return teamResult(teamId, this.ordered, (name) => [...(fields.get(name)?.values() ?? [])]);
+  }
+
+  /** Sets (or, with null, removes) one point; a team outside the ranking is ignored. */
+  setPoint(teamId: string, gkId: string, fieldName: string, point: number | null): void {
+    if (!this.points.has(teamId)) return;
+    const byJudge = this.fieldPoints(teamId, fieldName);
+    if (point === null) byJudge.delete(gkId);
+    else byJudge.set(gkId, point);
+    const previous = this.byTeam.get(teamId)!;
+    const next = this.resultFor(teamId);
+    this.byTeam.set(teamId, next);
+    this.sorted.splice(this.sorted.indexOf(previous), 1);
+    // Binary search for the first result that ranks after the new one.
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compareResults(this.sorted[middle]!, next, this.fieldOrder) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    this.sorted.splice(low, 0, next);
+    assignRanks(this.sorted, this.fieldOrder);
+  }
+
+  resultOf(teamId: string): TeamResult | undefined {
+    return this.byTeam.get(teamId);
+  }
+
+  /** Every result, best first. */
+  results(): readonly TeamResult[] {
+    return this.sorted;
+  }
 }

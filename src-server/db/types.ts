@@ -50,6 +50,8 @@ export interface TeamsTable {
 export interface ShowStateTable {
   id: number;
   version: number;
+  /** Grows only when the scoring gate changes: the open field, scoringOpen, the field's definition. */
+  scoring_version: Generated<number>;
   state: ColumnType<Record<string, unknown>, string, string>;
   updated_at: UpdatedAt;
 }

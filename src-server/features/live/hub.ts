@@ -24,9 +24,19 @@ export const MAX_REPLAY = 1000;
 // Events are written one transaction at a time, so ids commit in order and no reader skips one.
 const EVENTS_LOCK = 73_911;
 
+/** Takes the events lock, held until the transaction ends, so event ids commit in order. */
+export async function lockEvents(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`.execute(trx);
+}
+
 /** Writes a domain change inside the caller's transaction; hand it to `hub.published` after commit. */
 export async function recordEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<StoredEvent> {
-  await sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`.execute(trx);
+  await lockEvents(trx);
+  return insertEvent(trx, event);
+}
+
+/** The insert alone, for a transaction that already holds the events lock. */
+export async function insertEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<StoredEvent> {
   const row = await trx
     .insertInto('events')
     .values({ type: event.type, payload: JSON.stringify(event.payload) })
@@ -154,7 +164,15 @@ export class LiveHub {
     }
   }
 
-  /** Call after the transaction that recorded `events` has committed. */
+  /** Whether other instances may share the database (PostgreSQL). */
+  get postgres(): boolean {
+    return !!this.pool;
+  }
+
+  /**
+   * Call after the transaction that recorded `events` has committed (it has also NOTIFYed the other
+   * instances, on PostgreSQL).
+   */
   published(events: StoredEvent[]): Promise<void> {
     if (!events.length) return Promise.resolve();
     const run = async () => {
@@ -163,11 +181,27 @@ export class LiveHub {
       for (const stored of events) this.follow(stored);
     };
     this.chain = this.chain.then(run, run);
-    const done = this.chain;
-    if (!this.pool) return done;
-    return done.then(async () => {
-      await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(events[events.length - 1]!.id)})`.execute(this.db);
-    });
+    return this.chain;
+  }
+
+  /** Follows whatever other instances committed that this one has not seen yet. */
+  catchUp(): Promise<void> {
+    if (!this.pool) return this.chain;
+    this.pump();
+    return this.chain;
+  }
+
+  private readonly orderedSections: number[] = [];
+
+  /** Records how long one transaction held the ordered section (events lock or insert → commit). */
+  timeOrderedSection(ms: number): void {
+    if (this.orderedSections.length >= 100_000) this.orderedSections.length = 0;
+    this.orderedSections.push(ms);
+  }
+
+  /** The ordered section's durations so far, for the benchmarks. */
+  orderedSectionTimes(): readonly number[] {
+    return this.orderedSections;
   }
 
   /** Reads and follows the stored changes after the model's, up to `until` when given. */

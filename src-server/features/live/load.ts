@@ -26,15 +26,21 @@ export async function readSettings(db: Db): Promise<EventSettings> {
   return { ...defaults, ...stored, roundTitles: { ...defaults.roundTitles, ...(stored.roundTitles ?? {}) } };
 }
 
-export async function readShow(db: Db, forUpdate = false): Promise<{ version: number; stored: StoredShow }> {
-  let query = db.selectFrom('show_state').select(['version', 'state']).where('id', '=', 1);
+export interface ShowRow {
+  version: number;
+  scoringVersion: number;
+  stored: StoredShow;
+}
+
+export async function readShow(db: Db, forUpdate = false): Promise<ShowRow> {
+  let query = db.selectFrom('show_state').select(['version', 'scoring_version', 'state']).where('id', '=', 1);
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   const { version: _v, title: _t, event: _e, nextMedia: _n, ...defaults } = defaultShowState();
   const state = { ...((row?.state ?? {}) as Partial<StoredShow> & { event?: unknown; nextMedia?: unknown }) };
   delete state.event;
   delete state.nextMedia;
-  return { version: row?.version ?? 0, stored: { ...defaults, ...state } };
+  return { version: row?.version ?? 0, scoringVersion: row?.scoring_version ?? 0, stored: { ...defaults, ...state } };
 }
 
 export async function readSheet(db: Db): Promise<SheetField[]> {

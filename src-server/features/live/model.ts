@@ -18,7 +18,7 @@ import {
   type StoredShow,
   type TProgress,
 } from '../../../src/live';
-import { ANSWERS_GK_ID, computeResults } from '../../../src/scoring';
+import { ANSWERS_GK_ID, IncrementalRanking } from '../../../src/scoring';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -46,7 +46,7 @@ export function viewerKey(viewer: Viewer): string {
 
 /** Everything the model holds, as a fresh load from the database gives it. */
 export interface LiveData {
-  show: { version: number; stored: StoredShow };
+  show: { version: number; scoringVersion: number; stored: StoredShow };
   settings: EventSettings;
   fields: SheetField[];
   teams: LiveTeam[];
@@ -90,6 +90,7 @@ export class LiveModel {
   private teams: LiveTeam[];
   private seats: Seat[];
   private readonly scores = new Map<string, TScoreItem>();
+  private ranking!: IncrementalRanking;
   private readonly answers = new Map<string, TTeamAnswer[]>();
   private readonly buzz = new Map<string, TBuzz[]>();
   /** Reads computed since the last change. */
@@ -108,6 +109,13 @@ export class LiveModel {
     for (const item of data.scores) this.scores.set(scoreKey(item), item);
     for (const [questionId, items] of Object.entries(data.answers)) this.answers.set(questionId, items);
     for (const [questionId, order] of Object.entries(data.buzz)) this.buzz.set(questionId, order);
+    this.rebuildRanking();
+  }
+
+  /** After the teams or the sheet change: the ranking starts again from every point. */
+  private rebuildRanking(): void {
+    const active = this.teams.filter((t) => t.active).map((t) => t.id);
+    this.ranking = new IncrementalRanking(active, this.fields, [...this.scores.values()]);
   }
 
   private remember<T>(key: string, compute: () => T): T {
@@ -121,6 +129,11 @@ export class LiveModel {
 
   get version(): number {
     return this.show.version;
+  }
+
+  /** The scoring gate's version: what a judge's score was checked against. */
+  get scoringVersion(): number {
+    return this.show.scoringVersion;
   }
 
   get stored(): StoredShow {
@@ -169,15 +182,8 @@ export class LiveModel {
   /** Live totals and ranks of the active teams. */
   liveListTeam(): TTeamListItem[] {
     return this.remember('listTeam:live', () => {
-      const active = this.teams.filter((t) => t.active);
-      const results = computeResults(
-        active.map((t) => t.id),
-        this.fields,
-        [...this.scores.values()],
-      );
-      const byTeam = new Map(results.map((r) => [r.teamId, r]));
-      return active.map((t) => {
-        const result = byTeam.get(t.id);
+      return this.teams.filter((t) => t.active).map((t) => {
+        const result = this.ranking.resultOf(t.id);
         return {
           _id: t.id,
           name: t.name,
@@ -290,7 +296,7 @@ export class LiveModel {
     switch (event.type) {
       case 'show': {
         const wasFrozen = this.show.stored.scoreboardFrozen;
-        this.show = { version: event.payload.version, stored: event.payload.show };
+        this.show = { version: event.payload.version, scoringVersion: event.payload.scoringVersion, stored: event.payload.show };
         const outputs = [this.stateOutput()];
         if (wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
         return outputs;
@@ -300,6 +306,8 @@ export class LiveModel {
         return [this.stateOutput()];
       case 'sheet': {
         this.fields = event.payload.fields;
+        this.show = { ...this.show, scoringVersion: event.payload.scoringVersion };
+        this.rebuildRanking();
         const outputs = [this.teamsOutput()];
         if (this.show.stored.activeField) outputs.push(this.progressOutput(this.show.stored.activeField));
         return outputs;
@@ -311,6 +319,7 @@ export class LiveModel {
         for (const [key, item] of this.scores) if (!ids.has(item.teamId)) this.scores.delete(key);
         for (const [questionId, items] of this.answers) this.answers.set(questionId, items.filter((a) => ids.has(a.teamId)));
         for (const [questionId, order] of this.buzz) this.buzz.set(questionId, order.filter((b) => ids.has(b.teamId)));
+        this.rebuildRanking();
         return [this.teamsOutput()];
       }
       case 'seats': {
@@ -322,6 +331,7 @@ export class LiveModel {
         const fields = new Set<string>();
         for (const change of event.payload.changes) {
           const key = scoreKey(change);
+          this.ranking.setPoint(change.teamId, change.gkId, change.fieldName, change.point);
           if (change.point === null) this.scores.delete(key);
           else {
             const item: TScoreItem = {

@@ -3,26 +3,47 @@
  * transaction, then the hub follows the events. Table-shaped changes (teams, the scoring sheet,
  * the judges' seats, the settings) carry the whole small table, so a model applies them as they are.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, StoredShow } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
-import { recordEvent, type StoredEvent } from './hub';
+import { EVENTS_CHANNEL, insertEvent, lockEvents, type StoredEvent } from './hub';
 import { readSeats, readSheet, readTeams } from './load';
 
 export type Trx = Transaction<Database>;
 
-/** Records domain events inside one transaction. */
+/**
+ * Records domain events inside one transaction. Event ids must commit in order, so on PostgreSQL the
+ * first event takes the events lock, held to commit: callers record events last, after their other
+ * writes, which keeps that ordered section to the event inserts, the NOTIFY and the commit.
+ */
 export class EventRecorder {
   readonly events: StoredEvent[] = [];
-  constructor(readonly trx: Trx) {}
+  /** When the ordered section began (performance.now()), or null before the first event. */
+  orderedSince: number | null = null;
+
+  constructor(
+    readonly trx: Trx,
+    /** PostgreSQL: other transactions run beside this one, and other instances listen. */
+    private readonly postgres = true,
+  ) {}
 
   async record(event: DomainEvent): Promise<void> {
-    this.events.push(await recordEvent(this.trx, event));
+    if (this.orderedSince === null) {
+      this.orderedSince = performance.now();
+      if (this.postgres) await lockEvents(this.trx);
+    }
+    this.events.push(await insertEvent(this.trx, event));
   }
 
-  show(version: number, show: StoredShow): Promise<void> {
-    return this.record({ type: 'show', payload: { version, show } });
+  /** Tells the other instances, at commit, that there is something new (PostgreSQL). */
+  async finish(): Promise<void> {
+    const last = this.events[this.events.length - 1];
+    if (this.postgres && last) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.id)})`.execute(this.trx);
+  }
+
+  show(saved: { version: number; scoringVersion: number }, show: StoredShow): Promise<void> {
+    return this.record({ type: 'show', payload: { version: saved.version, scoringVersion: saved.scoringVersion, show } });
   }
 
   settings(settings: EventSettings): Promise<void> {
@@ -33,8 +54,15 @@ export class EventRecorder {
     await this.record({ type: 'teams', payload: { teams: await readTeams(this.trx) } });
   }
 
+  /** The scoring sheet; a change to its fields also moves the scoring gate's version on. */
   async sheet(): Promise<void> {
-    await this.record({ type: 'sheet', payload: { fields: await readSheet(this.trx) } });
+    const row = await this.trx
+      .updateTable('show_state')
+      .set((eb) => ({ scoring_version: eb('scoring_version', '+', 1) }))
+      .where('id', '=', 1)
+      .returning('scoring_version')
+      .executeTakeFirst();
+    await this.record({ type: 'sheet', payload: { fields: await readSheet(this.trx), scoringVersion: row?.scoring_version ?? 0 } });
   }
 
   /** The judges' seats, when a user change moved, renamed, added or removed one. */
@@ -49,13 +77,15 @@ export class EventRecorder {
  * what `work` returns; nothing is published when it throws.
  */
 export async function liveTransaction<T>(deps: Pick<AppDeps, 'db' | 'hub'>, work: (recorder: EventRecorder) => Promise<T>): Promise<T> {
-  let events: StoredEvent[] = [];
+  let recorder: EventRecorder | null = null;
   const result = await deps.db.transaction().execute(async (trx) => {
-    const recorder = new EventRecorder(trx);
+    recorder = new EventRecorder(trx, deps.hub.postgres);
     const value = await work(recorder);
-    events = recorder.events;
+    await recorder.finish();
     return value;
   });
+  const { events, orderedSince } = recorder!;
+  if (orderedSince !== null) deps.hub.timeOrderedSection(performance.now() - orderedSince);
   await deps.hub.published(events);
   return result;
 }

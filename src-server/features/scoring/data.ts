@@ -26,6 +26,8 @@ export interface ScoreChange {
   key?: string | null;
   requestHash?: string | null;
   undoes?: number | null;
+  /** When it happens; now by default. */
+  at?: Date;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
     .forUpdate()
     .executeTakeFirst();
   let item: ScoreItem | null = null;
-  const now = new Date();
+  const now = change.at ?? new Date();
   if (change.point === null) {
     await trx
       .deleteFrom('scores')

@@ -9,7 +9,8 @@ import {
 } from '../../../src/schemas/scoring';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { readAuditLog, resetAllScores, undoScoreChange } from './audit';
-import { adminSubmitAll, adminSubmitScore, submitJudgeScore } from './submit';
+import { submitJudgeScore } from './judge';
+import { adminSubmitAll, adminSubmitScore } from './submit';
 
 const staffProcedure = roleProcedure('admin', 'master');
 

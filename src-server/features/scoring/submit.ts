@@ -13,7 +13,6 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
-import { readShow } from '../live/load';
 import { type EventRecorder, liveTransaction } from '../live/record';
 import { applyScoreChange } from './data';
 
@@ -26,23 +25,23 @@ interface Field {
   step: number;
 }
 
-async function findField(trx: Transaction<Database>, name: string): Promise<Field> {
+async function findField(trx: Transaction<Database>, name: string): Promise<Field & { minPoint: number; maxPoint: number }> {
   const field = await trx
     .selectFrom('score_fields')
     .select(['name', 'label', 'kind', 'min_point', 'max_point', 'step'])
     .where('name', '=', name)
     .executeTakeFirst();
   if (!field) throw notFound(messages.scoreFieldNotFound);
-  return field;
+  return { ...field, minPoint: field.min_point, maxPoint: field.max_point };
 }
 
 /** In range and on the field's step (with a little float tolerance). */
-export function checkPoint(field: Pick<Field, 'min_point' | 'max_point' | 'step'>, point: number): void {
-  const steps = (point - field.min_point) / field.step;
+export function checkPoint(field: { minPoint: number; maxPoint: number; step: number }, point: number): void {
+  const steps = (point - field.minPoint) / field.step;
   const onStep = Math.abs(steps - Math.round(steps)) < 1e-6;
-  if (point < field.min_point || point > field.max_point || !onStep) {
+  if (point < field.minPoint || point > field.maxPoint || !onStep) {
     throw badRequest(
-      messages.pointOutOfRange(formatNumber(field.min_point), formatNumber(field.max_point), formatNumber(field.step)),
+      messages.pointOutOfRange(formatNumber(field.minPoint), formatNumber(field.maxPoint), formatNumber(field.step)),
       'point',
     );
   }
@@ -132,26 +131,6 @@ async function writePoint(
     key: input.key ?? null,
   });
   return { item: item!, live };
-}
-
-export async function submitJudgeScore(
-  ctx: Context & { user: { _id: string } },
-  input: { teamId: string; point: number; fieldName?: string; key?: string },
-): Promise<{ item: TScoreItem }> {
-  const judgeId = ctx.user._id;
-  return once(ctx, judgeId, input.key, input, async (recorder) => {
-    const { trx } = recorder;
-    const { stored } = await readShow(trx);
-    if (!stored.scoringOpen || !stored.activeField) throw new AppError('CONFLICT', messages.scoringClosed);
-    const field = await findField(trx, stored.activeField);
-    if (field.kind !== 'judges') throw new AppError('CONFLICT', messages.scoringClosed);
-    if (input.fieldName && input.fieldName !== field.name) throw new AppError('CONFLICT', messages.fieldNotOpen(field.label), 'fieldName');
-    await assertTeam(trx, input.teamId);
-    checkPoint(field, input.point);
-    const { item, live } = await writePoint(trx, { ...input, gkId: judgeId, fieldName: field.name, actorId: judgeId, source: 'judge' });
-    await recordScores(recorder, [live]);
-    return { item };
-  });
 }
 
 async function assertJudge(trx: Transaction<Database>, gkId: string): Promise<void> {

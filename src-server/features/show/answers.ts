@@ -9,6 +9,7 @@ import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
+import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
@@ -98,6 +99,8 @@ export async function setVerdict(
 ): Promise<TTeamAnswer[]> {
   return liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
+    // The show row first, as every writer that also records events takes it: no lock cycle.
+    const show = await readShow(trx, true);
     const row = await trx
       .selectFrom('team_answers')
       .select(['id', 'verdict', 'points', 'field_name', 'answer'])
@@ -107,8 +110,9 @@ export async function setVerdict(
       .executeTakeFirst();
     if (!row) throw notFound(messages.answerNotFound);
     const points = input.verdict === 'right' ? await questionPoint(trx, input.questionId) : 0;
-    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, (await readShow(trx)).stored) : null);
+    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show.stored) : null);
     const delta = points - row.points;
+    let scoreChange: ScoreChange | null = null;
     if (delta !== 0 && fieldName) {
       const current = await trx
         .selectFrom('scores')
@@ -117,16 +121,17 @@ export async function setVerdict(
         .where('gk_id', '=', ANSWERS_GK_ID)
         .where('field_name', '=', fieldName)
         .executeTakeFirst();
-      const { live } = await applyScoreChange(trx, {
-        teamId: input.teamId,
-        gkId: ANSWERS_GK_ID,
-        fieldName,
-        point: (current?.point ?? 0) + delta,
-        actorId,
-        source: 'answer',
-        reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
-      });
-      await recorder.record({ type: 'scores', payload: { changes: [live] } });
+      scoreChange = (
+        await applyScoreChange(trx, {
+          teamId: input.teamId,
+          gkId: ANSWERS_GK_ID,
+          fieldName,
+          point: (current?.point ?? 0) + delta,
+          actorId,
+          source: 'answer',
+          reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
+        })
+      ).live;
     }
     await trx
       .updateTable('team_answers')
@@ -134,13 +139,14 @@ export async function setVerdict(
       .where('id', '=', row.id)
       .execute();
     const items = await answersFor(trx, input.questionId);
-    await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     // A verdict on an answer that is on screen 2 changes what the audience sees.
-    const show = await readShow(trx, true);
-    if (show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId)) {
-      const next = { ...show.stored };
-      await recorder.show(await saveShow(trx, show, next, false), next);
-    }
+    const onScreen = show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId);
+    const next = { ...show.stored };
+    const saved = onScreen ? await saveShow(trx, show, next, false) : null;
+    // Events last: the ordered section is only their inserts and the commit.
+    if (scoreChange) await recorder.record({ type: 'scores', payload: { changes: [scoreChange] } });
+    await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
+    if (saved) await recorder.show(saved, next);
     return items;
   });
 }

@@ -7,6 +7,7 @@ import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
 import type { ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
 import type { StoredShow } from '../../../src/live';
+import type { ShowRow } from '../live/load';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 
@@ -132,14 +133,19 @@ async function shownAnswerItems(trx: Transaction<Database>, show: StoredShow): P
   });
 }
 
-/** Persists `next` as version + 1, keeping the previous state for undo; returns the new version. */
+/**
+ * Persists `next` as version + 1, keeping the previous state for undo. Opening, closing or moving
+ * scoring also moves the scoring gate's version on; a timer or question move does not.
+ */
 export async function saveShow(
   trx: Transaction<Database>,
-  previous: { version: number; stored: StoredShow },
+  previous: ShowRow,
   next: StoredShow,
   keepHistory = true,
-): Promise<number> {
+): Promise<{ version: number; scoringVersion: number }> {
   const version = previous.version + 1;
+  const gateMoved = previous.stored.activeField !== next.activeField || previous.stored.scoringOpen !== next.scoringOpen;
+  const scoringVersion = previous.scoringVersion + (gateMoved ? 1 : 0);
   next.shownAnswerItems = await shownAnswerItems(trx, next);
   if (keepHistory && previous.version > 0) {
     await trx.insertInto('show_history').values({ version: previous.version, state: JSON.stringify(previous.stored) }).execute();
@@ -148,8 +154,8 @@ export async function saveShow(
   }
   await trx
     .insertInto('show_state')
-    .values({ id: 1, version, state: JSON.stringify(next) })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ version, state: JSON.stringify(next), updated_at: new Date() }))
+    .values({ id: 1, version, scoring_version: scoringVersion, state: JSON.stringify(next) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }))
     .execute();
-  return version;
+  return { version, scoringVersion };
 }
