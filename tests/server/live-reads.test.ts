@@ -4,7 +4,7 @@
  * the system.join snapshot, progress and the scores list send none. Cached sessions still end at
  * once on logout and when an admin disables the account.
  */
-import type { KyselyPlugin } from 'kysely';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
@@ -13,9 +13,18 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
 let statements = 0;
+const seen: string[] = [];
+/** "select scores", "insert events", "raw" (sql``): what kind of statement, on which table. */
+function describeNode(node: RootOperationNode): string {
+  const n = node as unknown as Record<string, any>;
+  const table = n.from?.froms?.[0]?.table?.identifier?.name ?? n.into?.table?.identifier?.name ?? n.table?.table?.identifier?.name;
+  const kind = String(node.kind).replace('QueryNode', '').replace('Node', '').toLowerCase();
+  return table ? `${kind} ${table}` : kind;
+}
 const counter: KyselyPlugin = {
   transformQuery: (args) => {
     statements++;
+    seen.push(describeNode(args.node));
     return args.node;
   },
   transformResult: async (args) => args.result,
@@ -113,6 +122,29 @@ describe('reads from memory', () => {
     expect((await send('PUT', '/api/score-field', admin, { _id: field._id, changes: { weight: 2 } })).status).toBe(200);
     state = await (await fetch(`${base}/api/state`)).json();
     expect(state.listTeam.find((t: { _id: string }) => t._id === teams[1]._id)).toMatchObject({ total: 16, rank: 1 });
+  });
+});
+
+describe("a judge's score", () => {
+  it('takes at most 8 statements on PostgreSQL and 6 on PGlite, none of them a ranking or progress read', async () => {
+    await send('PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
+    const teams = (await (await fetch(`${base}/api/state`)).json()).listTeam;
+    await fetch(`${base}/api/state`, { headers: { cookie: judge } }); // the session is read once
+    for (const [i, team] of teams.entries()) {
+      seen.length = 0;
+      const count = await countDuring(async () => {
+        const res = await send('PUT', '/api/cham-thi/submit', judge, { teamId: team._id, point: 5 + i, key: `dem-${i}` });
+        expect(res.status).toBe(200);
+      });
+      console.log(`[statements] judge score (${database.kind}): ${count}: ${seen.join(', ')}`);
+      expect(count).toBeLessThanOrEqual(database.kind === 'postgres' ? 8 : 6);
+      expect(seen.filter((s) => s === 'select scores')).toHaveLength(1); // the row lock, nothing more
+      expect(seen).not.toContain('select score_fields');
+      expect(seen).not.toContain('select teams');
+      expect(seen).not.toContain('select users');
+    }
+    // A retry with the same key is answered from memory.
+    expect(await countDuring(() => send('PUT', '/api/cham-thi/submit', judge, { teamId: teams[0]._id, point: 5, key: 'dem-0' }))).toBe(0);
   });
 });
 

@@ -192,6 +192,7 @@ describe('many judges at once', () => {
     }
     await open('phan-2');
     const before = await eventCount();
+    const lastEvent = t.deps.hub.live.eventId;
     await Promise.all(
       extra.flatMap((judge, i) => {
         const input = { teamId: teamIds[2]!, point: (i % 20) / 2, key: `k-${i}` };
@@ -202,6 +203,10 @@ describe('many judges at once', () => {
     const points = (await admin.scoring.list()).items.filter((i) => i.teamId === teamIds[2] && i.fieldName === 'phan-2');
     expect(points).toHaveLength(20);
     expect(points.map((p) => p.point).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i / 2));
+    // The event stream carries one score change per judge: the retries wrote nothing.
+    const stream = await t.deps.db.selectFrom('events').select(['type', 'payload']).where('id', '>', lastEvent).orderBy('id').execute();
+    const changed = stream.flatMap((e) => (e.type === 'scores' ? (e.payload as { changes: { gkId: string }[] }).changes : []));
+    expect(changed.map((c) => c.gkId).sort()).toEqual(extra.map((j) => j.id).sort());
   });
 });
 

@@ -1,0 +1,86 @@
+/**
+ * A judge's score racing a "close scoring": the score is either stored before the close, or refused
+ * with 409 and the pad's message, never stored after it. On PostgreSQL the score goes to one server
+ * instance and the close to another (two instances on one database, each with its own read model);
+ * on PGlite both go to the one instance.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/messages';
+import { readConfig } from '../../src-server/config';
+import { type RunningServer, startServer } from '../../src-server/server';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+let database: TestDatabase;
+const servers: RunningServer[] = [];
+let judgeOn: string; // the instance the judge scores on
+let adminOn: string; // the instance the master closes scoring on
+let admin = '';
+let judge = '';
+let teamId = '';
+
+async function send(base: string, method: string, path: string, cookie: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+async function login(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
+  servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
+  if (database.kind === 'postgres') servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
+  judgeOn = `http://127.0.0.1:${servers[0]!.port}`;
+  adminOn = `http://127.0.0.1:${servers.at(-1)!.port}`;
+  admin = await login(adminOn, 'admin', 'mat-khau-admin-1');
+  teamId = (await send(adminOn, 'POST', '/api/team', admin, { data: { name: 'Đội Hoàn Kiếm' } })).json.item._id;
+  await send(adminOn, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
+  await send(adminOn, 'POST', '/api/user', admin, { user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' } });
+  judge = await login(judgeOn, 'gkdua', 'mat-khau-123');
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await database.drop();
+});
+
+describe('a score racing a close', () => {
+  it('is stored before the close or refused with 409, never stored after it', async () => {
+    const outcomes = { stored: 0, refused: 0 };
+    for (let round = 0; round < 20; round++) {
+      expect((await send(adminOn, 'PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } })).status).toBe(200);
+      // The judge's instance has followed the opening.
+      await expect.poll(async () => (await (await fetch(`${judgeOn}/api/state`)).json()).system.scoringOpen, { interval: 5 }).toBe(true);
+      const point = (round % 20) / 2;
+      const delay = round % 4; // vary who goes first
+      const [score, close] = await Promise.all([
+        new Promise((r) => setTimeout(r, delay)).then(() => send(judgeOn, 'PUT', '/api/cham-thi/submit', judge, { teamId, point, key: `dua-${round}` })),
+        send(adminOn, 'PUT', '/api/show', admin, { changes: { scoringOpen: false } }),
+      ]);
+      expect(close.status).toBe(200);
+      const events = await database.handle.db.selectFrom('events').select(['id', 'type', 'payload']).orderBy('id', 'desc').limit(20).execute();
+      const closeEvent = events.find((e) => e.type === 'show' && (e.payload as { version: number }).version === close.json.system.version)!;
+      expect(closeEvent).toBeDefined();
+      if (score.status === 200) {
+        outcomes.stored++;
+        const scoreEvent = events.find(
+          (e) => e.type === 'scores' && (e.payload as { changes: { updatedAt: number }[] }).changes.some((c) => c.updatedAt === score.json.item.updatedAt),
+        );
+        expect(scoreEvent, `round ${round}`).toBeDefined();
+        expect(scoreEvent!.id, `round ${round}: stored after the close`).toBeLessThan(closeEvent.id);
+      } else {
+        outcomes.refused++;
+        expect(score.status, `round ${round}`).toBe(409);
+        expect(score.json.error.message).toBe(messages.scoringClosed);
+        const log = await database.handle.db.selectFrom('score_events').select('id').where('idempotency_key', '=', `dua-${round}`).execute();
+        expect(log).toEqual([]);
+      }
+    }
+    // Both sides of the race happened (delays vary who wins).
+    expect(outcomes.stored + outcomes.refused).toBe(20);
+  });
+});
