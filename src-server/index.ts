@@ -34,6 +34,12 @@ async function main(): Promise<void> {
     console.log(`[server] ${signal}: đang dừng…`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // For the benchmarks: how long transactions held the ordered section (events lock → commit).
+    if (process.env.HOITHI_TIMINGS === '1') {
+      const times = [...running.deps.hub.orderedSectionTimes()].sort((x, y) => x - y);
+      const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!.toFixed(3) : 'n/a');
+      console.log(`[timings] ordered section: n=${times.length} p50=${at(0.5)} ms p99=${at(0.99)} ms`);
+    }
     await running.close();
     process.exit(0);
   };

@@ -1,33 +1,48 @@
 /**
- * Scoring throughput: 8 judges submitting points concurrently over HTTP (PUT /api/cham-thi/submit)
- * for a fixed time, beside — in the same run, on the same database — 8 workers running a plain
- * insert transaction. Run on PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or
- * TEST_DATABASE_URL) is set; each PostgreSQL run uses a throwaway database.
+ * Scoring throughput: 8 judges submitting points concurrently (PUT /api/cham-thi/submit, each with
+ * its idempotency key) for a fixed time, against the built server running as its own process;
+ * beside it, in the same run and on the same kind of database, 8 workers running a plain one-row
+ * insert transaction. Every load generator is a process of its own (this file, forked with
+ * --judges or --inserts). PGlite runs on a fresh data folder on disk; PostgreSQL runs (when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) use throwaway databases. The server is started
+ * with HOITHI_TIMINGS=1 and reports how long transactions held the ordered section.
  *
- *   npm run bench:scoring [-- --seconds 10]
+ *   node scripts/build.mjs && npm run bench:scoring [-- --seconds 10 --runs 3] [--profile]
  */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { DatabaseHandle } from '../../src-server/db/connection';
 import { parseArgs } from '../lib/cli-db';
-import { addUser, benchServer, login, machine, ms, percentile } from './lib';
+import { machine, percentile } from './lib';
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
 const args = parseArgs(process.argv.slice(2));
-const seconds = Number(args.get('seconds') ?? 10);
-const JUDGES = 8;
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+// Children get the measurement time from the parent, through the environment.
+const seconds = Number(args.get('seconds') ?? process.env.BENCH_SECONDS ?? 10);
+const runs = Number(args.get('runs') ?? 3);
+/** Write a CPU profile of the server under load (test-results/profiles/). */
+const profile = args.has('profile');
+const WORKERS = 8;
 
 interface Run {
   count: number;
-  latencies: number[];
+  p50: number;
+  p99: number;
 }
 
-async function loop(workers: number, work: (worker: number, i: number) => Promise<void>): Promise<Run> {
+/** `workers` loops doing `work` until the time is up. */
+async function loop(work: (worker: number, i: number) => Promise<void>): Promise<Run> {
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
+    Array.from({ length: WORKERS }, async (_, worker) => {
       for (let i = 0; performance.now() < until; i++) {
         const start = performance.now();
         await work(worker, i);
@@ -35,66 +50,69 @@ async function loop(workers: number, work: (worker: number, i: number) => Promis
       }
     }),
   );
-  return { count: latencies.length, latencies };
+  return { count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function benchOne(label: string, databaseUrl?: string): Promise<string> {
-  const { server, database, base } = await benchServer(databaseUrl);
-  try {
-    await addUser(database, 'bench-admin', 'admin');
-    const admin = await login(base, 'bench-admin');
-    const teams: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const res = await fetch(`${base}/api/team`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: admin },
-        body: JSON.stringify({ data: { name: `Đội ${i + 1}` } }),
-      });
-      teams.push((await res.json()).item._id);
-    }
-    await fetch(`${base}/api/score-field`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } }),
-    });
-    await fetch(`${base}/api/show`, {
+// ---- load generator processes ----------------------------------------------------------------------
+
+async function judgesProcess(): Promise<void> {
+  const { base, cookies, teams } = JSON.parse(process.env.BENCH_SETUP!) as { base: string; cookies: string[]; teams: string[] };
+  const tag = randomBytes(4).toString('hex');
+  const run = await loop(async (worker, i) => {
+    const res = await fetch(`${base}/api/cham-thi/submit`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ changes: { activeField: 'f', scoringOpen: true } }),
+      headers: { 'content-type': 'application/json', cookie: cookies[worker]! },
+      body: JSON.stringify({ teamId: teams[i % teams.length], point: (i % 21) / 2, key: `${tag}-${worker}-${i}` }),
     });
-    const judges: string[] = [];
-    for (let j = 0; j < JUDGES; j++) {
-      await addUser(database, `bench-gk${j}`, 'judge');
-      judges.push(await login(base, `bench-gk${j}`));
-    }
-
-    const scoring = await loop(JUDGES, async (worker, i) => {
-      const res = await fetch(`${base}/api/cham-thi/submit`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', cookie: judges[worker]! },
-        body: JSON.stringify({ teamId: teams[i % teams.length], point: (i % 21) / 2, key: `w${worker}-${i}` }),
-      });
-      if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`);
-    });
-
-    await sql`create table if not exists bench_plain (id bigserial primary key, worker int, n int, at timestamptz default now())`.execute(database.db);
-    const plain = await loop(JUDGES, async (worker, i) => {
-      await database.db.transaction().execute(async (trx) => {
-        await sql`insert into bench_plain (worker, n) values (${worker}, ${i})`.execute(trx);
-      });
-    });
-
-    const row = (name: string, run: Run) =>
-      `| ${label} | ${name} | ${(run.count / seconds).toFixed(0)} /s | ${ms(percentile(run.latencies, 50))} | ${ms(percentile(run.latencies, 99))} |`;
-    return [row('8 judges, PUT /api/cham-thi/submit (HTTP, auth, checks, audit, 3 events)', scoring), row('8 workers, plain insert transaction', plain)].join('\n');
-  } finally {
-    await server.close();
-    await (database as DatabaseHandle).close();
-  }
+    if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  });
+  process.send!(run);
 }
 
-async function throwaway(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `hoithi_bench_${Date.now()}`;
+async function insertsProcess(): Promise<void> {
+  const url = process.env.BENCH_INSERT_URL;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: WORKERS });
+    await pool.query('create table if not exists bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())');
+    const run = await loop(async (worker, i) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('insert into bench_rows (worker, n) values ($1, $2)', [worker, i]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    });
+    await pool.end();
+    process.send!(run);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bench-pglite-'));
+  const db = new PGlite(dir);
+  await db.query('create table bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())');
+  const run = await loop((worker, i) => db.transaction(async (tx) => void (await tx.query('insert into bench_rows (worker, n) values ($1, $2)', [worker, i]))));
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.send!(run);
+}
+
+// ---- orchestrator ------------------------------------------------------------------------------------
+
+function child(mode: '--judges' | '--inserts', env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const proc: ChildProcess = fork(fileURLToPath(import.meta.url), [mode], {
+      env: { ...process.env, ...env, BENCH_SECONDS: String(seconds) },
+      execArgv: ['--import', 'tsx'],
+    });
+    proc.once('message', (run) => resolve(run as Run));
+    proc.once('exit', (code) => code !== 0 && reject(new Error(`${mode} exited with ${code}`)));
+  });
+}
+
+async function throwawayPostgres(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `hoithi_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -112,20 +130,114 @@ async function throwaway(base: string): Promise<{ url: string; drop(): Promise<v
   };
 }
 
-const lines = [
-  `Machine: ${machine()}; ${seconds} s per measurement.`,
-  '',
-  '| database | what | throughput | p50 | p99 |',
-  '|---|---|---:|---:|---:|',
-  await benchOne('PGlite (in memory)'),
-];
-if (postgresUrl) {
-  const db = await throwaway(postgresUrl);
+async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<string> }> {
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'test-results/profiles')}`] : [];
+  const proc = spawn(process.execPath, [...profiling, path.join(ROOT, 'dist/server/index.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ADMIN_PASSWORD: 'bench-admin-1', SEED_DEMO: '0', HOITHI_TIMINGS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout!.on('data', (d) => (output += d));
+  proc.stderr!.on('data', (d) => (output += d));
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    proc.stdout!.on('data', () => {
+      const match = /đang chạy tại (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    });
+  });
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve(output));
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+async function call(base: string, method: string, route: string, cookie: string, body: unknown): Promise<any> {
+  const res = await fetch(`${base}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function login(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** One run: the app under 8 judges, then the plain insert baseline, on fresh databases. */
+async function measure(postgresBase: string | undefined): Promise<{ app: Run; insert: Run; ordered: string }> {
+  const appDb = postgresBase ? await throwawayPostgres(postgresBase) : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bench-data-'));
+  const server = await startServer(appDb ? { DATABASE_URL: appDb.url } : { DATA_DIR: dataDir });
+  let ordered = '';
+  let app: Run;
   try {
-    lines.push(await benchOne('PostgreSQL 15 (local)', db.url));
+    const admin = await login(server.base, 'admin', 'bench-admin-1');
+    const teams: string[] = [];
+    for (let i = 0; i < 8; i++) teams.push((await call(server.base, 'POST', '/api/team', admin, { data: { name: `Đội ${i + 1}` } })).item._id);
+    await call(server.base, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
+    const cookies: string[] = [];
+    for (let i = 0; i < WORKERS; i++) {
+      await call(server.base, 'POST', '/api/user', admin, { user: { username: `gk${i}`, password: 'bench-pass-1', fullName: `Giám khảo ${i}`, role: 'judge' } });
+      cookies.push(await login(server.base, `gk${i}`, 'bench-pass-1'));
+    }
+    await call(server.base, 'PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
+    app = await child('--judges', { BENCH_SETUP: JSON.stringify({ base: server.base, cookies, teams }) });
   } finally {
-    await db.drop();
+    const output = await server.stop();
+    ordered = /\[timings\] ordered section: (.*)/.exec(output)?.[1] ?? 'n/a';
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await appDb?.drop();
+  }
+  const insertDb = postgresBase ? await throwawayPostgres(postgresBase) : null;
+  try {
+    const insert = await child('--inserts', insertDb ? { BENCH_INSERT_URL: insertDb.url } : {});
+    return { app, insert, ordered };
+  } finally {
+    await insertDb?.drop();
   }
 }
-console.log(lines.join('\n'));
-process.exit(0);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const span = (values: number[], digits = 0) =>
+  `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/index.js'))) throw new Error('No build: run node scripts/build.mjs first.');
+  const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const lines = [
+    `Machine: ${machine()}; ${new Date().toISOString()}; ${seconds} s per measurement, ${runs} runs, medians [min–max].`,
+    '',
+    '| database | judges\' submits/s | p50 (ms) | p99 (ms) | plain insert transactions/s, 8 workers | ratio | ordered section per submit (server) |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const [label, base] of [['PGlite (data folder on disk)', undefined], ['PostgreSQL 15 (local)', postgres]] as const) {
+    if (label.startsWith('PostgreSQL') && !base) continue;
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await measure(base);
+      console.error(`[bench] ${label} run ${i + 1}: ${(result.app.count / seconds).toFixed(0)}/s (p99 ${result.app.p99.toFixed(1)} ms) vs insert ${(result.insert.count / seconds).toFixed(0)}/s; ordered ${result.ordered}`);
+      results.push(result);
+    }
+    const rate = (r: Run) => r.count / seconds;
+    lines.push(
+      `| ${label} | ${span(results.map((r) => rate(r.app)))} | ${span(results.map((r) => r.app.p50), 1)} | ${span(results.map((r) => r.app.p99), 1)} | ` +
+        `${span(results.map((r) => rate(r.insert)))} | ${span(results.map((r) => rate(r.app) / rate(r.insert)), 3)}× | ${results.map((r) => r.ordered).join('; ')} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+const mode = process.argv[2];
+if (mode === '--judges') await judgesProcess();
+else if (mode === '--inserts') await insertsProcess();
+else await main();

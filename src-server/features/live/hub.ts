@@ -35,14 +35,23 @@ export async function recordEvent(trx: Transaction<Database> | Kysely<Database>,
   return insertEvent(trx, event);
 }
 
-/** The insert alone, for a transaction that already holds the events lock. */
-export async function insertEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<StoredEvent> {
-  const row = await trx
-    .insertInto('events')
-    .values({ type: event.type, payload: JSON.stringify(event.payload) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, event };
+/**
+ * Inserts one event row; with `lock`, takes the events lock in the same statement, and with
+ * `notify`, announces the new id to the other instances (delivered at commit).
+ */
+export async function insertEvent(
+  trx: Transaction<Database> | Kysely<Database>,
+  event: DomainEvent,
+  options: { lock?: boolean; notify?: boolean } = {},
+): Promise<StoredEvent> {
+  const payload = JSON.stringify(event.payload);
+  const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
+  const announce = options.notify ? sql`pg_notify(${EVENTS_CHANNEL}, id::text)` : sql`null`;
+  const { rows } = await sql<{ id: number }>`
+    with locked as (${locked}),
+    inserted as (insert into events (type, payload) select ${event.type}, cast(${payload} as jsonb) from locked returning id)
+    select id, ${announce} as notified from inserted`.execute(trx);
+  return { id: Number(rows[0]!.id), event };
 }
 
 /** One followed change and its messages, projected lazily once per kind of viewer. */

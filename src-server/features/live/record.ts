@@ -7,7 +7,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, StoredShow } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
-import { EVENTS_CHANNEL, insertEvent, lockEvents, type StoredEvent } from './hub';
+import { EVENTS_CHANNEL, insertEvent, type StoredEvent } from './hub';
 import { readSeats, readSheet, readTeams } from './load';
 
 export type Trx = Transaction<Database>;
@@ -28,18 +28,25 @@ export class EventRecorder {
     private readonly postgres = true,
   ) {}
 
-  async record(event: DomainEvent): Promise<void> {
-    if (this.orderedSince === null) {
-      this.orderedSince = performance.now();
-      if (this.postgres) await lockEvents(this.trx);
-    }
-    this.events.push(await insertEvent(this.trx, event));
+  private notified = false;
+
+  /**
+   * Records one event. On PostgreSQL the first takes the events lock in the same statement, and
+   * `{ last: true }` sends the NOTIFY with it too, so a one-event write is one statement.
+   */
+  async record(event: DomainEvent, options: { last?: boolean } = {}): Promise<void> {
+    const first = this.orderedSince === null;
+    if (first) this.orderedSince = performance.now();
+    const lock = this.postgres && first;
+    const notify = this.postgres && !!options.last;
+    this.events.push(await insertEvent(this.trx, event, { lock, notify }));
+    if (notify) this.notified = true;
   }
 
   /** Tells the other instances, at commit, that there is something new (PostgreSQL). */
   async finish(): Promise<void> {
     const last = this.events[this.events.length - 1];
-    if (this.postgres && last) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.id)})`.execute(this.trx);
+    if (this.postgres && last && !this.notified) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.id)})`.execute(this.trx);
   }
 
   show(saved: { version: number; scoringVersion: number }, show: StoredShow): Promise<void> {

@@ -1,10 +1,11 @@
 /**
  * A judge scoring the open field: the write the night lives on. The checks come from the live read
  * model; the transaction only confirms that the scoring gate they used is still current (one
- * indexed read), writes the point, its audit row, the idempotency row and the event, and commits.
- * At most 8 statements on PostgreSQL (6 on PGlite), none of them a ranking or progress query.
+ * indexed read), writes the point, its audit row, the idempotency row and the event, and commits:
+ * two statements between BEGIN and COMMIT, none of them a ranking or progress query.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { SheetField } from '../../../src/live';
 import type { TScoreItem } from '../../../src/schemas/scoring';
@@ -13,7 +14,6 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
-import { applyScoreChange } from './data';
 import { checkPoint } from './submit';
 
 export interface JudgeScoreInput {
@@ -95,34 +95,52 @@ async function writeJudgeScore(
 ): Promise<{ item: TScoreItem }> {
   const at = new Date();
   const response = { item: { teamId: input.teamId, gkId: judgeId, fieldName: gate.field.name, point: input.point, updatedAt: at.getTime() } };
+  const { teamId, point } = input;
+  const fieldName = gate.field.name;
+  const key = input.key ?? null;
   return liveTransaction(ctx, async (recorder) => {
     const { trx } = recorder;
-    // 1. The gate the checks used is still current; a share lock keeps it so until commit.
-    const show = await trx.selectFrom('show_state').select('scoring_version').where('id', '=', 1).forShare().executeTakeFirst();
-    if ((show?.scoring_version ?? 0) !== gate.scoringVersion) throw new StaleGate();
-    // 2. The key, claimed first: a concurrent copy of this request waits here, then finds it taken.
-    if (input.key) {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({ actor_id: judgeId, key: input.key, request_hash: hash, response: JSON.stringify(response) })
-        .onConflict((oc) => oc.columns(['actor_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!claimed) return replay((await storedAnswer(trx, judgeId, input.key))!, hash);
-    }
-    // 3–5. The point with its row lock, and its audit row.
-    const { live } = await applyScoreChange(trx, {
-      teamId: input.teamId,
-      gkId: judgeId,
-      fieldName: gate.field.name,
-      point: input.point,
-      actorId: judgeId,
-      source: 'judge',
-      key: input.key ?? null,
-      at,
-    });
-    // 6–8. The ordered section: the events lock, the event, the NOTIFY (then the commit).
-    await recorder.record({ type: 'scores', payload: { changes: [live] } });
+    // One statement does the write:
+    // - `gate`: the scoring gate the checks used is still current, share-locked until commit;
+    // - `claim`: the idempotency key, claimed first, so a concurrent copy of this request waits
+    //   on it, then finds it taken and writes nothing;
+    // - `saved` and `audit`: the point (its row locked by the upsert) and its audit row, with the
+    //   point it replaces (`old`, read from the statement's snapshot).
+    const { rows } = await sql<{ gate: boolean; written: boolean }>`
+      with gate as (
+        select 1 from show_state where id = 1 and scoring_version = ${gate.scoringVersion} for share
+      ),
+      claim as (
+        insert into idempotency_keys (actor_id, key, request_hash, response)
+        select ${judgeId}, ${key}, ${hash}, cast(${JSON.stringify(response)} as jsonb) from gate where cast(${key} as text) is not null
+        on conflict do nothing
+        returning 1
+      ),
+      go as (
+        select 1 from gate where cast(${key} as text) is null or exists (select 1 from claim)
+      ),
+      old as (
+        select point from scores where team_id = ${teamId} and gk_id = ${judgeId} and field_name = ${fieldName} for update
+      ),
+      saved as (
+        insert into scores (team_id, gk_id, field_name, point, updated_by, updated_at)
+        select ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz) from go
+        on conflict (team_id, gk_id, field_name)
+        do update set point = excluded.point, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+        returning 1
+      ),
+      audit as (
+        insert into score_events (team_id, gk_id, field_name, old_point, new_point, actor_id, source, idempotency_key)
+        select ${teamId}, ${judgeId}, ${fieldName}, (select point from old), cast(${point} as numeric), ${judgeId}, 'judge', ${key} from saved
+        returning 1
+      )
+      select exists (select 1 from gate) as gate, exists (select 1 from audit) as written`.execute(trx);
+    const outcome = rows[0]!;
+    if (!outcome.gate) throw new StaleGate();
+    if (!outcome.written) return replay((await storedAnswer(trx, judgeId, key!))!, hash);
+    // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
+    const change = { teamId, gkId: judgeId, fieldName, point, updatedAt: at.getTime() };
+    await recorder.record({ type: 'scores', payload: { changes: [change] } }, { last: true });
     return response;
   });
 }
