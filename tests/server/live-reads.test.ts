@@ -138,7 +138,9 @@ describe("a judge's score", () => {
       });
       console.log(`[statements] judge score (${database.kind}): ${count}: ${seen.join(', ')}`);
       // Two statements between BEGIN and COMMIT: the write (gate, key, point, audit) and the event.
-      expect(count).toBe(2);
+      // After commit the hub may read other instances' events first, when the new id leaves a gap
+      // (PostgreSQL sequences skip ids of rolled-back transactions): that read is not the write's.
+      expect(count - seen.filter((s) => s === 'select events').length).toBe(2);
       expect(seen).not.toContain('select scores');
       expect(seen).not.toContain('select score_fields');
       expect(seen).not.toContain('select teams');
