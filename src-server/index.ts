@@ -36,9 +36,15 @@ async function main(): Promise<void> {
     force.unref();
     // For the benchmarks: how long transactions held the ordered section (events lock → commit).
     if (process.env.HOITHI_TIMINGS === '1') {
-      const times = [...running.deps.hub.orderedSectionTimes()].sort((x, y) => x - y);
-      const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!.toFixed(3) : 'n/a');
-      console.log(`[timings] ordered section: n=${times.length} p50=${at(0.5)} ms p99=${at(0.99)} ms`);
+      const { total, tail } = running.deps.hub.orderedSectionTimes();
+      const at = (values: readonly number[], p: number) => {
+        const sorted = [...values].sort((x, y) => x - y);
+        return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!.toFixed(3) : 'n/a';
+      };
+      console.log(
+        `[timings] ordered section: n=${total.length} p50=${at(total, 0.5)} ms p99=${at(total, 0.99)} ms (lock wait included); ` +
+          `held after the event insert (commit): p50=${at(tail, 0.5)} ms p99=${at(tail, 0.99)} ms`,
+      );
     }
     await running.close();
     process.exit(0);

@@ -67,7 +67,7 @@ async function judgesProcess(): Promise<void> {
     if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   });
-  process.send!(run);
+  process.send!(run, () => process.exit(0));
 }
 
 async function insertsProcess(): Promise<void> {
@@ -86,7 +86,7 @@ async function insertsProcess(): Promise<void> {
       }
     });
     await pool.end();
-    process.send!(run);
+    process.send!(run, () => process.exit(0));
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bench-pglite-'));
@@ -95,7 +95,7 @@ async function insertsProcess(): Promise<void> {
   const run = await loop((worker, i) => db.transaction(async (tx) => void (await tx.query('insert into bench_rows (worker, n) values ($1, $2)', [worker, i]))));
   await db.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  process.send!(run);
+  process.send!(run, () => process.exit(0));
 }
 
 // ---- orchestrator ------------------------------------------------------------------------------------

@@ -200,16 +200,21 @@ export class LiveHub {
     return this.chain;
   }
 
-  private readonly orderedSections: number[] = [];
+  private readonly orderedSections: { total: number[]; tail: number[] } = { total: [], tail: [] };
 
-  /** Records how long one transaction held the ordered section (events lock or insert → commit). */
-  timeOrderedSection(ms: number): void {
-    if (this.orderedSections.length >= 100_000) this.orderedSections.length = 0;
-    this.orderedSections.push(ms);
+  /**
+   * Records one transaction's ordered section: `total` from the events statement (waiting for the
+   * lock included) to the end of the commit, `tail` from the last event written to the end of the
+   * commit (the lock only held).
+   */
+  timeOrderedSection(total: number, tail: number): void {
+    if (this.orderedSections.total.length >= 100_000) this.orderedSections.total.length = this.orderedSections.tail.length = 0;
+    this.orderedSections.total.push(total);
+    this.orderedSections.tail.push(tail);
   }
 
   /** The ordered section's durations so far, for the benchmarks. */
-  orderedSectionTimes(): readonly number[] {
+  orderedSectionTimes(): { total: readonly number[]; tail: readonly number[] } {
     return this.orderedSections;
   }
 

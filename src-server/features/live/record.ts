@@ -21,6 +21,8 @@ export class EventRecorder {
   readonly events: StoredEvent[] = [];
   /** When the ordered section began (performance.now()), or null before the first event. */
   orderedSince: number | null = null;
+  /** When the last event was written: from here to the end of the commit, the lock is only held. */
+  recordedAt: number | null = null;
 
   constructor(
     readonly trx: Trx,
@@ -40,6 +42,7 @@ export class EventRecorder {
     const lock = this.postgres && first;
     const notify = this.postgres && !!options.last;
     this.events.push(await insertEvent(this.trx, event, { lock, notify }));
+    this.recordedAt = performance.now();
     if (notify) this.notified = true;
   }
 
@@ -91,8 +94,11 @@ export async function liveTransaction<T>(deps: Pick<AppDeps, 'db' | 'hub'>, work
     await recorder.finish();
     return value;
   });
-  const { events, orderedSince } = recorder!;
-  if (orderedSince !== null) deps.hub.timeOrderedSection(performance.now() - orderedSince);
+  const { events, orderedSince, recordedAt } = recorder!;
+  if (orderedSince !== null) {
+    const now = performance.now();
+    deps.hub.timeOrderedSection(now - orderedSince, now - recordedAt!);
+  }
   await deps.hub.published(events);
   return result;
 }
