@@ -210,6 +210,22 @@ describe('many judges at once', () => {
   });
 });
 
+describe('the scoring gate', () => {
+  it('moves only when scoring opens, closes, changes field or the sheet changes, not on a timer or phase move', async () => {
+    await open('phan-2');
+    const gate = () => t.deps.hub.live.scoringVersion;
+    const before = gate();
+    await master.show.update({ changes: { timer: { action: 'start', durationMs: 30_000 } } });
+    await master.show.update({ changes: { phase: 'scoreboard', screen2: 'judges' } });
+    expect(gate()).toBe(before);
+    await open('phan-2', false);
+    expect(gate()).toBe(before + 1);
+    const field = (await admin.scoreField.all()).items.find((f) => f.name === 'phan-2')!;
+    await admin.scoreField.update({ _id: field._id, changes: { maxPoint: 10 } });
+    expect(gate()).toBe(before + 2);
+  });
+});
+
 describe('reset', () => {
   it('needs the typed confirmation, removes every score and logs a reset for each', async () => {
     await expect(admin.scoring.reset({ confirm: 'xoa' as never, reason: 'Tổng duyệt' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
