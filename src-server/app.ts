@@ -12,7 +12,7 @@ import { messages } from '../src/messages';
 import { type AppDeps, createContext, readCookie } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
-import { AppError, describeError } from './errors';
+import { AppError, badRequest, describeError } from './errors';
 import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
@@ -169,7 +169,9 @@ export function createApp(deps: AppDeps): Hono {
   registerRestRoutes(app, rest, callerFor);
 
   app.get('/media/:id', async (c) => {
-    const media = await readMedia(deps.db, (c.req.param('id') ?? '').slice(0, 100));
+    const id = (c.req.param('id') ?? '').slice(0, 100);
+    if (id.includes('\u0000')) throw badRequest(messages.nulCharacter, 'id');
+    const media = await readMedia(deps.db, id);
     c.header('Content-Type', media.contentType);
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
     return c.body(media.data as Uint8Array<ArrayBuffer>);

@@ -47,6 +47,7 @@ export const messages = {
   internalError: 'Máy chủ gặp sự cố, vui lòng thử lại',
   malformedJson: 'Dữ liệu gửi lên không phải JSON hợp lệ',
   invalidInput: 'Dữ liệu không hợp lệ',
+  nulCharacter: 'Dữ liệu chứa ký tự không hợp lệ (NUL)',
   crossOrigin: 'Yêu cầu bị từ chối vì không xuất phát từ trang của hội thi',
   currentPasswordRequired: 'Cần nhập mật khẩu hiện tại để đổi mật khẩu',
   currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
