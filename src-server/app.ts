@@ -13,6 +13,7 @@ import { type AppDeps, createContext, readCookie } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
 import { AppError, badRequest, describeError } from './errors';
+import { originMatches, type RequestSite, trustedClientIp } from './proxy';
 import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
@@ -41,11 +42,16 @@ interface NodeBindings {
 }
 
 function clientIp(c: HonoContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return trustedClientIp(c.req.header('x-forwarded-for'), (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress, trustProxy);
+}
+
+function requestSite(c: HonoContext): RequestSite {
+  return {
+    protocol: new URL(c.req.url).protocol,
+    host: c.req.header('host'),
+    forwardedProto: c.req.header('x-forwarded-proto'),
+    forwardedHost: c.req.header('x-forwarded-host'),
+  };
 }
 
 function isSecure(c: HonoContext, trustProxy: boolean): boolean {
@@ -60,19 +66,14 @@ function requestOrigin(c: HonoContext, trustProxy: boolean): string {
   return `${protocol}//${host}`;
 }
 
-/** Same-origin writes only: the Origin header, when a browser sends one, must be this site. */
-export function isCrossOrigin(c: HonoContext, publicUrl: string | null): boolean {
+/**
+ * Same-origin writes only: the Origin header, when a browser sends one, must be this site, scheme,
+ * host and port alike; forwarded headers count only behind a trusted proxy.
+ */
+export function isCrossOrigin(c: HonoContext, publicUrl: string | null, trustProxy: boolean): boolean {
   const origin = c.req.header('origin');
   if (!origin) return c.req.header('sec-fetch-site') === 'cross-site';
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const allowed = new Set([c.req.header('host'), c.req.header('x-forwarded-host')]);
-  if (publicUrl) allowed.add(new URL(publicUrl).host);
-  return !allowed.has(originHost);
+  return !originMatches(origin, requestSite(c), trustProxy, publicUrl);
 }
 
 /**
@@ -144,7 +145,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.use('*', async (c, next) => {
-    if (UNSAFE_METHODS.has(c.req.method) && isCrossOrigin(c, config.publicUrl)) {
+    if (UNSAFE_METHODS.has(c.req.method) && isCrossOrigin(c, config.publicUrl, config.trustProxy)) {
       throw new AppError('FORBIDDEN', messages.crossOrigin);
     }
     await next();

@@ -9,25 +9,25 @@ import { WebSocketServer } from 'ws';
 import { SOCKET_TIMEOUT_MS } from '../src/constants';
 import { type AppDeps, createContext } from './context';
 import { appRouter } from './router';
+import { originMatches, trustedClientIp } from './proxy';
 import { sharedPayloadEncoder } from './ws-encoder';
 
 export const WS_MAX_PAYLOAD = 64 * 1024;
 
-function originAllowed(req: IncomingMessage, publicUrl: string | null): boolean {
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+function originAllowed(req: IncomingMessage, publicUrl: string | null, trustProxy: boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser
-  try {
-    const host = new URL(origin).host;
-    return host === req.headers.host || (!!publicUrl && host === new URL(publicUrl).host);
-  } catch {
-    return false;
-  }
+  const site = { protocol: 'http:', host: req.headers.host, forwardedProto: header(req, 'x-forwarded-proto'), forwardedHost: header(req, 'x-forwarded-host') };
+  return originMatches(origin, site, trustProxy, publicUrl);
 }
 
 function remoteIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
-  return req.socket.remoteAddress ?? 'unknown';
+  return trustedClientIp(header(req, 'x-forwarded-for'), req.socket.remoteAddress, trustProxy);
 }
 
 export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promise<void> } {
@@ -54,7 +54,7 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname !== '/trpc') return; // not ours
-    if (!originAllowed(req, deps.config.publicUrl)) {
+    if (!originAllowed(req, deps.config.publicUrl, deps.config.trustProxy)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -30,9 +30,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<ReturnType<typeof readConfig>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd() };
+  const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd(), ...overrides };
   const hub = new LiveHub(database.handle.db, database.handle.pool);
   await hub.start();
   const deps: AppDeps = {

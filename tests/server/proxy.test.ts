@@ -1,0 +1,75 @@
+/**
+ * Behind one trusted proxy (TRUST_PROXY=1) only the address that proxy appended counts, and
+ * forwarded headers are believed only then; the Origin check compares scheme, host and port.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_LIMIT } from '../../src-server/features/auth/rate-limit';
+import { originMatches, trustedClientIp } from '../../src-server/proxy';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('the client address', () => {
+  it('is the last X-Forwarded-For entry behind a trusted proxy, and the socket otherwise', () => {
+    expect(trustedClientIp('6.6.6.6, 10.0.0.9', '127.0.0.1', true)).toBe('10.0.0.9');
+    expect(trustedClientIp('6.6.6.6, 10.0.0.9', '127.0.0.1', false)).toBe('127.0.0.1');
+    expect(trustedClientIp(undefined, '127.0.0.1', true)).toBe('127.0.0.1');
+  });
+});
+
+describe('the Origin check', () => {
+  const site = { protocol: 'http:', host: 'hoithi.local:3000', forwardedProto: undefined, forwardedHost: undefined };
+  it('compares scheme, host and port', () => {
+    expect(originMatches('http://hoithi.local:3000', site, false, null)).toBe(true);
+    expect(originMatches('https://hoithi.local:3000', site, false, null)).toBe(false);
+    expect(originMatches('http://hoithi.local:3001', site, false, null)).toBe(false);
+    expect(originMatches('http://hoithi.local', site, false, 'http://hoithi.local')).toBe(true);
+  });
+  it('believes X-Forwarded-Host and -Proto only behind a trusted proxy', () => {
+    const forwarded = { ...site, forwardedHost: 'evil.example', forwardedProto: 'https' };
+    expect(originMatches('https://evil.example', forwarded, false, null)).toBe(false);
+    expect(originMatches('https://evil.example', forwarded, true, null)).toBe(true);
+  });
+});
+
+describe('over HTTP', () => {
+  let plain: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    proxied = await createTestApp({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await proxied.close();
+  });
+
+  it('counts failed logins against the address the trusted proxy saw, whatever the client puts first', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < ADDRESS_LIMIT.max + 5; i++) {
+      const res = await proxied.request('POST', '/login', {
+        body: { username: `khong-co-${i}`, password: 'sai-mat-khau' },
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}, 10.0.0.9` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, ADDRESS_LIMIT.max).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(ADDRESS_LIMIT.max)).toEqual(Array(5).fill(429));
+  });
+
+  it('refuses a write whose Origin matches only an X-Forwarded-Host that no trusted proxy set', async () => {
+    const res = await plain.request('POST', '/logout', { body: {}, headers: { origin: 'http://evil.example', host: 'localhost', 'x-forwarded-host': 'evil.example' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a write from the same host on another scheme', async () => {
+    const res = await plain.request('POST', '/logout', { body: {}, headers: { origin: 'https://localhost', host: 'localhost' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('accepts a write through the trusted proxy from the public https origin', async () => {
+    const res = await proxied.request('POST', '/logout', {
+      body: {},
+      headers: { origin: 'https://hoithi.example', host: 'backend:3000', 'x-forwarded-host': 'hoithi.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(res.status).toBe(200);
+  });
+});
