@@ -137,9 +137,11 @@ describe('an admin correcting', () => {
 });
 
 describe('the audit log', () => {
-  it('cannot be changed or deleted, even with SQL', async () => {
+  it('cannot be changed, deleted or truncated, even with SQL', async () => {
     await expect(sql`update score_events set new_point = 0`.execute(t.deps.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from score_events`.execute(t.deps.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate score_events`.execute(t.deps.db)).rejects.toThrow(/append-only/);
+    expect(await eventCount()).toBeGreaterThan(0);
     expect(await eventCount()).toBeGreaterThan(0);
   });
 });
