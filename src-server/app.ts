@@ -22,7 +22,19 @@ import { appRouter, createCaller } from './router';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const CONTENT_SECURITY_POLICY = [
+/** The websocket form of an origin: http → ws, https → wss. */
+const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
+
+/**
+ * The CSP. Scripts may connect only to this site: 'self' plus the explicit ws:// or wss:// form of
+ * the request's origin and of PUBLIC_URL's (older Safari does not match websockets to 'self').
+ */
+export function contentSecurityPolicy(siteOrigins: string[]): string {
+  const sockets = [...new Set(siteOrigins.map(socketOrigin))].join(' ');
+  return CSP_PARTS.map((part) => (part.startsWith('connect-src') ? `connect-src 'self' ${sockets}`.trim() : part)).join('; ');
+}
+
+const CSP_PARTS = [
   "default-src 'self'",
   "script-src 'self'",
   // Mantine injects its CSS variables in <style> tags.
@@ -30,12 +42,12 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https: http:",
   "media-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "frame-ancestors 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-].join('; ');
+];
 
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
@@ -83,7 +95,6 @@ export function isCrossOrigin(c: HonoContext, publicUrl: string | null, trustPro
 const STATE_HEADERS: Record<string, string> = {
   'Content-Type': 'application/json; charset=UTF-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Origin-Agent-Cluster': '?1',
@@ -99,6 +110,19 @@ const STATE_HEADERS: Record<string, string> = {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const { config } = deps;
+
+  // One policy per site name the requests use (a handful in a hall), built once each.
+  const policies = new Map<string, string>();
+  const cspFor = (c: HonoContext) => {
+    const key = `${c.req.header('host')}|${config.trustProxy ? `${c.req.header('x-forwarded-host')}|${c.req.header('x-forwarded-proto')}` : ''}`;
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy([requestOrigin(c, config.trustProxy), ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]);
+      if (policies.size > 100) policies.clear();
+      policies.set(key, policy);
+    }
+    return policy;
+  };
 
   const contextFor = (c: HonoContext, resHeaders: Headers) =>
     createContext(deps, {
@@ -123,7 +147,7 @@ export function createApp(deps: AppDeps): Hono {
   // system.state, from text serialised once per change, with the headers every answer carries.
   app.get('/api/state', async (c) => {
     const found = await findSession(deps.db, readCookie(c.req.header('cookie'), config.cookieName), deps.sessions);
-    return c.body(readSystemStateJson(deps.hub.live, found?.user ?? null), 200, STATE_HEADERS);
+    return c.body(readSystemStateJson(deps.hub.live, found?.user ?? null), 200, { ...STATE_HEADERS, 'Content-Security-Policy': cspFor(c) });
   });
 
   app.onError((error, c) => {
@@ -151,7 +175,7 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     // Hashed assets may be cached for good; every other answer is live data.
     if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Content-Security-Policy', cspFor(c));
   });
 
   app.all('/trpc/*', (c) =>

@@ -106,6 +106,12 @@ describe('failures', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  it("lets scripts connect only to this site: 'self' and its own websocket origin", async () => {
+    const res = await t.request('GET', '/api/the-le/all', { headers: { host: 'hoithi.local:3000' } });
+    const connect = res.headers.get('content-security-policy')!.split('; ').find((part) => part.startsWith('connect-src'));
+    expect(connect).toBe("connect-src 'self' ws://hoithi.local:3000");
+  });
+
   it('sends GET /api/state, which answers ahead of the middleware, the same headers as every other answer', async () => {
     const headersOf = async (path: string) => {
       const res = await t.request('GET', path);
