@@ -14,6 +14,7 @@ import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
 import { AppError, badRequest, describeError } from './errors';
 import { originMatches, type RequestSite, trustedClientIp } from './proxy';
+import { limitBodies } from './body-limit';
 import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): Hono {
     if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-store');
     c.header('Content-Security-Policy', cspFor(c));
   });
+  app.use('*', limitBodies(deps));
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({

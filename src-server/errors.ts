@@ -13,6 +13,7 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL_SERVER_ERROR';
 
 export class AppError extends TRPCError {

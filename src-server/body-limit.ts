@@ -1,0 +1,65 @@
+/**
+ * Request bodies are limited before anything reads them: 1 MB by default; a media upload 28 MB
+ * (20 MB of file as base64); a question-set import or a whole set's create or update 15 MB. A large
+ * limit applies only to a caller whose session is valid, checked before the body is accepted, so an
+ * anonymous 150 MB request is refused at its headers (or after its first megabyte when it streams
+ * without a length), with a 413.
+ */
+import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { QUESTION_SETS } from '../src/constants';
+import { messages } from '../src/messages';
+import type { AppDeps } from './context';
+import { readCookie } from './context';
+import { AppError } from './errors';
+import { findSession } from './features/auth/sessions';
+
+const MB = 1024 * 1024;
+export const BODY_LIMITS = { default: 1 * MB, setImport: 15 * MB, mediaUpload: 28 * MB };
+
+const LARGE_PROCEDURES: Record<string, number> = {
+  'media.upload': BODY_LIMITS.mediaUpload,
+  'questionSet.importFile': BODY_LIMITS.setImport,
+  'questionSet.create': BODY_LIMITS.setImport,
+  'questionSet.update': BODY_LIMITS.setImport,
+};
+const SET_PATHS = new Set(QUESTION_SETS.map((name) => `/api/${name}`));
+
+/** The most this request may send, before looking at who sends it. */
+export function bodyLimitFor(method: string, path: string): number {
+  if (path.startsWith('/trpc/')) {
+    // A batch names several procedures: the largest of their limits.
+    return Math.max(BODY_LIMITS.default, ...path.slice('/trpc/'.length).split(',').map((name) => LARGE_PROCEDURES[name] ?? 0));
+  }
+  if ((method === 'POST' || method === 'PUT') && SET_PATHS.has(path)) return BODY_LIMITS.setImport;
+  return BODY_LIMITS.default;
+}
+
+const tooLarge = (limit: number) => new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge(Math.round(limit / MB)), 'body');
+
+const limiters = new Map<number, MiddlewareHandler>();
+function limiter(limit: number): MiddlewareHandler {
+  let handler = limiters.get(limit);
+  if (!handler) {
+    handler = bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw tooLarge(limit);
+      },
+    });
+    limiters.set(limit, handler);
+  }
+  return handler;
+}
+
+export function limitBodies(deps: Pick<AppDeps, 'db' | 'config' | 'sessions'>): MiddlewareHandler {
+  return async (c: HonoContext, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    let limit = bodyLimitFor(c.req.method, c.req.path);
+    if (limit > BODY_LIMITS.default) {
+      const found = await findSession(deps.db, readCookie(c.req.header('cookie'), deps.config.cookieName), deps.sessions);
+      if (!found) limit = BODY_LIMITS.default;
+    }
+    return limiter(limit)(c, next);
+  };
+}
