@@ -11,9 +11,16 @@ export interface Config {
   adminPassword: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Open websockets allowed from one (trusted) address: a hall behind one NAT shares one. */
+  wsMaxPerAddress: number;
   production: boolean;
   clientDir: string;
   cookieName: string;
+}
+
+function positiveInt(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    wsMaxPerAddress: positiveInt(env.WS_MAX_PER_ADDRESS, 2000),
     production: env.NODE_ENV !== 'development',
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
     cookieName: SESSION_COOKIE,

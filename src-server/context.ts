@@ -29,6 +29,8 @@ export interface Context extends AppDeps {
   origin: string | null;
   /** Response headers for Set-Cookie; null on a websocket, where no cookie can be set. */
   resHeaders: Headers | null;
+  /** On a websocket: what this socket holds open (at most a few subscriptions each). */
+  socket?: { subscriptions: number };
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | null {

@@ -30,7 +30,11 @@ function remoteIp(req: IncomingMessage, trustProxy: boolean): string {
   return trustedClientIp(header(req, 'x-forwarded-for'), req.socket.remoteAddress, trustProxy);
 }
 
+/** Close code for a socket over the per-address cap: "try again later". */
+export const TOO_MANY_SOCKETS = 1013;
+
 export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promise<void> } {
+  const perAddress = new Map<string, number>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   const handler = applyWSSHandler({
     wss,
@@ -47,7 +51,7 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
       });
       const forget = deps.sockets.add(res, ctx.sessionId, ctx.user);
       res.once('close', forget);
-      return ctx;
+      return { ...ctx, socket: { subscriptions: 0 } };
     },
   });
 
@@ -59,7 +63,22 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    const ip = remoteIp(req, deps.config.trustProxy);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const open = perAddress.get(ip) ?? 0;
+      if (open >= deps.config.wsMaxPerAddress) {
+        console.warn(`[ws] ${ip}: ${open} websockets open already (WS_MAX_PER_ADDRESS); closing a new one`);
+        ws.close(TOO_MANY_SOCKETS, 'too many connections from this address');
+        return;
+      }
+      perAddress.set(ip, open + 1);
+      ws.once('close', () => {
+        const left = (perAddress.get(ip) ?? 1) - 1;
+        if (left > 0) perAddress.set(ip, left);
+        else perAddress.delete(ip);
+      });
+      wss.emit('connection', ws, req);
+    });
   };
   server.on('upgrade', onUpgrade);
 

@@ -48,6 +48,7 @@ export const messages = {
   malformedJson: 'Dữ liệu gửi lên không phải JSON hợp lệ',
   invalidInput: 'Dữ liệu không hợp lệ',
   nulCharacter: 'Dữ liệu chứa ký tự không hợp lệ (NUL)',
+  tooManySubscriptions: 'Quá nhiều kênh theo dõi trên một kết nối',
   bodyTooLarge: (megabytes: number) => `Dữ liệu gửi lên quá lớn (tối đa ${megabytes} MB)`,
   crossOrigin: 'Yêu cầu bị từ chối vì không xuất phát từ trang của hội thi',
   currentPasswordRequired: 'Cần nhập mật khẩu hiện tại để đổi mật khẩu',

@@ -6,7 +6,8 @@ import { tracked } from '@trpc/server';
 import type { TSystemState } from '../../../src/schemas/system';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
-import { forbidden } from '../../errors';
+import { messages } from '../../../src/messages';
+import { AppError, forbidden } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import type { Delivery } from '../live/hub';
 import { audienceOf, type LiveModel, type Viewer, viewerKey } from '../live/model';
@@ -35,6 +36,9 @@ const changeMessageId = (id: number, index: number, count: number) => (index ===
 /** A snapshot's messages: only the last one is a place to resume from (`id:s` asks for a snapshot). */
 const snapshotMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:s`);
 
+/** One screen needs one; a socket with more is not a screen. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
+
 const RESUME_ID = /^(\d{1,15})(?::(\d{1,3}))?$/;
 const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optional();
 
@@ -46,6 +50,13 @@ export const systemRouter = router({
    * lean: thousands of these wait at once, so each holds one queue, one wake-up and its viewer.
    */
   join: publicProcedure.input(ZJoinInput).subscription(async function* ({ ctx, input, signal }) {
+    if (ctx.socket) {
+      if (ctx.socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        console.warn(`[ws] ${ctx.ip}: more than ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions on one socket; refused`);
+        throw new AppError('TOO_MANY_REQUESTS', messages.tooManySubscriptions);
+      }
+      ctx.socket.subscriptions++;
+    }
     const viewer = viewerOf(ctx);
     const key = viewerKey(viewer);
     const staff = audienceOf(viewer) === 'staff';
@@ -119,6 +130,7 @@ export const systemRouter = router({
     } finally {
       signal?.removeEventListener('abort', stop);
       hub.unsubscribe(subscriber);
+      if (ctx.socket) ctx.socket.subscriptions--;
     }
   }),
 

@@ -1,0 +1,70 @@
+/**
+ * Websocket caps: at most WS_MAX_PER_ADDRESS open sockets from one (trusted) address, and at most
+ * 20 subscriptions on one socket; anything beyond gets a clean close code or error, and a log line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { readConfig } from '../../src-server/config';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/features/system/router';
+import { type RunningServer, startServer } from '../../src-server/server';
+import { TOO_MANY_SOCKETS } from '../../src-server/ws';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+let database: TestDatabase;
+let server: RunningServer;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd(), wsMaxPerAddress: 5 };
+  server = await startServer(config, { database: database.handle, log: () => {} });
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  await server.close();
+  await database.drop();
+});
+
+function connect(): Promise<{ socket: WebSocket; messages: string[]; closed: Promise<number> }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/trpc`);
+  sockets.push(socket);
+  const messages: string[] = [];
+  socket.on('message', (data) => messages.push(String(data)));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages, closed }));
+    socket.once('error', reject);
+  });
+}
+
+describe('websocket caps', () => {
+  it('closes a socket beyond WS_MAX_PER_ADDRESS from one address with 1013, and accepts again once one closes', async () => {
+    const open = [];
+    for (let i = 0; i < 5; i++) open.push(await connect());
+    const extra = await connect();
+    expect(await extra.closed).toBe(TOO_MANY_SOCKETS);
+    open[0]!.socket.close();
+    await open[0]!.closed;
+    await expect.poll(async () => {
+      const again = await connect();
+      await new Promise((r) => setTimeout(r, 100));
+      return again.socket.readyState === WebSocket.OPEN;
+    }).toBe(true);
+    for (const { socket } of open) socket.close();
+  });
+
+  it('refuses the 21st subscription on one socket with a 429 error and keeps the first 20', async () => {
+    for (const socket of sockets) socket.terminate();
+    await new Promise((r) => setTimeout(r, 200));
+    const { socket, messages } = await connect();
+    for (let id = 1; id <= MAX_SUBSCRIPTIONS_PER_SOCKET + 1; id++) {
+      socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'system.join', input: {} } }));
+    }
+    await expect.poll(() => messages.some((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))).toBe(true);
+    const refusal = JSON.parse(messages.find((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))!);
+    expect(refusal.error.data.httpStatus).toBe(429);
+    const served = new Set(messages.filter((m) => m.includes('"type":"state"')).map((m) => JSON.parse(m).id));
+    expect(served.size).toBe(MAX_SUBSCRIPTIONS_PER_SOCKET);
+  });
+});
