@@ -1,6 +1,9 @@
 /**
- * One process at a time may open an embedded data folder. The lock file names its owner; a lock
- * whose process is gone (killed with -9) is taken over.
+ * One process at a time may open an embedded data folder. The lock file names its owner: its PID
+ * and, on Linux, the process's start time. A lock is stale when that process is gone (killed with
+ * -9), when the PID now belongs to another process (a different start time: PID 1 after a container
+ * restart), or when it is a zombie not yet reaped. A stale lock is taken over atomically: the lock
+ * file is created with O_EXCL, and a stale one is first renamed aside, which only one contender can do.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +16,8 @@ interface LockInfo {
   pid: number;
   hostname: string;
   startedAt: string;
+  /** /proc/<pid>/stat field 22 (start time in clock ticks since boot), where there is a /proc. */
+  procStart?: string | null;
 }
 
 export class DataDirLockedError extends Error {
@@ -24,14 +29,30 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
+/** A process's state letter and start time from /proc, or null where there is no /proc entry. */
+export function procStat(pid: number): { state: string; start: string } | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, start: fields[19]! };
+  } catch {
+    return null;
   }
+}
+
+/** Whether the process that wrote this lock is still running (not gone, not reused, not a zombie). */
+function ownerAlive(info: LockInfo): boolean {
+  if (info.pid === process.pid) return true;
+  try {
+    process.kill(info.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const stat = procStat(info.pid);
+  if (!stat) return true; // no /proc: trust the PID alone
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return !info.procStart || info.procStart === stat.start;
 }
 
 function readLock(file: string): LockInfo | null {
@@ -45,7 +66,7 @@ function readLock(file: string): LockInfo | null {
 /** Who holds the folder now, if anyone alive does. */
 export function lockHolder(dir: string): number | null {
   const info = readLock(path.join(dir, LOCK_FILE));
-  if (!info || info.hostname !== os.hostname() || !processAlive(info.pid)) return null;
+  if (!info || info.hostname !== os.hostname() || !ownerAlive(info)) return null;
   return info.pid;
 }
 
@@ -53,8 +74,8 @@ export function lockHolder(dir: string): number | null {
 export function acquireDataDirLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart: procStat(process.pid)?.start ?? null };
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
       let released = false;
@@ -65,10 +86,27 @@ export function acquireDataDirLock(dir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const stale = fs.readFileSync(file, 'utf8');
       const holder = lockHolder(dir);
       if (holder !== null) throw new DataDirLockedError(holder, path.resolve(dir));
-      // A stale lock: its process is gone. Remove it and try again.
-      fs.rmSync(file, { force: true });
+      // A stale lock: move it aside. A rename moves one file once, so of two contenders only one
+      // moves the stale lock; the other finds it gone and starts again.
+      const aside = `${file}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
+      try {
+        fs.renameSync(file, aside);
+      } catch (renameError) {
+        if ((renameError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw renameError;
+      }
+      if (fs.readFileSync(aside, 'utf8') !== stale) {
+        // Between our read and our rename a contender put a fresh lock there: put it back.
+        try {
+          fs.linkSync(aside, file);
+        } catch {
+          // Another fresh lock is there already; the loop will find its holder.
+        }
+      }
+      fs.rmSync(aside, { force: true });
     }
   }
   throw new Error(`Cannot take the lock ${file}`);

@@ -1,0 +1,84 @@
+/**
+ * The embedded data folder's lock: a lock whose PID now belongs to another process (another start
+ * time) or to a zombie is stale and taken over; two processes taking over one stale lock cannot both
+ * win; a live holder still refuses everyone else.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, procStat } from '../../src-server/db/lock';
+import { ROOT } from '../helpers/spawn-server';
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+const writeLock = (dir: string, pid: number, procStart: string | null) =>
+  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart }));
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the data folder lock', () => {
+  it('is refused while its holder lives, with the same start time', () => {
+    const dir = tempDir();
+    const holder = spawn('sleep', ['30']);
+    children.push(holder);
+    writeLock(dir, holder.pid!, procStat(holder.pid!)!.start);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it('is taken over when its PID belongs to another process now (another start time)', () => {
+    const dir = tempDir();
+    writeLock(dir, 1, '1'); // PID 1 is alive, but it did not start at tick 1 after boot
+    expect(procStat(1)?.start).not.toBe('1');
+    const release = acquireDataDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  it('is taken over when its process is a zombie not yet reaped', async () => {
+    const dir = tempDir();
+    // The shell's background child exits at once; its parent (exec'd sleep) never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    children.push(parent);
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d) => resolve(String(d).trim()))));
+    await expect.poll(() => procStat(pid)?.state).toBe('Z');
+    writeLock(dir, pid, procStat(pid)!.start);
+    const release = acquireDataDirLock(dir);
+    release();
+  });
+
+  it('lets exactly one of two processes take over the same stale lock', async () => {
+    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+    const script = `
+      import { acquireDataDirLock, DataDirLockedError } from ${JSON.stringify(path.join(ROOT, 'src-server/db/lock.ts'))};
+      try { acquireDataDirLock(process.argv[2]); console.log('won'); setTimeout(() => {}, 1500); }
+      catch (error) { console.log(error instanceof DataDirLockedError ? 'lost' : 'error ' + error.message); }`;
+    const file = path.join(tempDir(), 'contender.mts');
+    fs.writeFileSync(file, script);
+    for (let round = 0; round < 5; round++) {
+      const dir = tempDir();
+      writeLock(dir, 999_999, null); // no such process
+      const run = () => spawn(tsx, [file, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const outcomes = await Promise.all(
+        [run(), run()].map(
+          (child) =>
+            new Promise<string>((resolve) => {
+              let out = '';
+              child.stdout!.on('data', (d) => (out += d));
+              child.once('exit', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      expect(outcomes.sort(), `round ${round}`).toEqual(['lost', 'won']);
+    }
+  }, 60_000);
+});
