@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as mediaDetected from '../../db/migrations/2026_11_22_0006_media_detected';
+
+/** A real 1×1 PNG. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 import { messages } from '../../src/messages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -272,7 +276,7 @@ describe('the scoring sheet and the event', () => {
 describe('media', () => {
   it('stores an uploaded image in the database and serves it to any screen', async () => {
     const caller = await t.caller(admin);
-    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const png = Buffer.from(PNG_1X1, 'base64');
     const { media } = await caller.media.upload({ fileName: 'anh.png', contentType: 'image/png', dataBase64: png.toString('base64') });
     expect(media).toMatchObject({ kind: 'image', url: expect.stringMatching(/^\/media\//) });
     const res = await t.request('GET', media.url);
@@ -280,5 +284,34 @@ describe('media', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
     await expect(caller.media.upload({ contentType: 'image/svg+xml', dataBase64: 'PHN2Zz4=' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect((await t.request('GET', '/media/khong-co')).status).toBe(404);
+  });
+
+  it('takes the type from the bytes, not from what the browser said', async () => {
+    const caller = await t.caller(admin);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64');
+    await expect(caller.media.upload({ contentType: 'image/png', dataBase64: svg })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.media.upload({ contentType: 'image/png', dataBase64: Buffer.from('xin chào').toString('base64') })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const { media } = await caller.media.upload({ contentType: 'image/x;text/html\r\nX-Bad: 1', dataBase64: PNG_1X1 });
+    const res = await t.request('GET', media.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('re-detects stored media in a migration and refuses to serve what fails', async () => {
+    const rows = await t.deps.db
+      .insertInto('media')
+      .values([
+        { content_type: 'image/x;text/html', file_name: 've.svg', size: 10, data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+        { content_type: 'text/plain', file_name: 'anh.png', size: 10, data: Buffer.from(PNG_1X1, 'base64') },
+      ])
+      .returning('id')
+      .execute();
+    await mediaDetected.up(t.deps.db);
+    expect((await t.request('GET', `/media/${rows[0]!.id}`)).status).toBe(404);
+    const good = await t.request('GET', `/media/${rows[1]!.id}`);
+    expect(good.status).toBe(200);
+    expect(good.headers.get('content-type')).toBe('image/png');
   });
 });

@@ -5,6 +5,7 @@ import { z } from '../../../src/schemas/zod';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
 import { adminProcedure, router } from '../../trpc';
+import { detectMediaType, MEDIA_TYPES } from './detect';
 
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -19,23 +20,25 @@ export function mediaKind(contentType: string): 'image' | 'audio' | 'video' | nu
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : null;
 }
 
+/** A stored file, served only with a type detected from its bytes (see the media_detected migration). */
 export async function readMedia(db: Kysely<Database>, id: string) {
   const row = await db.selectFrom('media').select(['content_type', 'data', 'size']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(messages.mediaNotFound);
+  if (!row || !MEDIA_TYPES.has(row.content_type)) throw notFound(messages.mediaNotFound);
   return { contentType: row.content_type, data: new Uint8Array(row.data) };
 }
 
 export const mediaRouter = router({
   upload: adminProcedure.input(ZUpload).mutation(async ({ ctx, input }) => {
-    const kind = mediaKind(input.contentType);
-    // SVG can carry scripts; it is refused rather than sanitised.
-    if (!kind || input.contentType.includes('svg')) throw badRequest(messages.mediaTypeInvalid, 'contentType');
     const data = Buffer.from(input.dataBase64, 'base64');
     if (data.length === 0) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
     if (data.length > MEDIA_MAX_BYTES) throw badRequest(messages.mediaTooLarge(20), 'dataBase64');
+    // The type comes from the bytes; what the browser said is not trusted.
+    const contentType = await detectMediaType(data);
+    const kind = contentType ? mediaKind(contentType) : null;
+    if (!contentType || !kind) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
     const row = await ctx.db
       .insertInto('media')
-      .values({ content_type: input.contentType, file_name: input.fileName, size: data.length, data })
+      .values({ content_type: contentType, file_name: input.fileName, size: data.length, data })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { media: { kind, url: `/media/${row.id}` } };
