@@ -6,6 +6,7 @@ import * as liveShow from './migrations/2026_11_21_0003_live_show';
 import * as scoringGate from './migrations/2026_11_22_0004_scoring_gate';
 import * as auditNoTruncate from './migrations/2026_11_22_0005_audit_no_truncate';
 import * as mediaDetected from './migrations/2026_11_22_0006_media_detected';
+import * as loginFailures from './migrations/2026_11_22_0007_login_failures';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_scoring_gate': scoringGate,
   '2026_11_22_0005_audit_no_truncate': auditNoTruncate,
   '2026_11_22_0006_media_detected': mediaDetected,
+  '2026_11_22_0007_login_failures': loginFailures,
 };

@@ -38,7 +38,7 @@ export const messages = {
 
   // Server errors
   invalidCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
-  tooManyAttempts: (minutes: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+  tooManyAttempts: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
   notLoggedIn: 'Bạn cần đăng nhập để thực hiện thao tác này',
   forbidden: 'Bạn không có quyền thực hiện thao tác này',
   notFound: 'Không tìm thấy dữ liệu yêu cầu',
@@ -248,6 +248,9 @@ export const messages = {
     delete: 'Xoá',
     editUser: 'Sửa thông tin',
     resetPassword: 'Đặt lại mật khẩu',
+    clearLockout: 'Mở khoá đăng nhập',
+    lockoutCleared: 'Đã mở khoá: người dùng có thể đăng nhập ngay',
+    lockoutClearError: 'Mở khoá đăng nhập bị lỗi!',
     resetPasswordTitle: (username: string) => `Đặt mật khẩu mới cho ${username}`,
     newPassword: 'Mật khẩu mới',
     deleteUser: 'Xoá người dùng',

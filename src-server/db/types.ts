@@ -171,9 +171,17 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  first_at: number;
+  last_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   teams: TeamsTable;
   show_state: ShowStateTable;
   settings: SettingsTable;

@@ -147,6 +147,20 @@ describe.skipIf(!available)('/user: the user table in a browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lifts a lockout after too many wrong passwords from the password dialog', async () => {
+    const other = await h.newPage();
+    for (let i = 0; i < 6; i++) await other.context.request.post('/login', { data: { username: 'nguyenvana', password: `sai-${i}` } });
+    const locked = await other.context.request.post('/login', { data: { username: 'nguyenvana', password: 'mat-khau-moi-2026' } });
+    expect(locked.status()).toBe(429);
+    const { page, errors } = await openAsAdmin(h);
+    await row(page, 'nguyenvana').getByRole('button', { name: messages.userAdmin.resetPassword }).click();
+    await page.getByRole('dialog').getByRole('button', { name: messages.userAdmin.clearLockout }).click();
+    await expect.poll(() => toast(page, messages.userAdmin.lockoutCleared).count()).toBe(1);
+    const again = await other.context.request.post('/login', { data: { username: 'nguyenvana', password: 'mat-khau-moi-2026' } });
+    expect(again.status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
   it('deletes a user after the confirmation: an 800 ms toast, and the row is gone', async () => {
     const { page, errors } = await openAsAdmin(h);
     await row(page, 'nguyenvana').getByRole('button', { name: messages.userAdmin.deleteUser }).click();

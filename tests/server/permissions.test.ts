@@ -136,6 +136,7 @@ const TABLE: Entry[] = [
   },
   { procedure: 'user.issueJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
   { procedure: 'user.revokeJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
+  { procedure: 'user.clearLockout', allowed: ADMIN, input: { _id: NO_ID } },
   { procedure: 'media.upload', allowed: ADMIN, input: { contentType: 'text/plain', dataBase64: 'eA==' } },
 ];
 

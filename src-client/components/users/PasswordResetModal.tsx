@@ -41,6 +41,14 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
     }),
   );
 
+  // Too many wrong passwords lock a username for a while; an admin can lift that at once.
+  const unlock = useMutation(
+    trpc.user.clearLockout.mutationOptions({
+      onSuccess: () => notifySuccess(t.lockoutCleared),
+      onError: (failure) => notifyError(t.lockoutClearError, failure),
+    }),
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZPassword.safeParse(password);
@@ -66,13 +74,18 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
           }}
           error={error}
         />
-        <Group justify="flex-end" gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Button variant="subtle" onClick={() => unlock.mutate({ _id: user._id })} loading={unlock.isPending}>
+            {t.clearLockout}
+          </Button>
+          <Group gap="sm">
           <Button variant="default" onClick={onDone}>
             {messages.cancel}
           </Button>
           <Button type="submit" loading={update.isPending}>
             {t.save}
           </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

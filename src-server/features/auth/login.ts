@@ -16,7 +16,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ user: TPublicUser }> {
-  ctx.limiter.check(input.username, ctx.ip);
+  await ctx.limiter.check(ctx.db, input.username, ctx.ip);
   const row = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'judge_token_hash', 'active', 'role'])
@@ -31,11 +31,11 @@ export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ use
     valid = !!row?.judge_token_hash && row.role === 'judge' && sameHash(hashToken(token), row.judge_token_hash);
   }
   if (!row || !valid || !row.active) {
-    ctx.limiter.fail(input.username, ctx.ip);
+    await ctx.limiter.fail(ctx.db, input.username, ctx.ip);
     // The same answer whether the account exists or not.
     throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
   }
-  ctx.limiter.succeed(input.username);
+  await ctx.limiter.clear(ctx.db, input.username);
 
   if (!ctx.resHeaders) throw new AppError('BAD_REQUEST', messages.invalidInput);
   if (ctx.sessionId) {

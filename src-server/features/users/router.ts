@@ -1,6 +1,7 @@
 import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
 import { z } from '../../../src/schemas/zod';
-import { forbidden } from '../../errors';
+import { messages } from '../../../src/messages';
+import { forbidden, notFound } from '../../errors';
 import { liveTransaction } from '../live/record';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
@@ -33,6 +34,13 @@ export const userRouter = router({
   issueJudgeLink: adminProcedure
     .input(z.object({ _id: z.string().trim().min(1).max(100) }))
     .mutation(({ ctx, input }) => issueJudgeLink(ctx, input._id)),
+  /** Lets a user who was locked out by failed logins sign in again at once. */
+  clearLockout: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }) => {
+    const row = await ctx.db.selectFrom('users').select('username').where('id', '=', input._id).executeTakeFirst();
+    if (!row) throw notFound(messages.userNotFound);
+    await ctx.limiter.clear(ctx.db, row.username);
+    return { ok: true as const };
+  }),
   revokeJudgeLink: adminProcedure
     .input(z.object({ _id: z.string().trim().min(1).max(100) }))
     .mutation(({ ctx, input }) => revokeJudgeLink(ctx, input._id)),
