@@ -8,6 +8,8 @@ export interface Config {
   publicUrl: string | null;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: the owner's connection for migrations, so the app itself can run as a lesser role. */
+  migrationDatabaseUrl: string | null;
   adminPassword: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -31,6 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',

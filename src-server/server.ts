@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import type { Config } from './config';
 import { type AppDeps, followSessionNotices } from './context';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/connection';
+import { type DatabaseHandle, migrateAs, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LiveHub } from './features/live/hub';
@@ -43,7 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     }
   }
-  await migrateToLatest(database.db);
+  await migrateAs(database.db, config.databaseUrl ? config.migrationDatabaseUrl : null);
   const firstStart = await ensureFirstAdmin(database.db, config, log);
   if (firstStart && config.seedDemo) {
     for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { EVENTS_CHANNEL } from '../../src-server/features/live/hub';
 import { messages } from '../../src/messages';
 import { readConfig } from '../../src-server/config';
-import { migrateToLatest, openDatabase } from '../../src-server/db/connection';
+import { migrateAs, openDatabase } from '../../src-server/db/connection';
 import { acquireDataDirLock, DataDirLockedError } from '../../src-server/db/lock';
 import type { Database } from '../../src-server/db/types';
 
@@ -32,7 +32,7 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
     }
   }
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  await migrateToLatest(handle.db);
+  await migrateAs(handle.db, config.databaseUrl ? config.migrationDatabaseUrl : null);
   return {
     db: handle.db,
     async announceEvents() {

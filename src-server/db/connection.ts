@@ -62,6 +62,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Brings the schema up to date: through `migrationUrl` (the tables' owner) when given, so the app's
+ * own role needs no right to create, alter or empty tables; else through the app's connection.
+ */
+export async function migrateAs(db: Kysely<Database>, migrationUrl: string | null): Promise<void> {
+  if (!migrationUrl) return migrateToLatest(db);
+  const owner = await openDatabase({ databaseUrl: migrationUrl });
+  try {
+    await migrateToLatest(owner.db);
+  } finally {
+    await owner.close();
+  }
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
