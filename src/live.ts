@@ -43,18 +43,6 @@ export interface LiveMessages {
 export type LiveMessageType = keyof LiveMessages;
 export type LiveMessage = { [K in LiveMessageType]: { type: K } & LiveMessages[K] }[LiveMessageType];
 
-export const MESSAGE_AUDIENCES: { [K in LiveMessageType]: readonly Audience[] } = {
-  state: ['public', 'team', 'judge', 'staff'],
-  teams: ['public', 'team', 'judge', 'staff'],
-  progress: ['public', 'team', 'judge', 'staff'],
-  scores: ['judge', 'staff'],
-  answers: ['staff'],
-  buzz: ['staff'],
-  mine: ['team'],
-  presence: ['staff'],
-  reload: ['public', 'team', 'judge', 'staff'],
-};
-
 /** Phases in which the audience sees the selected question. */
 export const QUESTION_PHASES: readonly ShowState['phase'][] = ['question', 'answer'];
 

@@ -56,10 +56,12 @@ describe('a score racing a close', () => {
       // The judge's instance has followed the opening.
       await expect.poll(async () => (await (await fetch(`${judgeOn}/api/state`)).json()).system.scoringOpen, { interval: 5 }).toBe(true);
       const point = (round % 20) / 2;
-      const delay = round % 4; // vary who goes first
+      // Vary who goes first: the score or the close starts up to 15 ms after the other.
+      const lead = ((round * 7) % 16) - (round % 2 ? 0 : 15);
+      const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
       const [score, close] = await Promise.all([
-        new Promise((r) => setTimeout(r, delay)).then(() => send(judgeOn, 'PUT', '/api/cham-thi/submit', judge, { teamId, point, key: `dua-${round}` })),
-        send(adminOn, 'PUT', '/api/show', admin, { changes: { scoringOpen: false } }),
+        later(lead).then(() => send(judgeOn, 'PUT', '/api/cham-thi/submit', judge, { teamId, point, key: `dua-${round}` })),
+        later(-lead).then(() => send(adminOn, 'PUT', '/api/show', admin, { changes: { scoringOpen: false } })),
       ]);
       expect(close.status).toBe(200);
       const events = await database.handle.db.selectFrom('events').select(['id', 'type', 'payload']).orderBy('id', 'desc').limit(20).execute();
@@ -80,7 +82,9 @@ describe('a score racing a close', () => {
         expect(log).toEqual([]);
       }
     }
-    // Both sides of the race happened (delays vary who wins).
-    expect(outcomes.stored + outcomes.refused).toBe(20);
+    console.log(`[race] ${database.kind}: ${outcomes.stored} stored before the close, ${outcomes.refused} refused`);
+    // Both sides of the race were run, not just one.
+    expect(outcomes.stored).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
   });
 });

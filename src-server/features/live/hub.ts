@@ -120,10 +120,6 @@ export class LiveHub {
     this.subscribers.delete(subscriber);
   }
 
-  get subscriberCount(): number {
-    return this.subscribers.size;
-  }
-
   private deliver(delivery: Delivery): void {
     for (const subscriber of this.subscribers) subscriber(delivery);
   }
@@ -190,7 +186,8 @@ export class LiveHub {
       for (const stored of events) this.follow(stored);
     };
     this.chain = this.chain.then(run, run);
-    return this.chain;
+    // A change the model could not follow queues a reload: the caller waits for that too.
+    return this.chain.then(() => this.chain);
   }
 
   /** Follows whatever other instances committed that this one has not seen yet. */

@@ -127,10 +127,6 @@ export class LiveModel {
 
   // ---- Reads ------------------------------------------------------------------------------------
 
-  get version(): number {
-    return this.show.version;
-  }
-
   /** The scoring gate's version: what a judge's score was checked against. */
   get scoringVersion(): number {
     return this.show.scoringVersion;
@@ -222,10 +218,6 @@ export class LiveModel {
 
   allScores(): TScoreItem[] {
     return [...this.scores.values()];
-  }
-
-  point(teamId: string, gkId: string, fieldName: string): number | null {
-    return this.scores.get(scoreKey({ teamId, gkId, fieldName }))?.point ?? null;
   }
 
   answersTo(questionId: string): TTeamAnswer[] {

@@ -3,7 +3,7 @@
  * transaction, then the hub follows the events. Table-shaped changes (teams, the scoring sheet,
  * the judges' seats, the settings) carry the whole small table, so a model applies them as they are.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, StoredShow } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
@@ -102,6 +102,3 @@ export async function liveTransaction<T>(deps: Pick<AppDeps, 'db' | 'hub'>, work
   await deps.hub.published(events);
   return result;
 }
-
-/** A transaction handle that also satisfies code written against the database. */
-export const asDb = (trx: Trx): Kysely<Database> => trx;

@@ -107,10 +107,12 @@ export async function resetAllScores(ctx: Context & { user: { _id: string } }, r
       });
       changes.push(live);
     }
-    await recordScores(recorder, changes);
     // Verdicts go with the points they gave: every answer is open to marking again.
     await trx.updateTable('team_answers').set({ points: 0, verdict: null }).execute();
-    for (const [questionId, items] of Object.entries(await readAnswers(trx))) {
+    const answers = await readAnswers(trx);
+    // Events last, as everywhere: the events lock is held only for their inserts and the commit.
+    await recordScores(recorder, changes);
+    for (const [questionId, items] of Object.entries(answers)) {
       await recorder.record({ type: 'answers', payload: { questionId, items, teamId: null } });
     }
     return rows.length;

@@ -1,6 +1,5 @@
 /** Stored points, their audit log, and the ranking built from them. */
 import type { Kysely, Transaction } from 'kysely';
-import { computeResults, type TeamResult } from '../../../src/scoring';
 import type { ScoreChange as LiveScoreChange } from '../../../src/live';
 import type { Database, ScoreSource } from '../../db/types';
 
@@ -92,18 +91,4 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
 export async function listScores(db: Db): Promise<ScoreItem[]> {
   const rows = await db.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point', 'updated_at']).execute();
   return rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id, fieldName: r.field_name, point: r.point, updatedAt: r.updated_at.getTime() }));
-}
-
-/** The ranking of the given teams from the stored points and the scoring sheet. */
-export async function rankTeams(db: Db, teamIds: string[]): Promise<Map<string, TeamResult>> {
-  const [fields, scores] = await Promise.all([
-    db.selectFrom('score_fields').select(['name', 'kind', 'weight', 'drop_extremes', 'position']).execute(),
-    listScores(db),
-  ]);
-  const results = computeResults(
-    teamIds,
-    fields.map((f) => ({ name: f.name, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes, position: f.position })),
-    scores,
-  );
-  return new Map(results.map((r) => [r.teamId, r]));
 }

@@ -81,12 +81,13 @@ export const systemRouter = router({
     try {
       const resume = RESUME_ID.exec(input?.lastEventId ?? '');
       const resumeId = resume ? Number(resume[1]) : null;
-      const replay = resumeId === null ? null : hub.changesSince(resumeId);
+      const cut = resume?.[2] === undefined ? null : Number(resume[2]);
+      // Cut off inside a change: its rest must still be held, else only a snapshot is complete.
+      const partial = cut === null || resumeId === null ? undefined : hub.change(resumeId);
+      const replay = resumeId === null || (cut !== null && !partial) ? null : hub.changesSince(resumeId);
       let lastId: number;
       if (replay) {
         lastId = resumeId!;
-        const cut = resume![2] === undefined ? null : Number(resume![2]);
-        const partial = cut === null ? undefined : hub.change(resumeId!);
         if (partial) {
           const messages = partial.messagesFor(viewer, key);
           for (let i = cut! + 1; i < messages.length; i++) yield tracked(changeMessageId(partial.id, i, messages.length), messages[i]!);
