@@ -54,6 +54,7 @@ export const messages = {
   currentPasswordRequired: 'Cần nhập mật khẩu hiện tại để đổi mật khẩu',
   currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
   accountDisabled: 'Tài khoản đã bị khoá',
+  clientNotBuilt: 'Giao diện chưa được build: hãy chạy npm start.',
 
   // Validation
   invalidEmail: 'Email không hợp lệ',
@@ -241,6 +242,7 @@ export const messages = {
     pickTeam: 'Chọn đội thi',
     priority: 'Thứ tự ưu tiên',
     priorityHint: 'Số nhỏ đứng trước',
+    priorityAuto: 'Để trống: xếp cuối danh sách',
     active: 'Hoạt động',
     save: 'Lưu',
     create: 'Tạo',
@@ -618,6 +620,30 @@ export const messages = {
     settingsError: 'Lấy thông tin hội thi lỗi.',
     fieldsError: 'Lấy phiếu chấm điểm lỗi.',
     judgesError: 'Lấy danh sách giám khảo lỗi.',
+    // Other consoles open at the same time (another /master page, on any server), and their moves.
+    otherConsoles: (n: number) => (n === 1 ? 'Một bàn điều khiển khác đang mở:' : `${n} bàn điều khiển khác đang mở:`),
+    consoleSince: (time: string) => `từ ${time}`,
+    consoleSameUser: 'tài khoản của bạn',
+    otherConsoleMove: (name: string, what: string) => `${name} vừa thao tác: ${what}`,
+    moveUndo: 'hoàn tác',
+    moveRound: (round: string) => `chuyển sang ${round}`,
+    moveSet: (title: string) => (title ? `chọn bộ câu hỏi «${title}»` : 'chọn bộ câu hỏi'),
+    moveNoSet: 'bỏ chọn bộ câu hỏi',
+    moveQuestion: (n: number) => `chọn câu ${n}`,
+    moveNoQuestion: 'bỏ chọn câu hỏi',
+    movePhase: (phase: string) => `màn hình chính: ${phase}`,
+    moveTimer: { start: 'bắt đầu đồng hồ', pause: 'tạm dừng đồng hồ', resume: 'tiếp tục đồng hồ', reset: 'đặt lại đồng hồ' },
+    moveAnswers: (open: boolean) => (open ? 'mở trả lời' : 'đóng trả lời'),
+    moveBuzzer: (open: boolean) => (open ? 'mở chuông' : 'đóng chuông'),
+    moveScoring: (open: boolean) => (open ? 'mở chấm' : 'đóng chấm'),
+    moveField: (label: string) => `tiêu chí chấm: ${label}`,
+    moveNoField: 'bỏ chọn tiêu chí chấm',
+    moveTeam: (name: string) => `đội trên sân khấu: ${name}`,
+    moveNoTeam: 'không còn đội trên sân khấu',
+    moveScreen2: (mode: string) => `màn hình phụ: ${mode}`,
+    moveShownAnswers: (n: number) => (n ? `đưa ${n} câu trả lời lên màn hình phụ` : 'gỡ câu trả lời khỏi màn hình phụ'),
+    moveFreeze: (frozen: boolean) => (frozen ? 'đóng băng bảng điểm' : 'công bố bảng điểm'),
+    moveOther: 'thay đổi trạng thái',
   },
   teamScreen: {
     noTeam: 'Tài khoản này chưa gắn với đội thi nào. Hãy báo ban tổ chức.',
@@ -754,6 +780,14 @@ export const messages = {
     print: 'In',
     back: 'Quay lại bảng điều khiển',
     loadingRecord: 'Đang tải biên bản…',
+    // Page numbers ("Trang 1/4"): the biên bản's page footer and the spreadsheet's.
+    page: 'Trang',
+    // A judge who has not scored a judged field gets no column: they are named under its table.
+    notScoredBy: (names: string) => `Chưa chấm tiêu chí này: ${names}.`,
+    nobodyScored: 'Chưa có giám khảo nào chấm tiêu chí này.',
+    // Exports
+    sheetResults: 'Kết quả',
+    judgeColumn: (field: string, judge: string) => `${field} — ${judge}`,
   },
   judgeLinks: {
     action: 'Liên kết giám khảo',

@@ -5,10 +5,33 @@
  * - An `answers` field is the sum of the points won by right answers.
  * - The total is the weighted sum; both rounded to 2 decimals.
  * - Ranking by total, then by each field in sheet order; teams still equal share a rank.
+ * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
+ *   biên bản): the team's priority, then its name (`compareTeamOrder`).
  */
 import { round } from './format';
 
 export const ANSWERS_GK_ID = 'answers';
+
+/** Names compared as a Vietnamese reader expects; equal-looking names fall back to code points. */
+const collator = new Intl.Collator('vi', { sensitivity: 'variant' });
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export interface TeamOrderKey {
+  priority: number;
+  name: string;
+}
+
+/** The teams' list order, also the order of teams that share a rank: priority, then name. */
+export function compareTeamOrder(a: TeamOrderKey, b: TeamOrderKey): number {
+  return a.priority - b.priority || compareNames(a.name, b.name);
+}
+
+/** Standings order: rank, then the teams' list order. */
+export function compareStanding(a: TeamOrderKey & { rank: number }, b: TeamOrderKey & { rank: number }): number {
+  return a.rank - b.rank || compareTeamOrder(a, b);
+}
 
 export interface FieldRule {
   name: string;
@@ -71,6 +94,12 @@ function assignRanks(sorted: TeamResult[], fieldOrder: string[]): void {
   });
 }
 
+/** Results order: by score (`compareResults`), then by the teams' list order (their index). */
+function byScoreThenList(fieldOrder: string[], index: Map<string, number>) {
+  return (a: TeamResult, b: TeamResult) => compareResults(a, b, fieldOrder) || index.get(a.teamId)! - index.get(b.teamId)!;
+}
+
+/** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
 export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[]): TeamResult[] {
   const ordered = [...fields].sort((a, b) => a.position - b.position);
   const byTeamField = new Map<string, number[]>();
@@ -82,7 +111,8 @@ export function computeResults(teamIds: string[], fields: FieldRule[], rows: Poi
   }
   const results = teamIds.map((teamId) => teamResult(teamId, ordered, (name) => byTeamField.get(`${teamId}\u0000${name}`) ?? []));
   const fieldOrder = ordered.map((f) => f.name);
-  const sorted = [...results].sort((a, b) => compareResults(a, b, fieldOrder));
+  const index = new Map(teamIds.map((id, i) => [id, i]));
+  const sorted = [...results].sort(byScoreThenList(fieldOrder, index));
   assignRanks(sorted, fieldOrder);
   return sorted;
 }
@@ -98,7 +128,9 @@ export class IncrementalRanking {
   private readonly points = new Map<string, Map<string, Map<string, number>>>();
   private readonly byTeam = new Map<string, TeamResult>();
   private readonly sorted: TeamResult[];
+  private readonly order: (a: TeamResult, b: TeamResult) => number;
 
+  /** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
   constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[]) {
     this.ordered = [...fields].sort((a, b) => a.position - b.position);
     this.fieldOrder = this.ordered.map((f) => f.name);
@@ -106,7 +138,8 @@ export class IncrementalRanking {
     for (const teamId of teamIds) this.points.set(teamId, new Map());
     for (const row of rows) if (teams.has(row.teamId)) this.fieldPoints(row.teamId, row.fieldName).set(row.gkId, row.point);
     for (const teamId of teamIds) this.byTeam.set(teamId, this.resultFor(teamId));
-    this.sorted = [...this.byTeam.values()].sort((a, b) => compareResults(a, b, this.fieldOrder));
+    this.order = byScoreThenList(this.fieldOrder, new Map(teamIds.map((id, i) => [id, i])));
+    this.sorted = [...this.byTeam.values()].sort(this.order);
     assignRanks(this.sorted, this.fieldOrder);
   }
 
@@ -137,7 +170,7 @@ export class IncrementalRanking {
     let high = this.sorted.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (compareResults(this.sorted[middle]!, next, this.fieldOrder) <= 0) low = middle + 1;
+      if (this.order(this.sorted[middle]!, next) <= 0) low = middle + 1;
       else high = middle;
     }
     this.sorted.splice(low, 0, next);

@@ -45,7 +45,8 @@ const setFields = {
   items: z.array(ZQuestionSchema).max(500),
 };
 export const ZQuestionSetDataSchema = z
-  .object({ ...setFields, priority: setFields.priority.default(0), items: setFields.items.default([]) })
+  // No priority: the new set goes to the end of its list (the server picks the next number).
+  .object({ ...setFields, priority: setFields.priority.optional(), items: setFields.items.default([]) })
   .strict();
 export const ZQuestionSetCreateSchema = z.object({ data: ZQuestionSetDataSchema });
 export const ZQuestionSetUpdateSchema = z.object({

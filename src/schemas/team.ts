@@ -25,7 +25,8 @@ export const ZTeamDataSchema = z
     unit: teamFields.unit.default(''),
     members: teamFields.members.default([]),
     logoUrl: teamFields.logoUrl.default(''),
-    priority: teamFields.priority.default(0),
+    // No priority: the new team goes to the end of the list (the server picks the next number).
+    priority: teamFields.priority.optional(),
     active: teamFields.active.default(true),
   })
   .strict();

@@ -31,7 +31,8 @@ export const ZUserCreateSchema = z.object({
       mobile: userFields.mobile.default(''),
       birthday: userFields.birthday.default(''),
       teamId: userFields.teamId.default(null),
-      priority: userFields.priority.default(0),
+      // No priority: the new user goes to the end of the list (the server picks the next number).
+      priority: userFields.priority.optional(),
       active: userFields.active.default(true),
     })
     .strict(),

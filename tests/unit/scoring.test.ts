@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeResults, type FieldRule, IncrementalRanking, judgesFieldScore, type PointRow } from '../../src/scoring';
+import {
+  compareNames,
+  compareStanding,
+  compareTeamOrder,
+  computeResults,
+  type FieldRule,
+  IncrementalRanking,
+  judgesFieldScore,
+  type PointRow,
+} from '../../src/scoring';
 
 const judges = (name: string, position: number, extra: Partial<FieldRule> = {}): FieldRule => ({
   name,
@@ -106,5 +115,52 @@ describe('the incremental ranking', () => {
     expect(ranking.resultOf('a')!.rank).toBe(1);
     expect(ranking.resultOf('c')!.rank).toBe(1);
     expect(ranking.resultOf('b')!.rank).toBe(3);
+  });
+});
+
+describe('teams that share a rank', () => {
+  const teams = [
+    { id: 't-b', priority: 1, name: 'Đội Bình' },
+    { id: 't-a', priority: 1, name: 'Đội An' },
+    { id: 't-z', priority: 0, name: 'Đội Zeta' },
+    { id: 't-e', priority: 1, name: 'Đội Ê' },
+  ];
+  const listOrder = [...teams].sort(compareTeamOrder).map((t) => t.id);
+  const field = [judges('p', 1)];
+
+  it('are listed by priority, then by name as a Vietnamese reader sorts it', () => {
+    expect(listOrder).toEqual(['t-z', 't-a', 't-b', 't-e']);
+    // Not code-point order: Ă (U+0102) comes before B, Đ after D.
+    expect(compareNames('Đội Ăn', 'Đội Bình')).toBeLessThan(0);
+    expect(compareNames('Đông', 'Dương')).toBeGreaterThan(0);
+  });
+
+  it('keep that order in the full and the incremental ranking, whatever order the points came in', () => {
+    const points = teams.map((t) => ({ teamId: t.id, gkId: 'gk1', fieldName: 'p', point: 7 }));
+    const full = computeResults(listOrder, field, points);
+    expect(full.map((r) => [r.teamId, r.rank])).toEqual([
+      ['t-z', 1],
+      ['t-a', 1],
+      ['t-b', 1],
+      ['t-e', 1],
+    ]);
+    // Points arriving one by one in the reverse order end in the same order.
+    const live = new IncrementalRanking(listOrder, field, []);
+    for (const p of [...points].reverse()) live.setPoint(p.teamId, p.gkId, p.fieldName, p.point);
+    expect(live.results().map((r) => r.teamId)).toEqual(full.map((r) => r.teamId));
+    // A team that leaves the tie and comes back returns to its place in it.
+    live.setPoint('t-a', 'gk1', 'p', 9);
+    live.setPoint('t-a', 'gk1', 'p', 7);
+    expect(live.results().map((r) => r.teamId)).toEqual(['t-z', 't-a', 't-b', 't-e']);
+  });
+
+  it('are shown in one standings order on every screen: rank, priority, name', () => {
+    const rows = [
+      { rank: 2, priority: 0, name: 'C' },
+      { rank: 1, priority: 2, name: 'A' },
+      { rank: 1, priority: 1, name: 'B' },
+      { rank: 1, priority: 1, name: 'Ă' },
+    ];
+    expect([...rows].sort(compareStanding).map((r) => r.name)).toEqual(['Ă', 'B', 'A', 'C']);
   });
 });

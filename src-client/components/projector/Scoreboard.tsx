@@ -5,6 +5,7 @@
  */
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import classes from './Projector.module.css';
 
@@ -20,12 +21,9 @@ export function teamInitials(name: string): string {
   return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
 }
 
-/** Rank order; equal ranks keep the server's order. */
+/** Standings order: rank, then the teams' list order (priority, then name), as on every screen. */
 export function rankedTeams(listTeam: TTeamListItem[]): TTeamListItem[] {
-  return listTeam
-    .map((team, index) => ({ team, index }))
-    .sort((a, b) => a.team.rank - b.team.rank || a.index - b.index)
-    .map(({ team }) => team);
+  return [...listTeam].sort(compareStanding);
 }
 
 export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {

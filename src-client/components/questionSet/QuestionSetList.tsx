@@ -12,7 +12,7 @@ import { questionSetPath } from './helpers';
 import { TrashIcon } from './QuestionCard';
 import { ImportModal } from './ImportModal';
 import { RoundHeading } from './RoundHeading';
-import { SetFormModal, type SetFormValues } from './SetFormModal';
+import { type SetFormResult, SetFormModal } from './SetFormModal';
 
 interface SetSummary {
   _id: string;
@@ -42,7 +42,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
   const update = useMutation(trpc.questionSet.update.mutationOptions());
   const remove = useMutation(trpc.questionSet.remove.mutationOptions());
 
-  const submit = async (values: SetFormValues) => {
+  const submit = async (values: SetFormResult) => {
     if (editing?.mode === 'rename') {
       await update.mutateAsync(
         { set: setNumber, _id: editing.item._id, changes: values, version: editing.item.version },
@@ -178,7 +178,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
       <SetFormModal
         opened={editing !== null}
         heading={editing?.mode === 'rename' ? messages.qs.renameTitle : messages.qs.createTitle}
-        initial={editing?.mode === 'rename' ? { title: editing.item.title, priority: editing.item.priority } : { title: '', priority: 0 }}
+        initial={editing?.mode === 'rename' ? { title: editing.item.title, priority: editing.item.priority } : { title: '', priority: '' }}
         submitLabel={editing?.mode === 'rename' ? messages.qs.save : messages.qs.create}
         loading={create.isPending || update.isPending}
         onClose={() => setEditing(null)}

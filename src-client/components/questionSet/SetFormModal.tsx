@@ -11,8 +11,11 @@ const ZSetFormSchema = ZQuestionSetDataSchema.pick({ title: true, priority: true
 // A type alias (not an interface) so it fits the resolver's Record<string, unknown>.
 export type SetFormValues = {
   title: string;
-  priority: number;
+  priority: number | string;
 };
+/** What the form sends: no priority puts a new set at the end of its list. */
+export type SetFormResult = { title: string; priority?: number };
+const validateSet = zod4Resolver(ZSetFormSchema);
 
 interface Props {
   opened: boolean;
@@ -22,11 +25,11 @@ interface Props {
   loading: boolean;
   onClose(): void;
   /** Resolves when saved; rejects with the server's error, which is shown at its field. */
-  onSubmit(values: SetFormValues): Promise<unknown>;
+  onSubmit(values: SetFormResult): Promise<unknown>;
 }
 
 export function SetFormModal({ opened, heading, initial, submitLabel, loading, onClose, onSubmit }: Props) {
-  const form = useForm<SetFormValues>({ initialValues: initial, validate: zod4Resolver(ZSetFormSchema) });
+  const form = useForm<SetFormValues>({ initialValues: initial, validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }) });
 
   useEffect(() => {
     if (opened) {
@@ -40,7 +43,11 @@ export function SetFormModal({ opened, heading, initial, submitLabel, loading, o
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await onSubmit({ title: values.title.trim(), priority: Number(values.priority) || 0 });
+      await onSubmit({
+        title: values.title.trim(),
+        // Left empty, a new set goes to the end of its list and a renamed one keeps its place.
+        priority: values.priority === '' ? undefined : Number(values.priority),
+      });
     } catch (error) {
       // data.field is "data.title" or "changes.priority": the form field is its last part.
       const field = errorData(error).field?.split('.').pop();
@@ -56,6 +63,7 @@ export function SetFormModal({ opened, heading, initial, submitLabel, loading, o
           <NumberInput
             label={messages.qs.priorityLabel}
             description={messages.qs.priorityHint}
+            placeholder={messages.userAdmin.priorityAuto}
             allowDecimal={false}
             {...form.getInputProps('priority')}
           />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { compareStanding } from '../../../src/scoring';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
@@ -17,7 +18,7 @@ export function LiveRanking() {
   const { listTeam } = useSystemState();
   const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
   const ranks = listTeam.map((team) => team.rank);
-  const rows = [...listTeam].sort((a, b) => a.rank - b.rank || a.priority - b.priority);
+  const rows = [...listTeam].sort(compareStanding);
 
   return (
     <DashboardSection

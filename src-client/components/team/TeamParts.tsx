@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
@@ -121,7 +122,7 @@ export function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string
 }
 
 export function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
-  const ranked = [...listTeam].sort((a, b) => a.rank - b.rank || a.priority - b.priority);
+  const ranked = [...listTeam].sort(compareStanding);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack align="center" gap="xs" ta="center">

@@ -37,7 +37,8 @@ export function TeamFormModal({ team, opened, onClose }: { team: TTeam | null; o
 }
 
 function toData(values: TeamFormValues) {
-  const priority = typeof values.priority === 'number' ? values.priority : Number(values.priority || 0);
+  // Left empty, a new team goes to the end of the list and an edited one keeps its place.
+  const priority = typeof values.priority === 'number' ? values.priority : values.priority === '' ? undefined : Number(values.priority);
   return ZTeamDataSchema.safeParse({ ...values, priority });
 }
 
@@ -49,7 +50,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
       name: team?.name ?? '',
       unit: team?.unit ?? '',
       logoUrl: team?.logoUrl ?? '',
-      priority: team?.priority ?? 0,
+      priority: team?.priority ?? '',
       active: team?.active ?? true,
       members: team?.members.map((m) => ({ ...m })) ?? [{ fullName: '', note: '' }],
     },
@@ -94,6 +95,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
           <NumberInput
             label={messages.userAdmin.priority}
             description={messages.userAdmin.priorityHint}
+            placeholder={messages.userAdmin.priorityAuto}
             allowDecimal={false}
             {...form.getInputProps('priority')}
           />

@@ -71,7 +71,7 @@ function initialValues(user: TPublicUser | null, preset: UserFormModalProps['pre
     birthday: user?.birthday ? formatDate(user.birthday) : '',
     role: user?.role ?? preset?.role ?? 'judge',
     teamId: user?.teamId ?? preset?.teamId ?? null,
-    priority: user?.priority ?? 0,
+    priority: user?.priority ?? '',
     active: user?.active ?? true,
   };
 }
@@ -80,7 +80,8 @@ function initialValues(user: TPublicUser | null, preset: UserFormModalProps['pre
 function toPayload(values: UserFormValues, creating: boolean) {
   const birthdayText = values.birthday.trim();
   const birthday = birthdayText ? (parseDate(birthdayText)?.isoDate ?? null) : '';
-  const priority = typeof values.priority === 'number' ? values.priority : Number(values.priority || 0);
+  // Left empty, a new user goes to the end of the list and an edited one keeps its place.
+  const priority = typeof values.priority === 'number' ? values.priority : values.priority === '' ? undefined : Number(values.priority);
   const fields = {
     username: values.username,
     fullName: values.fullName,
@@ -193,7 +194,7 @@ function UserForm({
               {...form.getInputProps('teamId')}
             />
           )}
-          <NumberInput label={t.priority} description={t.priorityHint} allowDecimal={false} {...form.getInputProps('priority')} />
+          <NumberInput label={t.priority} description={t.priorityHint} placeholder={t.priorityAuto} allowDecimal={false} {...form.getInputProps('priority')} />
         </SimpleGrid>
         <Switch label={t.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm" mt="xs">

@@ -10,6 +10,7 @@ import {
   ZQuestionSchema,
 } from '../../../src/schemas/questionSet';
 import type { z } from '../../../src/schemas/zod';
+import { nextPriority } from '../../db/priority';
 import type { Database, QuestionSetsTable } from '../../db/types';
 import { AppError, notFound } from '../../errors';
 
@@ -68,7 +69,7 @@ export async function createQuestionSet(db: Kysely<Database>, setNo: number, dat
     .values({
       set_no: setNo,
       title: data.title,
-      priority: data.priority,
+      priority: data.priority ?? (await nextPriority(db, 'question_sets', setNo)),
       items: JSON.stringify(normaliseItems(data.items)),
     })
     .returningAll()

@@ -409,7 +409,7 @@ export async function importQuestionFile(db: Kysely<Database>, input: TQuestionI
   if (errors.length) throw importFailure(errors);
 
   if (input.mode === 'create') {
-    const item = await createQuestionSet(db, input.set, { title, priority: 0, items });
+    const item = await createQuestionSet(db, input.set, { title, items });
     return { title, items, errors, item };
   }
   if (!input._id) throw badRequest(messages.invalidInput, '_id');

@@ -1,6 +1,6 @@
 /** The ranking with each team's breakdown: field scores and every judge's point. */
 import type { Kysely } from 'kysely';
-import { computeResults } from '../../../src/scoring';
+import { compareTeamOrder, computeResults } from '../../../src/scoring';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import type { Database } from '../../db/types';
 import { listScores } from '../scoring/data';
@@ -8,7 +8,7 @@ import { listScores } from '../scoring/data';
 export interface ResultsTable {
   items: TResultItem[];
   judges: { gkId: string; name: string }[];
-  fields: { fieldName: string; label: string; kind: 'judges' | 'answers'; weight: number }[];
+  fields: { fieldName: string; label: string; kind: 'judges' | 'answers'; weight: number; dropExtremes: boolean }[];
 }
 
 export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> {
@@ -18,6 +18,7 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     db.selectFrom('users').select(['id', 'full_name', 'username']).where('role', '=', 'judge').orderBy('priority').orderBy('username').execute(),
     listScores(db),
   ]);
+  teams.sort(compareTeamOrder);
   const results = computeResults(
     teams.map((t) => t.id),
     fields.map((f) => ({ name: f.name, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes, position: f.position })),
@@ -48,6 +49,6 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
   return {
     items,
     judges: judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username })),
-    fields: fields.map((f) => ({ fieldName: f.name, label: f.label, kind: f.kind, weight: f.weight })),
+    fields: fields.map((f) => ({ fieldName: f.name, label: f.label, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes })),
   };
 }

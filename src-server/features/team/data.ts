@@ -1,9 +1,11 @@
 /** Teams, their members and their own accounts. */
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
+import { compareTeamOrder } from '../../../src/scoring';
 import type { TTeam } from '../../../src/schemas/team';
 import type { z } from '../../../src/schemas/zod';
 import type { ZTeamDataSchema } from '../../../src/schemas/team';
+import { nextPriority } from '../../db/priority';
 import type { Database, TeamRow } from '../../db/types';
 import { notFound } from '../../errors';
 
@@ -41,7 +43,7 @@ async function accountsByTeam(db: Kysely<Database>, teamIds: string[]): Promise<
 }
 
 export async function listTeams(db: Kysely<Database>): Promise<TTeam[]> {
-  const rows = await db.selectFrom('teams').selectAll().orderBy('priority', 'asc').orderBy('name', 'asc').execute();
+  const rows = (await db.selectFrom('teams').selectAll().execute()).sort(compareTeamOrder);
   const accounts = await accountsByTeam(db, rows.map((r) => r.id));
   return rows.map((row) => toTeam(row, accounts.get(row.id) ?? []));
 }
@@ -61,7 +63,7 @@ export async function createTeam(db: Kysely<Database>, data: TeamData): Promise<
       unit: data.unit,
       members: JSON.stringify(data.members),
       logo_url: data.logoUrl,
-      priority: data.priority,
+      priority: data.priority ?? (await nextPriority(db, 'teams')),
       active: data.active,
     })
     .returningAll()

@@ -7,6 +7,7 @@ import { foldVietnamese } from '../../../src/text';
 import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
 import { liveTransaction } from '../live/record';
 import { isUniqueViolation } from '../../db/errors';
+import { nextPriority } from '../../db/priority';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/password';
@@ -89,7 +90,7 @@ export async function createUser(db: Kysely<Database>, input: TUserCreate): Prom
         birthday: input.birthday || null,
         role: input.role,
         team_id: input.teamId,
-        priority: input.priority,
+        priority: input.priority ?? (await nextPriority(db, 'users')),
         active: input.active,
         search_text: userSearchText(input.username, input.fullName),
       })
