@@ -1,7 +1,9 @@
 /**
  * The official record (biên bản) at /user/dashboard?print=bien-ban: the event, the ranking with each
  * field's score and the total, each judge's points per field, and a signature line per judge and one
- * for the organisers. Black on white, A4, with the same numbers as /api/results.
+ * for the organisers. Black on white, A4, with the same numbers as /api/results, "Trang 1/4" at the
+ * foot of every printed page. A judge who never scored a judged field gets no column in its table:
+ * they are named under it ("Chưa chấm tiêu chí này: …"), so the table shows only real points.
  */
 import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +17,17 @@ import { formatDateTime, rankLabel, useResults } from './util';
 
 const t = messages.results;
 
+type Results = NonNullable<ReturnType<typeof useResults>['data']>;
+
+/** The judges with at least one point on a field, and those with none, in the judges' order. */
+function judgesOnField(data: Results, fieldName: string) {
+  const scored = new Set<string>();
+  for (const item of data.items) {
+    for (const judge of item.fields.find((f) => f.fieldName === fieldName)?.judges ?? []) if (judge.point !== null) scored.add(judge.gkId);
+  }
+  return { scored: data.judges.filter((j) => scored.has(j.gkId)), never: data.judges.filter((j) => !scored.has(j.gkId)) };
+}
+
 function Point({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className={c.missing}>{t.missing}</span>;
   return <>{formatPoint(value)}</>;
@@ -24,14 +37,13 @@ export function BienBan() {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
-  const sheet = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
   const { data } = useResults();
   const ready = Boolean(settings && data);
   const ranks = data?.items.map((i) => i.rank) ?? [];
   const judgeFields = (data?.fields ?? []).filter((f) => f.kind === 'judges');
 
   return (
-    <PrintSheet onClose={() => navigate('/user/dashboard')} closeLabel={t.back} testId="bien-ban">
+    <PrintSheet onClose={() => navigate('/user/dashboard')} closeLabel={t.back} testId="bien-ban" pageNumbers>
       <div className={c.page}>
         {!ready || !settings || !data ? (
           <div className={c.center} style={{ padding: '40mm 0' }}>
@@ -70,15 +82,15 @@ export function BienBan() {
             <table data-testid="record-ranking">
               <thead>
                 <tr>
-                  <th style={{ width: '13mm' }}>{t.rank}</th>
+                  <th style={{ width: '12mm' }}>{t.rank}</th>
                   <th>{t.team}</th>
                   <th>{t.unit}</th>
                   {data.fields.map((f) => (
-                    <th key={f.fieldName} style={{ fontSize: '9.5pt' }}>
+                    <th key={f.fieldName} style={{ fontSize: '9pt', width: '17mm' }}>
                       {f.label}
                     </th>
                   ))}
-                  <th style={{ width: '18mm' }}>{t.total}</th>
+                  <th style={{ width: '16mm' }}>{t.total}</th>
                 </tr>
               </thead>
               <tbody>
@@ -104,44 +116,51 @@ export function BienBan() {
               <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordJudges}</h2>
             )}
             {judgeFields.map((field, index) => {
-              const meta = sheet.find((s) => s.name === field.fieldName);
+              const { scored, never } = judgesOnField(data, field.fieldName);
               return (
                 <Fragment key={field.fieldName}>
                   <h3 style={{ fontSize: '12pt', margin: '4mm 0 1.5mm', breakAfter: 'avoid' }}>
-                    {index + 1}. {t.recordFieldNote(field.label, meta?.dropExtremes ?? false)}
+                    {index + 1}. {t.recordFieldNote(field.label, field.dropExtremes)}
                   </h3>
-                  <table data-testid="record-field" data-field={field.fieldName}>
-                    <thead>
-                      <tr>
-                        <th>{t.team}</th>
-                        {data.judges.map((judge) => (
-                          <th key={judge.gkId} style={{ fontSize: '9.5pt' }}>
-                            {judge.name}
-                          </th>
-                        ))}
-                        <th style={{ width: '20mm' }}>{t.fieldScore}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.items.map((item) => {
-                        const f = item.fields.find((x) => x.fieldName === field.fieldName);
-                        const points = new Map(f?.judges.map((j) => [j.gkId, j.point]));
-                        return (
-                          <tr key={item.teamId}>
-                            <td>{item.name}</td>
-                            {data.judges.map((judge) => (
-                              <td key={judge.gkId} className={c.num}>
-                                <Point value={points.get(judge.gkId)} />
+                  {scored.length > 0 && (
+                    <table data-testid="record-field" data-field={field.fieldName}>
+                      <thead>
+                        <tr>
+                          <th style={{ width: '42mm' }}>{t.team}</th>
+                          {scored.map((judge) => (
+                            <th key={judge.gkId} style={{ fontSize: '9.5pt' }} data-testid="record-judge">
+                              {judge.name}
+                            </th>
+                          ))}
+                          <th style={{ width: '20mm' }}>{t.fieldScore}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.items.map((item) => {
+                          const f = item.fields.find((x) => x.fieldName === field.fieldName);
+                          const points = new Map(f?.judges.map((j) => [j.gkId, j.point]));
+                          return (
+                            <tr key={item.teamId}>
+                              <td>{item.name}</td>
+                              {scored.map((judge) => (
+                                <td key={judge.gkId} className={c.num}>
+                                  <Point value={points.get(judge.gkId)} />
+                                </td>
+                              ))}
+                              <td className={c.num} style={{ fontWeight: 700 }}>
+                                <Point value={f?.score} />
                               </td>
-                            ))}
-                            <td className={c.num} style={{ fontWeight: 700 }}>
-                              <Point value={f?.score} />
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  )}
+                  {data.judges.length > 0 && never.length > 0 && (
+                    <p className={c.note} data-testid="record-not-scored" data-field={field.fieldName}>
+                      {scored.length === 0 ? t.nobodyScored : t.notScoredBy(never.map((j) => j.name).join(', '))}
+                    </p>
+                  )}
                 </Fragment>
               );
             })}
