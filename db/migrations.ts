@@ -7,6 +7,7 @@ import * as scoringGate from './migrations/2026_11_22_0004_scoring_gate';
 import * as auditNoTruncate from './migrations/2026_11_22_0005_audit_no_truncate';
 import * as mediaDetected from './migrations/2026_11_22_0006_media_detected';
 import * as loginFailures from './migrations/2026_11_22_0007_login_failures';
+import * as consolePresence from './migrations/2026_11_22_0008_console_presence';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0005_audit_no_truncate': auditNoTruncate,
   '2026_11_22_0006_media_detected': mediaDetected,
   '2026_11_22_0007_login_failures': loginFailures,
+  '2026_11_22_0008_console_presence': consolePresence,
 };

@@ -13,10 +13,12 @@
  * - `scores`    staff all points; a judge only their own;
  * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
  * - `reload`    everyone, development only.
+ * A show move's `state` tells the staff who made it (`by`). The consoles open right now travel on a
+ * subscription of their own (`show.console`), which only a console opens.
  */
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
-import type { ShowQuestion, ShowState, TBuzz, TTeamAnswer } from './schemas/show';
+import type { ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
 
 export type Audience = 'public' | 'team' | 'judge' | 'staff';
@@ -28,9 +30,37 @@ export interface TProgress {
   done: { teamId: string; gkId: string }[];
 }
 
-/** The wire messages of `system.join`, by type (SPEC section 5). */
+/** A show move as its maker asked it: the changes of `show.update`, or an undo. */
+export type ShowMove = { kind: 'update'; changes: TShowChanges } | { kind: 'undo' };
+
+/** Who made a show move, and from which console, so the other consoles can name them. */
+export interface ShowActor {
+  userId: string;
+  name: string;
+  /** The console (`show.console`) it came from; null for a move from elsewhere (REST, a script). */
+  consoleId: string | null;
+  move: ShowMove;
+}
+
+/** One console (an open /master page), on whichever server instance it is connected to. */
+export interface TConsole {
+  id: string;
+  userId: string;
+  name: string;
+  /** When it opened (ms since the epoch). */
+  since: number;
+}
+
+/** What `show.console` sends: this console's own id and every console open now, itself included. */
+export interface ConsolesMessage {
+  self: string;
+  consoles: TConsole[];
+}
+
+/** The wire messages of `system.join`, by type. */
 export interface LiveMessages {
-  state: { system: ShowState };
+  /** `by` only for staff, and only on the change a show move made (never in a snapshot). */
+  state: { system: ShowState; by?: ShowActor };
   teams: { listTeam: TTeamListItem[] };
   progress: TProgress;
   scores: { items: TScoreItem[] };
@@ -101,7 +131,7 @@ export interface ScoreChange {
 
 /** The domain changes, by type: each carries what a read model needs to follow it. */
 export interface DomainEvents {
-  show: { version: number; scoringVersion: number; show: StoredShow };
+  show: { version: number; scoringVersion: number; show: StoredShow; by?: ShowActor };
   settings: { settings: EventSettings };
   sheet: { fields: SheetField[]; scoringVersion: number };
   teams: { teams: LiveTeam[] };

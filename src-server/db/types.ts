@@ -178,6 +178,16 @@ export interface LoginFailuresTable {
   last_at: number;
 }
 
+/** One open console (/master page); `last_seen` is refreshed by its instance's heartbeat. */
+export interface ConsolePresenceTable {
+  id: string;
+  instance_id: string;
+  user_id: string;
+  name: string;
+  since: ColumnType<Date, Date | undefined, never>;
+  last_seen: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,6 +206,7 @@ export interface Database {
   scores: ScoresTable;
   score_events: ScoreEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  console_presence: ConsolePresenceTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type LiveMessage } from '../../../src/live';
 import type { Database } from '../../db/types';
+import { CONSOLES_CHANNEL, ConsolePresence } from './consoles';
 import { loadLiveData } from './load';
 import { LiveModel, messagesFor, type Output, type Viewer, viewerKey } from './model';
 
@@ -88,11 +89,15 @@ export class LiveHub {
   private stopped = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private sessionListener: ((notice: SessionNotice) => void) | null = null;
+  /** The consoles open on every instance; their notices share this hub's LISTEN connection. */
+  readonly consoles: ConsolePresence;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pool?: pg.Pool,
-  ) {}
+  ) {
+    this.consoles = new ConsolePresence(db, !!pool);
+  }
 
   get live(): LiveModel {
     return this.model;
@@ -102,6 +107,7 @@ export class LiveHub {
     await this.reload();
     // Keep what a reconnecting screen could still ask for, and a good margin; older rows only weigh.
     await this.db.deleteFrom('events').where('id', '<=', this.model.eventId - EVENTS_KEPT).execute();
+    await this.consoles.start();
     if (this.pool) await this.listen();
   }
 
@@ -258,14 +264,17 @@ export class LiveHub {
       this.listener = client;
       client.on('notification', (message) => {
         if (message.channel === SESSIONS_CHANNEL) this.onSessionText(message.payload ?? '');
+        else if (message.channel === CONSOLES_CHANNEL) this.consoles.noticed();
         else if (Number(message.payload) > this.model.eventId) this.pump();
       });
       client.on('error', () => this.relisten());
       client.on('end', () => this.relisten());
       await client.query(`listen ${EVENTS_CHANNEL}`);
       await client.query(`listen ${SESSIONS_CHANNEL}`);
+      await client.query(`listen ${CONSOLES_CHANNEL}`);
       // Whatever was committed while we were not listening.
       this.pump();
+      this.consoles.noticed();
     } catch {
       this.relisten();
     }
@@ -291,6 +300,7 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
+    await this.consoles.stop();
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const client = this.listener;

@@ -15,6 +15,7 @@ import {
   projectSystem,
   type Seat,
   type SheetField,
+  type ShowActor,
   type StoredShow,
   type TProgress,
 } from '../../../src/live';
@@ -268,8 +269,10 @@ export class LiveModel {
 
   // ---- Changes ----------------------------------------------------------------------------------
 
-  private stateOutput(): Output {
-    return { staff: { type: 'state', system: this.system('staff') }, others: { type: 'state', system: this.system('public') } };
+  /** The state for each audience; a show move's maker (`by`) is told to the staff only. */
+  private stateOutput(by?: ShowActor): Output {
+    const staff: LiveMessage = by ? { type: 'state', system: this.system('staff'), by } : { type: 'state', system: this.system('staff') };
+    return { staff, others: { type: 'state', system: this.system('public') } };
   }
 
   private teamsOutput(): Output {
@@ -289,7 +292,7 @@ export class LiveModel {
       case 'show': {
         const wasFrozen = this.show.stored.scoreboardFrozen;
         this.show = { version: event.payload.version, scoringVersion: event.payload.scoringVersion, stored: event.payload.show };
-        const outputs = [this.stateOutput()];
+        const outputs = [this.stateOutput(event.payload.by)];
         if (wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
         return outputs;
       }

@@ -4,7 +4,7 @@
  * the judges' seats, the settings) carry the whole small table, so a model applies them as they are.
  */
 import { sql, type Transaction } from 'kysely';
-import type { DomainEvent, EventSettings, StoredShow } from '../../../src/live';
+import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { EVENTS_CHANNEL, insertEvent, type StoredEvent } from './hub';
@@ -52,8 +52,10 @@ export class EventRecorder {
     if (this.postgres && last && !this.notified) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.id)})`.execute(this.trx);
   }
 
-  show(saved: { version: number; scoringVersion: number }, show: StoredShow): Promise<void> {
-    return this.record({ type: 'show', payload: { version: saved.version, scoringVersion: saved.scoringVersion, show } });
+  /** The show as saved; `by` names a move's maker for the other consoles. */
+  show(saved: { version: number; scoringVersion: number }, show: StoredShow, by?: ShowActor): Promise<void> {
+    const payload = { version: saved.version, scoringVersion: saved.scoringVersion, show, ...(by ? { by } : {}) };
+    return this.record({ type: 'show', payload });
   }
 
   settings(settings: EventSettings): Promise<void> {

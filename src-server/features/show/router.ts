@@ -1,4 +1,5 @@
-/** The master's moves, the teams' answers and buzzes, and the verdicts. */
+/** The master's moves, the consoles open, the teams' answers and buzzes, and the verdicts. */
+import type { ConsolesMessage, ShowActor, ShowMove } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { ZBuzzSchema, ZShowUpdateSchema, ZSubmitAnswerSchema, ZVerdictSchema } from '../../../src/schemas/show';
 import { z } from '../../../src/schemas/zod';
@@ -7,6 +8,7 @@ import { AppError, badRequest } from '../../errors';
 import { readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
+import { holdSubscription } from '../system/router';
 import { buzz, setVerdict, submitAnswer } from './answers';
 import { applyShowChanges, saveShow } from './state';
 
@@ -19,19 +21,35 @@ function ownTeam(ctx: Context): string {
   return teamId;
 }
 
-export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpdateSchema>['changes']) {
+/** A console's id, as `show.console` gave it, sent with its moves. */
+const ZConsoleId = z.string().max(64).optional();
+
+/**
+ * Who makes a move, told to the other consoles. The console id is kept only when it is one of this
+ * user's open consoles, so a move cannot pass for another console's.
+ */
+export async function actorOf(ctx: Context, move: ShowMove, consoleId?: string): Promise<ShowActor | undefined> {
+  const user = ctx.user;
+  if (!user) return undefined;
+  const own = consoleId ? await ctx.hub.consoles.belongsTo(consoleId, user._id) : false;
+  return { userId: user._id, name: user.fullName.trim() || user.username, consoleId: own ? consoleId! : null, move };
+}
+
+export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpdateSchema>['changes'], consoleId?: string) {
   const now = Date.now();
+  const by = await actorOf(ctx, { kind: 'update', changes }, consoleId);
   await liveTransaction(ctx, async (recorder) => {
     const previous = await readShow(recorder.trx, true);
     const next = await applyShowChanges(recorder.trx, previous.stored, changes, now);
     const freezing = changes.scoreboardFrozen !== undefined && changes.scoreboardFrozen !== previous.stored.scoreboardFrozen;
     if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.liveListTeam() : null;
-    await recorder.show(await saveShow(recorder.trx, previous, next), next);
+    await recorder.show(await saveShow(recorder.trx, previous, next), next, by);
   });
   return { system: ctx.hub.live.system('staff') };
 }
 
-export async function undoShow(ctx: Context) {
+export async function undoShow(ctx: Context, consoleId?: string) {
+  const by = await actorOf(ctx, { kind: 'undo' }, consoleId);
   await liveTransaction(ctx, async (recorder) => {
     const { trx } = recorder;
     const last = await trx.selectFrom('show_history').select(['version', 'state']).orderBy('version', 'desc').limit(1).executeTakeFirst();
@@ -39,14 +57,51 @@ export async function undoShow(ctx: Context) {
     const current = await readShow(trx, true);
     await trx.deleteFrom('show_history').where('version', '=', last.version).execute();
     const restored = { ...current.stored, ...(last.state as object) };
-    await recorder.show(await saveShow(trx, current, restored, false), restored);
+    await recorder.show(await saveShow(trx, current, restored, false), restored, by);
   });
   return { system: ctx.hub.live.system('staff') };
 }
 
 export const showRouter = router({
-  update: staffProcedure.input(ZShowUpdateSchema).mutation(({ ctx, input }) => updateShow(ctx, input.changes)),
-  undo: staffProcedure.input(z.object({}).optional()).mutation(({ ctx }) => undoShow(ctx)),
+  update: staffProcedure
+    .input(ZShowUpdateSchema.extend({ consoleId: ZConsoleId }))
+    .mutation(({ ctx, input }) => updateShow(ctx, input.changes, input.consoleId)),
+  undo: staffProcedure.input(z.object({ consoleId: ZConsoleId }).optional()).mutation(({ ctx, input }) => undoShow(ctx, input?.consoleId)),
+
+  /**
+   * Opened by the console (/master) only: while it lasts, this console is listed on every
+   * instance. Sends this console's id, then the consoles open now each time they change.
+   */
+  console: staffProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<ConsolesMessage> {
+    const release = holdSubscription(ctx);
+    const presence = ctx.hub.consoles;
+    let changed = true;
+    let wake: (() => void) | null = null;
+    const poke = () => {
+      changed = true;
+      wake?.();
+    };
+    const unsubscribe = presence.subscribe(poke);
+    signal?.addEventListener('abort', poke, { once: true });
+    let own: Awaited<ReturnType<typeof presence.open>> | null = null;
+    try {
+      own = await presence.open({ userId: ctx.user._id, name: ctx.user.fullName.trim() || ctx.user.username });
+      while (!signal?.aborted) {
+        if (!changed) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+          continue;
+        }
+        changed = false;
+        yield { self: own.id, consoles: presence.current() };
+      }
+    } finally {
+      signal?.removeEventListener('abort', poke);
+      unsubscribe();
+      release();
+      await own?.close();
+    }
+  }),
 
   /** The current question's answers and buzz order, for the console. */
   answers: staffProcedure.input(z.object({ questionId: z.string().max(100).optional() }).optional()).query(({ ctx, input }) => {

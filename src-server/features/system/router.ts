@@ -39,6 +39,18 @@ const snapshotMessageId = (id: number, index: number, count: number) => (index =
 /** One screen needs one; a socket with more is not a screen. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 
+/** Counts a subscription against its socket's cap (refused beyond it); returns its release. */
+export function holdSubscription(ctx: Pick<Context, 'socket' | 'ip'>): () => void {
+  const socket = ctx.socket;
+  if (!socket) return () => {};
+  if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+    console.warn(`[ws] ${ctx.ip}: more than ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions on one socket; refused`);
+    throw new AppError('TOO_MANY_REQUESTS', messages.tooManySubscriptions);
+  }
+  socket.subscriptions++;
+  return () => socket.subscriptions--;
+}
+
 const RESUME_ID = /^(\d{1,15})(?::(\d{1,3}))?$/;
 const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optional();
 
@@ -50,13 +62,7 @@ export const systemRouter = router({
    * lean: thousands of these wait at once, so each holds one queue, one wake-up and its viewer.
    */
   join: publicProcedure.input(ZJoinInput).subscription(async function* ({ ctx, input, signal }) {
-    if (ctx.socket) {
-      if (ctx.socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-        console.warn(`[ws] ${ctx.ip}: more than ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions on one socket; refused`);
-        throw new AppError('TOO_MANY_REQUESTS', messages.tooManySubscriptions);
-      }
-      ctx.socket.subscriptions++;
-    }
+    const release = holdSubscription(ctx);
     const viewer = viewerOf(ctx);
     const key = viewerKey(viewer);
     const staff = audienceOf(viewer) === 'staff';
@@ -131,7 +137,7 @@ export const systemRouter = router({
     } finally {
       signal?.removeEventListener('abort', stop);
       hub.unsubscribe(subscriber);
-      if (ctx.socket) ctx.socket.subscriptions--;
+      release();
     }
   }),
 
