@@ -4,6 +4,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Router } from 'wouter';
+import { compileRoute } from '../src/routes';
 import { DisconnectedBadge } from './components/DisconnectedBadge';
 import { LoadingProvider, useLoadingSignal } from './components/Preloader';
 import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
@@ -36,7 +38,10 @@ export function App() {
         <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>
           <ModalsProvider labels={{ confirm: messages.agree, cancel: messages.cancel }}>
             <LoadingProvider>
-              <LiveApp />
+              {/* Routes match exactly and case-sensitively, as the server does. */}
+              <Router parser={compileRoute}>
+                <LiveApp />
+              </Router>
             </LoadingProvider>
           </ModalsProvider>
         </TRPCProvider>

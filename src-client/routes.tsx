@@ -1,11 +1,13 @@
 /**
- * Every route of the seed, matched exactly; each screen a chunk of its own. The /user routes are
- * their own group with the admin frame; anything else is the not-found screen.
+ * Every route of the app (the table in src/routes.ts), matched exactly and case-sensitively by the
+ * router's parser (App.tsx); each screen a chunk of its own. The /user routes are their own group
+ * with the admin frame; anything else is the not-found screen.
  */
 import { type ReactNode, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { QUESTION_SETS, type Role } from '../src/constants';
 import { messages } from '../src/messages';
+import { questionSetRoutes, ROUTES } from '../src/routes';
 import { AdminShell } from './components/AdminShell';
 import { lazyScreen } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
@@ -58,33 +60,33 @@ function Admin({ title, children }: { title: string; children: ReactNode }) {
 function AdminRoutes() {
   return (
     <Switch>
-      <Route path="/user">
+      <Route path={ROUTES.users}>
         <Admin title={messages.screenTitles.users}>
           <UsersPage />
         </Admin>
       </Route>
-      <Route path="/user/dashboard">
+      <Route path={ROUTES.dashboard}>
         <Admin title={messages.screenTitles.dashboard}>
           <DashboardPage />
         </Admin>
       </Route>
-      <Route path="/user/member">
+      <Route path={ROUTES.members}>
         <Admin title={messages.screenTitles.members}>
           <MembersPage />
         </Admin>
       </Route>
-      <Route path="/user/the-le">
+      <Route path={ROUTES.rules}>
         <Admin title={messages.screenTitles.rules}>
           <RulesPage />
         </Admin>
       </Route>
       {QUESTION_SETS.flatMap((set, index) => [
-        <Route key={set} path={`/user/${set}`}>
+        <Route key={set} path={questionSetRoutes(index + 1).list}>
           <Admin title={messages.questionSetTitle(index + 1)}>
             <QuestionSetPage setNumber={index + 1} />
           </Admin>
         </Route>,
-        <Route key={`${set}/:_id`} path={`/user/${set}/:_id`}>
+        <Route key={`${set}/:_id`} path={questionSetRoutes(index + 1).detail}>
           {(params: { _id?: string }) => (
             <Admin title={messages.questionSetTitle(index + 1)}>
               <QuestionSetPage setNumber={index + 1} id={params._id ?? ''} />
@@ -100,40 +102,42 @@ function AdminRoutes() {
 }
 
 export function AppRoutes() {
+  const [location] = useLocation();
+  if (location === ROUTES.users || location.startsWith(`${ROUTES.users}/`)) return <AdminRoutes />;
   return (
     <Switch>
-      <Route path="/">
+      <Route path={ROUTES.home}>
         <Lazy>
           <HomePage />
         </Lazy>
       </Route>
-      <Route path="/login">
+      <Route path={ROUTES.login}>
         <Lazy>
           <LoginPage />
         </Lazy>
       </Route>
-      <Route path="/screen">
+      <Route path={ROUTES.screen}>
         <Lazy>
           <ProjectorPage which="screen" />
         </Lazy>
       </Route>
-      <Route path="/screen2">
+      <Route path={ROUTES.screen2}>
         <Lazy>
           <ProjectorPage which="screen2" />
         </Lazy>
       </Route>
-      <Route path="/master">
+      <Route path={ROUTES.master}>
         <Working title={messages.screenTitles.master} roles={MASTERS}>
           <MasterPage />
         </Working>
       </Route>
-      <Route path="/preview">
+      <Route path={ROUTES.preview}>
         <Working title={messages.screenTitles.preview} roles={MASTERS}>
           <PreviewPage />
         </Working>
       </Route>
       {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}
-      <Route path="/supporter">
+      <Route path={ROUTES.supporter}>
         <RequireRole roles={['judge']}>
           <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
           <Lazy>
@@ -141,7 +145,7 @@ export function AppRoutes() {
           </Lazy>
         </RequireRole>
       </Route>
-      <Route path="/giam-kham-token/:username">
+      <Route path={ROUTES.judgeToken}>
         {(params) => (
           <>
             <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
@@ -151,13 +155,10 @@ export function AppRoutes() {
           </>
         )}
       </Route>
-      <Route path="/team">
+      <Route path={ROUTES.team}>
         <Working title={messages.screenTitles.team} roles={['team']}>
           <TeamPage />
         </Working>
-      </Route>
-      <Route path="/user/*?">
-        <AdminRoutes />
       </Route>
       <Route>
         <NotFoundPage />

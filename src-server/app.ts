@@ -9,6 +9,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
+import { isAppRoute } from '../src/routes';
 import { type AppDeps, createContext, readCookie } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
@@ -208,12 +209,13 @@ export function createApp(deps: AppDeps): Hono {
     throw new AppError('NOT_FOUND', messages.apiNotFound);
   });
 
-  // The SPA: real files first, then index.html for client routes.
+  // The SPA: real files first, then index.html: 200 for the app's routes (any name or id in a
+  // route's parameter, so nothing can be probed), 404 for any other path (the page shows not found).
   const indexFile = path.join(config.clientDir, 'index.html');
   app.use('*', serveStatic({ root: config.clientDir }));
   app.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) return c.text('Giao diện chưa được build: hãy chạy npm start.', 503);
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    if (!fs.existsSync(indexFile)) return c.text(messages.clientNotBuilt, 503);
+    return c.html(fs.readFileSync(indexFile, 'utf8'), isAppRoute(c.req.path) ? 200 : 404);
   });
 
   return app;

@@ -102,8 +102,9 @@ describe.skipIf(!available)('the client shell in a browser', () => {
 
   it('shows "Không tìm thấy trang" with a way home for an unknown path', async () => {
     const { page, errors } = await h.newPage();
-    for (const unknown of ['/khong-co', '/user/khong-co', '/user/fw-question-7', '/screen/1']) {
-      await page.goto(unknown);
+    for (const unknown of ['/khong-co', '/user/khong-co', '/user/fw-question-7', '/screen/1', '/USER', '/user/', '/Master']) {
+      const response = await page.goto(unknown);
+      expect(response?.status(), unknown).toBe(404);
       await page.getByText('Không tìm thấy trang').waitFor();
     }
     await page.getByRole('link', { name: 'Về trang chủ' }).last().click();
@@ -118,9 +119,17 @@ describe.skipIf(!available)('the client shell in a browser', () => {
       if (role) await logInByRequest(opened.context, role);
       pages.set(role, opened);
     }
-    for (const [route, role] of SEED_ROUTES) {
+    // A detail route shows a set that exists (an unknown id shows the not-found screen).
+    const ids = new Map<string, string>();
+    for (const set of ['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6']) {
+      const created = await pages.get('admin')!.page.request.post(`/api/${set}`, { data: { data: { title: `Bộ ${set}` } } });
+      ids.set(set, ((await created.json()) as { item: { _id: string } }).item._id);
+    }
+    for (const [pattern, role] of SEED_ROUTES) {
+      const route = pattern.replace(/^\/user\/([^/]+)\/abc123$/, (_, set: string) => `/user/${set}/${ids.get(set)}`);
       const { page, errors } = pages.get(role)!;
-      await page.goto(route);
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(200);
       await waitForApp(page);
       expect(new URL(page.url()).pathname, route).toBe(route);
       expect(await page.getByTestId('not-found').count(), route).toBe(0);
@@ -243,7 +252,7 @@ describe.skipIf(!available)('the client shell in a browser', () => {
     await page.goto('/login');
     await waitForApp(page);
     await page.screenshot({ path: path.join(screenshots, 'login.png') });
-    await page.goto('/khong-co-trang-nay');
+    await page.goto('/USER');
     await page.getByTestId('not-found').waitFor();
     await waitForApp(page);
     await page.screenshot({ path: path.join(screenshots, 'not-found.png') });

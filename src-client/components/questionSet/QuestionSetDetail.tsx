@@ -21,6 +21,7 @@ import { QuestionCard } from './QuestionCard';
 import { QuestionFormModal } from './QuestionFormModal';
 import { useRoundTitle } from './RoundHeading';
 import { useLeaveGuard } from './useLeaveGuard';
+import NotFoundPage from '../../pages/NotFound.page';
 
 const ZHeaderSchema = ZQuestionSetDataSchema.pick({ title: true, priority: true });
 
@@ -60,8 +61,9 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data]);
 
+  // A set the server does not have shows the not-found screen, not an error toast.
   useEffect(() => {
-    if (query.error) notifyError(messages.questionSetGetError, query.error);
+    if (query.error && !isNotFound(query.error)) notifyError(messages.questionSetGetError, query.error);
   }, [query.error]);
 
   const update = useMutation(trpc.questionSet.update.mutationOptions());
@@ -136,23 +138,21 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     );
   }
   if (!draft || !saved) {
-    const missing = isNotFound(query.error);
+    if (isNotFound(query.error)) return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
     return (
-      <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid={missing ? 'question-set-not-found' : 'question-set-error'}>
+      <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid="question-set-error">
         <Stack gap="sm" align="flex-start">
           <Text fw={800} fz="xl">
-            {missing ? messages.qs.notFound : messages.qs.loadFailed}
+            {messages.qs.loadFailed}
           </Text>
-          <Text c="dimmed">{missing ? messages.qs.notFoundHint : (query.error?.message ?? '')}</Text>
+          <Text c="dimmed">{query.error?.message ?? ''}</Text>
           <Group gap="sm">
             <Button component={Link} href={questionSetPath(setNumber)} color="red">
               ← {messages.qs.back}
             </Button>
-            {!missing && (
-              <Button variant="default" onClick={() => void query.refetch()}>
-                {messages.qs.retry}
-              </Button>
-            )}
+            <Button variant="default" onClick={() => void query.refetch()}>
+              {messages.qs.retry}
+            </Button>
           </Group>
         </Stack>
       </Card>
