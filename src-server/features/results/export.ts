@@ -65,7 +65,7 @@ export function judgesOnField(table: ResultsTable, fieldName: string): { scored:
 
 const FONT = 'Arial';
 const FONT_SIZE = 10;
-/** Points of height per line of 10-point text, and the padding of a cell. */
+/** Points of row height per line of 10-point text. */
 const LINE_HEIGHT = 12.75;
 const POINT_FORMAT = '0.0';
 const THIN: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF000000' } };
@@ -107,7 +107,10 @@ interface ColumnSpec {
   maxWidth: number;
 }
 
-/** Characters of 10-point Arial per unit of Excel's column width (one digit of the default font), bold and plain. */
+/**
+ * Units of Excel's column width (one digit of the default font) a character of 10-point Arial takes,
+ * bold and plain: a little generous, so that nothing is cut off in Excel or LibreOffice.
+ */
 const BOLD_CHAR = 1;
 const PLAIN_CHAR = 0.92;
 /** Room for the cell's padding and borders, in width units. */
@@ -140,7 +143,7 @@ function footerText(text: string): string {
 function sheetName(label: string, taken: Set<string>): string {
   const base = label.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31).trim() || t.sheetResults;
   let name = base;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length).trimEnd()} (${n})`;
   taken.add(name.toLowerCase());
   return name;
 }
