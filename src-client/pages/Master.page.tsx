@@ -25,7 +25,7 @@ import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
 import { useShowMove } from '../components/master/useShowMove';
 import { remainingMs } from '../hooks/useCountdown';
-import { useLoadError } from '../hooks/useConnection';
+import { useConnectionLost, useLoadError } from '../hooks/useConnection';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
@@ -34,7 +34,8 @@ const DEFAULT_SECONDS = 30;
 
 export default function MasterPage() {
   const trpc = useTRPC();
-  const { system, listTeam, balance, connected } = useSystemState();
+  const { system, listTeam, balance } = useSystemState();
+  const connected = !useConnectionLost();
   const moves = useShowMove();
   const { move } = moves;
 
