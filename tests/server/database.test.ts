@@ -66,4 +66,28 @@ describe(`the database (${process.env.TEST_DB})`, () => {
     const row = await db.selectFrom('settings').select('data').where('id', '=', 1).executeTakeFirstOrThrow();
     expect((row.data as { counter: number }).counter).toBe(20);
   });
+
+  it('never runs a query from outside inside an open transaction (it sees only what was committed)', async () => {
+    const db = database.handle.db;
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('teams').values({ name: 'Đội chưa lưu' }).execute();
+        inserted();
+        await gate;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await insertedSignal;
+    const outside = db.selectFrom('teams').select('id').where('name', '=', 'Đội chưa lưu').execute();
+    // Time for a query that wrongly shares the open transaction to finish inside it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await transaction).toBe('roll back');
+    expect(await outside).toEqual([]);
+  });
 });
