@@ -1,6 +1,7 @@
 /** `npm run export -- --out results.xlsx` (or .csv): the results from the embedded database or DATABASE_URL. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { messages } from '../src/messages';
 import { buildResults } from '../src-server/features/results/data';
 import { resultsCsv, resultsXlsx } from '../src-server/features/results/export';
 import { readSettings } from '../src-server/features/live/load';
@@ -16,7 +17,7 @@ if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
 const database = await openCliDatabase();
 try {
   const [table, settings] = await Promise.all([buildResults(database.db), readSettings(database.db)]);
-  const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, `Kết quả — ${settings.name}`);
+  const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, messages.results.exportTitle(settings.name));
   fs.writeFileSync(out, data);
   console.log(`Đã xuất kết quả của ${table.items.length} đội vào ${path.resolve(out)}`);
 } finally {

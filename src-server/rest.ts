@@ -83,7 +83,7 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
   app.get('/api/results', rest(async (caller) => ({ items: (await caller.results.list()).items })));
   app.get('/api/results.xlsx', async (c) => {
     const { caller, settings } = await callerFor(c);
-    const data = await resultsXlsx(await caller.results.list(), `Kết quả — ${settings.name}`);
+    const data = await resultsXlsx(await caller.results.list(), messages.results.exportTitle(settings.name));
     return download(c, data, 'ket-qua.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
   app.get('/api/results.csv', async (c) => {

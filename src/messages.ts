@@ -675,6 +675,7 @@ export const messages = {
   },
   // Dashboard results (ranking, judges' points, progress, audit log, corrections, export, reset), biên bản, judge links
   results: {
+    exportTitle: (eventName: string) => `Kết quả — ${eventName}`,
     rankingTitle: 'Xếp hạng trực tiếp',
     rankingHint: 'Cập nhật ngay khi giám khảo chấm; điểm hiện một chữ số thập phân.',
     rank: 'Hạng',

@@ -1,10 +1,10 @@
-/** "Mất kết nối" in a corner of every screen while the websocket is down (after a short grace, so a planned reconnect does not flash it). */
+/** "Mất kết nối" in a corner of every screen while the server cannot be heard (`useConnectionLost`: within 2 s of the network going). */
 import { Badge } from '@mantine/core';
 import { messages } from '../../src/messages';
-import { useOfflineAfterGrace } from '../hooks/useConnection';
+import { useConnectionLost } from '../hooks/useConnection';
 
 export function DisconnectedBadge() {
-  if (!useOfflineAfterGrace()) return null;
+  if (!useConnectionLost()) return null;
   return (
     <Badge
       data-testid="disconnected"

@@ -12,3 +12,8 @@ export function notifyError(prefix: string, error?: unknown): void {
 export function notifySuccess(message: string, autoClose = 3000): void {
   notifications.show({ color: 'teal', message, autoClose });
 }
+
+/** Something someone else did that this screen's user should know of. */
+export function notifyInfo(message: string, autoClose = 6000): void {
+  notifications.show({ color: 'orange', message, autoClose });
+}

@@ -1,9 +1,11 @@
 /**
  * The latest payload of each realtime event type beyond the state and the teams (answers, buzz,
- * mine, scores, progress), filled by the one `system.join` subscription and read by any screen.
+ * mine, scores, progress), filled by the one `system.join` subscription and read by any screen;
+ * and, as they happen, the show moves with their maker (`by`), for the console to tell of.
  */
 import { useSyncExternalStore } from 'react';
-import type { LiveMessage, LiveMessages } from '../../src/live';
+import type { LiveMessage, LiveMessages, ShowActor } from '../../src/live';
+import type { ShowState } from '../../src/schemas/show';
 
 type LiveType = 'answers' | 'buzz' | 'mine' | 'scores' | 'progress' | 'presence';
 export type LiveEvents = Pick<LiveMessages, LiveType>;
@@ -34,4 +36,18 @@ export function useLiveEvent<T extends LiveType>(type: T): LiveEvents[T] | null 
     () => (latest.get(type) as LiveEvents[T] | undefined) ?? null,
     () => null,
   );
+}
+
+type ShowMoveListener = (by: ShowActor, system: ShowState) => void;
+const moveListeners = new Set<ShowMoveListener>();
+
+/** A show move arrived (staff only): its maker and the state it made. */
+export function recordShowMove(by: ShowActor, system: ShowState): void {
+  for (const listener of moveListeners) listener(by, system);
+}
+
+/** Hears every show move from now on; returns the unsubscribe. */
+export function onShowMove(listener: ShowMoveListener): () => void {
+  moveListeners.add(listener);
+  return () => moveListeners.delete(listener);
 }

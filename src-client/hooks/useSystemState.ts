@@ -12,7 +12,7 @@ import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { computeBalance } from '../../src/format';
 import { messages } from '../../src/messages';
 import { notifyError } from '../components/notify';
-import { recordLiveEvent } from './liveEvents';
+import { recordLiveEvent, recordShowMove } from './liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
 
 export interface ClientSystemState extends TSystemState {
@@ -71,6 +71,7 @@ export function useSystemStateSync(): void {
       onData: ({ data: message }) => {
         if (message.type === 'state') {
           updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
+          if (message.by) recordShowMove(message.by, message.system);
         } else if (message.type === 'teams') {
           updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
         } else if (message.type === 'reload') {

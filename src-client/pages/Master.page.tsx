@@ -10,19 +10,22 @@ import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TShowChanges } from '../../src/schemas/show';
 import { BuzzOrder, IncomingAnswers, OnStagePicker, OpenToggles } from '../components/master/AnswersPanel';
+import { describeMove } from '../components/master/describeMove';
 import classes from '../components/master/Master.module.css';
 import { Panel } from '../components/master/Panel';
+import { OtherConsoles } from '../components/master/OtherConsoles';
 import { type ConsoleQuestion, QuestionList } from '../components/master/QuestionList';
 import { ScreensPanel } from '../components/master/ScreensPanel';
 import { ShowActions } from '../components/master/ShowActions';
 import { JudgesPanel, RankingPanel, ScoringPanel, ShortcutLegend } from '../components/master/SidePanels';
 import { TimerPanel, timerStatus, toggleTimerChange } from '../components/master/TimerPanel';
 import { TopBar } from '../components/master/TopBar';
+import { useConsole } from '../components/master/useConsole';
 import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
 import { useShowMove } from '../components/master/useShowMove';
 import { remainingMs } from '../hooks/useCountdown';
-import { useLoadError } from '../hooks/useConnection';
+import { useConnectionLost, useLoadError } from '../hooks/useConnection';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
@@ -31,7 +34,8 @@ const DEFAULT_SECONDS = 30;
 
 export default function MasterPage() {
   const trpc = useTRPC();
-  const { system, listTeam, balance, connected } = useSystemState();
+  const { system, listTeam, balance } = useSystemState();
+  const connected = !useConnectionLost();
   const moves = useShowMove();
   const { move } = moves;
 
@@ -54,6 +58,15 @@ export default function MasterPage() {
   const judges = (users.data?.list ?? []).filter((u) => u.role === 'judge');
   const teamName = (id: string) => listTeam.find((t) => t._id === id)?.name ?? '—';
   const { items: answers, order } = useQuestionAnswers(system.questionId);
+  // Other consoles open now, and their moves told as they happen.
+  const userId = useSystemState().user?._id ?? null;
+  const { others } = useConsole(userId, (by, after) =>
+    describeMove(by.move, after, {
+      set: (id) => sets.data?.items.find((s) => s._id === id)?.title ?? '',
+      team: (id) => listTeam.find((t) => t._id === id)?.name ?? '',
+      field: (name) => fields.data?.items.find((f) => f.name === name)?.label ?? '',
+    }),
+  );
 
   // The clock's duration: the question's own limit until the master picks a preset.
   const [chosen, setChosen] = useState<{ questionId: string | null; seconds: number } | null>(null);
@@ -98,6 +111,7 @@ export default function MasterPage() {
           moves={moves}
         />
       </Paper>
+      <OtherConsoles others={others} userId={userId} />
       <div className={classes.columns}>
         <div className={classes.column}>
           <Panel title={currentSet ? currentSet.title : M.set}>

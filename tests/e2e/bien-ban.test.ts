@@ -102,6 +102,7 @@ describe.skipIf(!available)('the biên bản printed to PDF', () => {
   });
   afterAll(async () => {
     await h?.close();
+    if (pdfFile) fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true });
   });
 
   it('numbers every page "Trang N/M"', () => {

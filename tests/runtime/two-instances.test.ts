@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from '../helpers/test-db';
 import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
+import { type ConsoleClient, openConsole } from '../helpers/console-client';
 
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
 let drop: (() => Promise<void>) | null = null;
 const servers: SpawnedServer[] = [];
-const clients: JoinedClient[] = [];
+const clients: (JoinedClient | ConsoleClient)[] = [];
 
 beforeAll(async () => {
   if (!hasPostgres) return;
@@ -131,5 +132,29 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
     const loggedOut = performance.now();
     const delay = await within(loggedOut, async () => (await (await fetch(`${b.url}/api/state`, { headers: { cookie } })).json()).user === null);
     expect(delay).toBeLessThan(200);
+  });
+
+  // Last: it stops the second server.
+  it("lists a console open on one on the other's console, names who moved, and drops it when that server stops", async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const cookieB = await adminCookie(b.url);
+    const onA = openConsole(a.url, await adminCookie(a.url));
+    const onB = openConsole(b.url, cookieB);
+    clients.push(onA, onB);
+    const bSelf = (await onB.waitForList((m) => m.consoles.length === 2)).self;
+    const aSelf = (await onA.waitForList((m) => m.consoles.some((c) => c.id === bSelf))).self;
+    expect(onB.lists.at(-1)!.consoles.map((c) => c.id)).toContain(aSelf);
+
+    const moved = await fetch(`${b.url}/trpc/show.update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieB },
+      body: JSON.stringify({ changes: { phase: 'rules' }, consoleId: bSelf }),
+    });
+    expect(moved.status).toBe(200);
+    const told = await onA.waitForLive((m) => m.type === 'state' && m.system.phase === 'rules' && !!m.by);
+    expect(told.type === 'state' && told.by).toMatchObject({ name: 'Quản trị viên', consoleId: bSelf, move: { kind: 'update' } });
+
+    await b.stop('SIGTERM');
+    await onA.waitForList((m) => m.consoles.length === 1 && m.consoles[0]!.id === aSelf);
   });
 });

@@ -145,8 +145,13 @@ describe('consoles open at once', () => {
     await audience.waitFor(() => audience.events.filter((e) => e.data.type === 'state').length >= 5); // a snapshot and 4 moves
     const states = audience.events.filter((e) => e.data.type === 'state');
     expect(states.filter((e) => 'by' in e.data)).toEqual([]);
-    await a.close();
+
+    // A console whose socket dropped still sends its moves over HTTP: they keep its id, so it
+    // knows them for its own when it is back.
     await b.close();
+    await a.waitForList((m) => m.consoles.length === 1);
+    expect((await post(base, master, '/trpc/show.update', { changes: { phase: 'idle' }, consoleId: bSelf })).status).toBe(200);
+    await a.waitForLive((m) => m.type === 'state' && m.system.phase === 'idle' && stateBy(m)?.consoleId === bSelf);
   });
 
   it('forgets the console of an instance that stopped beating, at the next heartbeat', async () => {

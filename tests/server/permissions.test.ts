@@ -140,8 +140,11 @@ const TABLE: Entry[] = [
   { procedure: 'media.upload', allowed: ADMIN, input: { contentType: 'text/plain', dataBase64: 'eA==' } },
 ];
 
-/** Subscriptions are checked over a real websocket in websocket.test.ts. */
-const SUBSCRIPTIONS = ['system.join'];
+/**
+ * Subscriptions are checked over a real websocket: system.join in websocket.test.ts, show.console
+ * (master and admin only) in consoles.test.ts.
+ */
+const SUBSCRIPTIONS = ['system.join', 'show.console'];
 
 let t: TestApp;
 const userIds = new Map<Role, string>();

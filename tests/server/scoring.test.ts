@@ -174,6 +174,33 @@ describe('aggregation', () => {
       const row = (sheet.getRow(3 + index).values as unknown[]).slice(1);
       expect([row[0], row[1], row.at(-1)]).toEqual([item.rank, item.name, item.total]);
     });
+    // Print-ready: landscape A4 fitted to one page wide, title and header rows on every page and
+    // frozen with the team column, "Trang N/M" in the footer; points as numbers with one decimal.
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual([messages.results.sheetResults, 'Phần 2', 'Phần 3']);
+    for (const ws of workbook.worksheets) {
+      expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:2' });
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 2, ySplit: 2 });
+      expect(ws.headerFooter.oddFooter).toBe('&CTrang &P/&N');
+      const headers = (ws.getRow(2).values as string[]).slice(1);
+      headers.forEach((text, i) => {
+        // Every header fits its column on at most three lines; a judge's name on one.
+        expect(ws.getColumn(i + 1).width! * 3, text).toBeGreaterThanOrEqual(text.length);
+        if (!text.includes(' ') || text.startsWith('Người dùng')) expect(ws.getColumn(i + 1).width!, text).toBeGreaterThanOrEqual(text.length);
+      });
+      const last = ws.getRow(3).getCell(headers.length);
+      expect(typeof last.value).toBe('number');
+      expect(last.numFmt).toBe('0.0');
+    }
+    // A field's sheet has a column for each judge who scored it, named as on the biên bản.
+    for (const [index, fieldName] of ['phan-2', 'phan-3'].entries()) {
+      const judgeIds = new Set(
+        results.items.flatMap((item: { fields: { fieldName: string; judges: { gkId: string; point: number | null }[] }[] }) =>
+          item.fields.find((f) => f.fieldName === fieldName)!.judges.filter((j) => j.point !== null).map((j) => j.gkId),
+        ),
+      );
+      const names = judges.filter((j) => judgeIds.has(j.id)).map((j) => `Người dùng gk${judges.indexOf(j) + 1}`);
+      expect((workbook.worksheets[index + 1]!.getRow(2).values as string[]).slice(1)).toEqual(['Hạng', 'Đội thi', ...names, 'Điểm tiêu chí']);
+    }
 
     const csv = await t.request('GET', '/api/results.csv', { cookie: adminCookie });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());

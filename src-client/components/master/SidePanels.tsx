@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Table, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { compareStanding } from '../../../src/scoring';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -62,7 +63,7 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
 }
 
 export function RankingPanel({ listTeam, activeTeamId }: { listTeam: TTeamListItem[]; activeTeamId: string | null }) {
-  const ranked = [...listTeam].sort((a, b) => a.rank - b.rank || a.priority - b.priority);
+  const ranked = [...listTeam].sort(compareStanding);
   return (
     <Panel title={M.ranking}>
       {ranked.length === 0 ? (

@@ -1,7 +1,7 @@
 /**
- * The master's moves: `show.update` and `show.undo`. The answer's state is applied at once when it
- * is newer than what the subscription has delivered, so the console never waits for its own echo;
- * every failure toasts the server's message.
+ * The master's moves: `show.update` and `show.undo`, each with this console's id. The answer's state
+ * is applied at once when it is newer than what the subscription has delivered, so the console never
+ * waits for its own echo; every failure toasts the server's message.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -10,6 +10,7 @@ import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { systemStateQuery } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
+import { consoleIdForMove } from './useConsole';
 
 export interface ShowMoves {
   move: (changes: TShowChanges) => void;
@@ -39,7 +40,7 @@ export function useShowMove(): ShowMoves {
 
   const { mutate: updateMutate } = update;
   const { mutate: undoMutate } = undoMutation;
-  const move = useCallback((changes: TShowChanges) => updateMutate({ changes }), [updateMutate]);
-  const undo = useCallback(() => undoMutate({}), [undoMutate]);
+  const move = useCallback((changes: TShowChanges) => updateMutate({ changes, consoleId: consoleIdForMove() }), [updateMutate]);
+  const undo = useCallback(() => undoMutate({ consoleId: consoleIdForMove() }), [undoMutate]);
   return { move, undo, pending: update.isPending || undoMutation.isPending };
 }

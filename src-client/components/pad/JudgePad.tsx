@@ -10,6 +10,7 @@ import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import { useLiveEvent } from '../../hooks/liveEvents';
+import { useConnectionLost } from '../../hooks/useConnection';
 import { useLogout } from '../../hooks/useLogout';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
@@ -21,10 +22,6 @@ import { padError, padNotice, padSuccess } from './padToast';
 import { PointKeypad } from './PointKeypad';
 import { formatScaleNumber } from './pointScale';
 import { type SendHandlers, useScoreQueue } from './scoreQueue';
-
-const RETRY_MS = 4000;
-/** A planned reconnect (after sign-in) does not flash the offline strip. */
-const OFFLINE_GRACE_MS = 1500;
 
 function mergeScores(old: { items: TScoreItem[] } | undefined, items: TScoreItem[]): { items: TScoreItem[] } {
   const merged = new Map((old?.items ?? []).map((i) => [`${i.teamId}|${i.fieldName}`, i]));
@@ -39,7 +36,8 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const { system, listTeam, connected } = useSystemState();
   const fieldsQuery = useQuery(trpc.scoreField.all.queryOptions());
   const settingsQuery = useQuery(trpc.settings.get.queryOptions());
-  const listOptions = trpc.scoring.list.queryOptions();
+  // One key for the life of the pad: a fresh array per render would re-run every effect keyed on it.
+  const listOptions = useMemo(() => trpc.scoring.list.queryOptions(), [trpc]);
   const scoresQuery = useQuery(listOptions);
   const scoresEvent = useLiveEvent('scores');
   const progressEvent = useLiveEvent('progress');
@@ -107,32 +105,9 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     }),
     [queryClient, listKey],
   );
+  // The outbox sends by itself: with backoff while the network fails, at once when it is back.
   const queue = useScoreQueue(judge._id, handlers);
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    if (connected) {
-      setOffline(false);
-      return;
-    }
-    const timer = setTimeout(() => setOffline(true), OFFLINE_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [connected]);
-  const hasWaiting = queue.entries.some((e) => e.status === 'waiting');
-
-  // Send what waits when the connection comes back, and keep trying while anything waits.
-  useEffect(() => {
-    if (connected) void queue.flush();
-  }, [connected, queue.flush]);
-  useEffect(() => {
-    const onOnline = () => void queue.flush();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [queue.flush]);
-  useEffect(() => {
-    if (!hasWaiting) return;
-    const timer = setInterval(() => void queue.flush(), RETRY_MS);
-    return () => clearInterval(timer);
-  }, [hasWaiting, queue.flush]);
+  const offline = useConnectionLost();
 
   const waitingPoint = (teamId: string) => {
     const entry = [...queue.entries].reverse().find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);

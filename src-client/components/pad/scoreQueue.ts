@@ -6,9 +6,11 @@
  * through the Web Locks API where the browser has it.
  */
 import { TRPCClientError } from '@trpc/client';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { TScoreItem } from '../../../src/schemas/scoring';
+import { onLinkRestored } from '../../linkHealth';
 import { errorMessage, trpcClient } from '../../trpc';
+import { retryDelay } from './retryDelay';
 
 export type QueuedStatus = 'sending' | 'waiting' | 'refused';
 
@@ -109,42 +111,122 @@ export interface SendHandlers {
   onQueued(entries: QueuedScore[]): void;
 }
 
-const running = new Set<string>();
-const again = new Set<string>();
-
 /**
- * Sends the judge's entries in order until one cannot go for network reasons. Calls made while a
- * flush runs only ask it to look again, so an entry is never in flight twice from this tab.
+ * One sender per judge in this tab. At most one request is in flight; after a point could not go
+ * (no answer, a time-out, a 5xx) the next try waits `retryDelay(attempt)` (1–30 s, growing, with
+ * jitter), and nothing but that timer or a sign that the network is back (`resumeQueue`) sends
+ * again: a re-render, a new entry or a second flush only wait their turn. While the browser says it
+ * is offline nothing is sent at all; the timer keeps looking, and the `online` event resumes at once.
  */
-export async function flushQueue(judgeId: string, handlers: SendHandlers): Promise<void> {
-  if (running.has(judgeId)) {
-    again.add(judgeId);
-    return;
-  }
-  running.add(judgeId);
-  try {
-    do {
-      again.delete(judgeId);
-      const run = () => sendInOrder(judgeId, handlers);
-      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (locks) await locks.request(`hoithi.padQueue.${judgeId}`, run);
-      else await run();
-    } while (again.has(judgeId));
-  } finally {
-    running.delete(judgeId);
-  }
+interface Sender {
+  handlers: SendHandlers | null;
+  /** Failed tries since the last point went through: the backoff step. */
+  attempt: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  running: boolean;
+  /** A flush was asked for while a pass ran: look at the queue again after it, unless it failed. */
+  again: boolean;
+  /** The network came back while a pass ran: one more pass at once even if it failed. */
+  resumed: boolean;
 }
 
-async function sendInOrder(judgeId: string, handlers: SendHandlers): Promise<void> {
+const senders = new Map<string, Sender>();
+
+function senderOf(judgeId: string): Sender {
+  let sender = senders.get(judgeId);
+  if (!sender) {
+    sender = { handlers: null, attempt: 0, timer: null, running: false, again: false, resumed: false };
+    senders.set(judgeId, sender);
+  }
+  return sender;
+}
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+type PassResult = 'done' | 'failed';
+
+/**
+ * Sends the judge's entries in order until one cannot go for network reasons, then waits out the
+ * backoff. Calls made while a pass runs, or while it waits, never add a request.
+ */
+export async function flushQueue(judgeId: string, handlers?: SendHandlers): Promise<void> {
+  const sender = senderOf(judgeId);
+  if (handlers) sender.handlers = handlers;
+  if (sender.running) {
+    sender.again = true;
+    return;
+  }
+  if (!sender.handlers) return;
+  if (sender.timer !== null) {
+    // Backing off: a new entry joins the wait, shown as waiting.
+    markWaiting(judgeId, sender.handlers);
+    return;
+  }
+  sender.running = true;
+  let result: PassResult = 'done';
+  try {
+    do {
+      sender.again = false;
+      sender.resumed = false;
+      const current = sender.handlers;
+      const run = () => sendInOrder(judgeId, sender, current);
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      result = locks ? await locks.request(`hoithi.padQueue.${judgeId}`, run) : await run();
+      if (result === 'failed' && sender.resumed) {
+        sender.attempt = 0;
+        result = 'done';
+        sender.again = true;
+      }
+    } while (result === 'done' && sender.again);
+  } finally {
+    sender.running = false;
+  }
+  if (result === 'failed') scheduleRetry(judgeId, sender);
+}
+
+function scheduleRetry(judgeId: string, sender: Sender): void {
+  if (sender.timer !== null || senders.get(judgeId) !== sender) return;
+  const delay = retryDelay(sender.attempt);
+  sender.attempt += 1;
+  sender.timer = setTimeout(() => {
+    sender.timer = null;
+    void flushQueue(judgeId);
+  }, delay);
+}
+
+/** The network is back (online, the socket reopened, the heartbeat answered): try now, from the first step. */
+export function resumeQueue(judgeId: string): Promise<void> {
+  const sender = senderOf(judgeId);
+  if (sender.timer !== null) clearTimeout(sender.timer);
+  sender.timer = null;
+  sender.attempt = 0;
+  if (sender.running) sender.resumed = true;
+  return flushQueue(judgeId);
+}
+
+/** The pad is gone (logout, another page): no more timers; the entries stay stored for next time. */
+export function stopQueue(judgeId: string): void {
+  const sender = senders.get(judgeId);
+  if (!sender) return;
+  if (sender.timer !== null) clearTimeout(sender.timer);
+  senders.delete(judgeId);
+}
+
+async function sendInOrder(judgeId: string, sender: Sender, handlers: SendHandlers): Promise<PassResult> {
   for (;;) {
     const entry = readQueue(judgeId).find((e) => e.status !== 'refused');
-    if (!entry) return;
+    if (!entry) return 'done';
+    if (browserOffline()) {
+      markWaiting(judgeId, handlers);
+      return 'failed';
+    }
     updateEntry(judgeId, entry.key, { status: 'sending' });
     try {
       const { item } = await trpcClient.scoring.submit.mutate(
         { teamId: entry.teamId, point: entry.point, fieldName: entry.fieldName, key: entry.key },
         { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
       );
+      sender.attempt = 0;
       removeEntry(judgeId, entry.key);
       handlers.onSent(entry, item);
     } catch (error) {
@@ -154,32 +236,56 @@ async function sendInOrder(judgeId: string, handlers: SendHandlers): Promise<voi
         handlers.onRefused(entry, error);
         continue;
       }
-      // No answer: everything still to send waits, in order, for the connection.
-      const waiting = readQueue(judgeId).filter((e) => e.status !== 'refused' && !e.queued);
-      changeQueue(judgeId, (entries) => entries.map((e) => (e.status === 'refused' ? e : { ...e, status: 'waiting', queued: true })));
-      if (waiting.length) handlers.onQueued(waiting);
-      return;
+      // No answer: everything still to send waits, in order, for the next try.
+      markWaiting(judgeId, handlers);
+      return 'failed';
     }
   }
 }
 
-/** The judge's outbox, live, with the ways to add to it and to clear a refused entry. */
+function markWaiting(judgeId: string, handlers: SendHandlers): void {
+  const entries = readQueue(judgeId);
+  if (entries.every((e) => e.status === 'refused' || (e.status === 'waiting' && e.queued))) return;
+  const newlyQueued = entries.filter((e) => e.status !== 'refused' && !e.queued);
+  changeQueue(judgeId, (entries) => entries.map((e) => (e.status === 'refused' ? e : { ...e, status: 'waiting', queued: true })));
+  if (newlyQueued.length) handlers.onQueued(newlyQueued);
+}
+
+/**
+ * The judge's outbox, live, with the ways to add to it and to clear a refused entry. While mounted it
+ * sends what is stored, and resumes at once when the browser comes back online, the socket reopens
+ * or the heartbeat is answered again.
+ */
 export function useScoreQueue(judgeId: string, handlers: SendHandlers) {
   const entries = useSyncExternalStore(
     subscribe,
     () => readQueue(judgeId),
     () => EMPTY,
   );
-  const flush = useCallback(() => flushQueue(judgeId, handlers), [judgeId, handlers]);
+  useEffect(() => {
+    senderOf(judgeId).handlers = handlers;
+  }, [judgeId, handlers]);
+  useEffect(() => {
+    void flushQueue(judgeId);
+    const resume = () => void resumeQueue(judgeId);
+    window.addEventListener('online', resume);
+    const stopListening = onLinkRestored(resume);
+    return () => {
+      window.removeEventListener('online', resume);
+      stopListening();
+      stopQueue(judgeId);
+    };
+  }, [judgeId]);
+  const flush = useCallback(() => flushQueue(judgeId), [judgeId]);
   const enqueue = useCallback(
     (score: { teamId: string; fieldName: string; point: number }) => {
       const entry: QueuedScore = { ...score, key: newEntryKey(), createdAt: Date.now(), status: 'sending', queued: false };
       // Behind anything still waiting, so the order the judge entered is the order the server sees.
       const behind = readQueue(judgeId).some((e) => e.status !== 'refused');
       changeQueue(judgeId, (list) => [...list, behind ? { ...entry, status: 'waiting', queued: true } : entry]);
-      void flush();
+      void flushQueue(judgeId);
     },
-    [judgeId, flush],
+    [judgeId],
   );
   const dismiss = useCallback((key: string) => removeEntry(judgeId, key), [judgeId]);
   return { entries, enqueue, flush, dismiss };

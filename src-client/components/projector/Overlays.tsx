@@ -1,7 +1,7 @@
 /** What sits over the stage: the one-time start overlay and the small offline sign. */
 import { useEffect, useState } from 'react';
 import { messages } from '../../../src/messages';
-import { useOfflineAfterGrace } from '../../hooks/useConnection';
+import { useConnectionLost } from '../../hooks/useConnection';
 import classes from './Projector.module.css';
 import { unlockSound } from './sound';
 
@@ -52,7 +52,7 @@ export function StartOverlay() {
 }
 
 export function OfflineSign() {
-  if (!useOfflineAfterGrace()) return null;
+  if (!useConnectionLost()) return null;
   return (
     <div className={classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />

@@ -83,12 +83,17 @@ export class ConsolePresence {
     return { id, close };
   }
 
-  /** Whether `consoleId` is a console of this user: one moves are told as coming from. */
-  async belongsTo(consoleId: string, userId: string): Promise<boolean> {
-    if (this.list.some((c) => c.id === consoleId && c.userId === userId)) return true;
+  /**
+   * Whether `consoleId` is another user's open console, which a move must not pass for. An id no
+   * longer listed is accepted: its console may have lost its socket a moment ago and sent the move
+   * over HTTP, and it still knows the id as its own.
+   */
+  async heldByAnother(consoleId: string, userId: string): Promise<boolean> {
+    const listed = this.list.find((c) => c.id === consoleId);
+    if (listed) return listed.userId !== userId;
     // Opened on another instance a moment ago, before its notice reached this one.
-    const row = await this.db.selectFrom('console_presence').select('id').where('id', '=', consoleId).where('user_id', '=', userId).executeTakeFirst();
-    return !!row;
+    const row = await this.db.selectFrom('console_presence').select('user_id').where('id', '=', consoleId).executeTakeFirst();
+    return !!row && row.user_id !== userId;
   }
 
   /** Another instance changed the list (NOTIFY), or this one may have missed such a notice. */

@@ -19,7 +19,7 @@ import {
   type StoredShow,
   type TProgress,
 } from '../../../src/live';
-import { ANSWERS_GK_ID, IncrementalRanking } from '../../../src/scoring';
+import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../../src/scoring';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -82,7 +82,6 @@ export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
 }
 
 const scoreKey = (s: { teamId: string; gkId: string; fieldName: string }) => `${s.teamId}\u0000${s.gkId}\u0000${s.fieldName}`;
-const byPriorityThenName = (a: LiveTeam, b: LiveTeam) => a.priority - b.priority || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export class LiveModel {
   private show: LiveData['show'];
@@ -105,7 +104,7 @@ export class LiveModel {
     this.show = data.show;
     this.settings = data.settings;
     this.fields = [...data.fields];
-    this.teams = [...data.teams].sort(byPriorityThenName);
+    this.teams = [...data.teams].sort(compareTeamOrder);
     this.seats = data.seats;
     for (const item of data.scores) this.scores.set(scoreKey(item), item);
     for (const [questionId, items] of Object.entries(data.answers)) this.answers.set(questionId, items);
@@ -308,7 +307,7 @@ export class LiveModel {
         return outputs;
       }
       case 'teams': {
-        this.teams = [...event.payload.teams].sort(byPriorityThenName);
+        this.teams = [...event.payload.teams].sort(compareTeamOrder);
         // A deleted team takes its points, answers and buzzes with it (the database cascades).
         const ids = new Set(this.teams.map((t) => t.id));
         for (const [key, item] of this.scores) if (!ids.has(item.teamId)) this.scores.delete(key);

@@ -3,8 +3,8 @@
  *
  * XLSX (exceljs), ready to print: a "Kết quả" sheet (rank, team, unit, each field's score, total) and
  * one sheet per judged field (each judge's point per team and the field's score). Every sheet is
- * landscape A4, fitted to one page wide, its header row repeated on every page and frozen with the
- * team column, "Trang N/M" in the footer; columns are as wide as their headers (wrapped on up to
+ * landscape A4, fitted to one page wide, its title and header rows repeated on every page and frozen
+ * with the team column, "Trang N/M" in the footer; columns are as wide as their headers (wrapped on up to
  * three lines), the teams' names and the judges' names need; points are numbers shown with one decimal
  * (`0.0`, so a comma under Vietnamese settings). A judge who never scored a field gets no column
  * on its sheet: they are named under its table, as on the biên bản.
@@ -65,7 +65,7 @@ export function judgesOnField(table: ResultsTable, fieldName: string): { scored:
 
 const FONT = 'Arial';
 const FONT_SIZE = 10;
-/** Points of height per line of 10-point text, and the padding of a cell. */
+/** Points of row height per line of 10-point text. */
 const LINE_HEIGHT = 12.75;
 const POINT_FORMAT = '0.0';
 const THIN: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF000000' } };
@@ -107,7 +107,10 @@ interface ColumnSpec {
   maxWidth: number;
 }
 
-/** Characters of 10-point Arial per unit of Excel's column width (one digit of the default font), bold and plain. */
+/**
+ * Units of Excel's column width (one digit of the default font) a character of 10-point Arial takes,
+ * bold and plain: a little generous, so that nothing is cut off in Excel or LibreOffice.
+ */
 const BOLD_CHAR = 1;
 const PLAIN_CHAR = 0.92;
 /** Room for the cell's padding and borders, in width units. */
@@ -117,7 +120,9 @@ const PADDING = 2.5;
 function columnWidth(spec: ColumnSpec): number {
   const header = wrapWidth(spec.header, spec.headerLines) * BOLD_CHAR;
   const cells = Math.max(0, ...spec.texts.map((text) => text.length)) * (spec.kind === 'text' && !spec.bold ? PLAIN_CHAR : BOLD_CHAR);
-  return Math.ceil(Math.min(spec.maxWidth, Math.max(header, cells, spec.kind === 'point' ? 6 : 4)) + PADDING);
+  const width = Math.ceil(Math.min(spec.maxWidth, Math.max(header, cells, spec.kind === 'point' ? 6 : 4)) + PADDING);
+  // exceljs leaves a width of exactly 9 (its default) out of the file, and Excel's default is narrower.
+  return width === 9 ? 9.5 : width;
 }
 
 /** How many characters fit on one line of a column `width` wide. */
@@ -138,14 +143,14 @@ function footerText(text: string): string {
 function sheetName(label: string, taken: Set<string>): string {
   const base = label.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31).trim() || t.sheetResults;
   let name = base;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length).trimEnd()} (${n})`;
   taken.add(name.toLowerCase());
   return name;
 }
 
 /**
- * One print-ready sheet: the title on row 1, the header on row 2 (repeated on every printed page,
- * frozen with the columns up to the team's), the rows from row 3, and notes under the table.
+ * One print-ready sheet: the title on row 1 and the header on row 2 (both repeated on every printed
+ * page, and frozen with the columns up to the team's), the rows from row 3, and notes under the table.
  */
 function addTableSheet(
   workbook: ExcelJS.Workbook,
@@ -165,7 +170,7 @@ function addTableSheet(
       fitToWidth: 1,
       fitToHeight: 0,
       horizontalCentered: true,
-      printTitlesRow: '2:2',
+      printTitlesRow: '1:2',
       margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
     },
     headerFooter: { oddFooter: `&C${footerText(t.page)} &P/&N` },
@@ -295,8 +300,8 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
             header: judge.name,
             texts: rows.map((row) => pointText(row[2 + j] as number | null)),
             kind: 'point',
-            // A judge's name on one line, unless it is very long.
-            headerLines: judge.name.length <= 30 ? 1 : 2,
+            // A short name on one line, a longer one on two: many judges still print at a readable size.
+            headerLines: judge.name.length <= 16 ? 1 : 2,
             maxWidth: 32,
           }),
         ),

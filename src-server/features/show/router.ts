@@ -25,14 +25,14 @@ function ownTeam(ctx: Context): string {
 const ZConsoleId = z.string().max(64).optional();
 
 /**
- * Who makes a move, told to the other consoles. The console id is kept only when it is one of this
- * user's open consoles, so a move cannot pass for another console's.
+ * Who makes a move, told to the other consoles. A console id that is another user's console is
+ * dropped, so a move cannot pass for someone else's.
  */
 export async function actorOf(ctx: Context, move: ShowMove, consoleId?: string): Promise<ShowActor | undefined> {
   const user = ctx.user;
   if (!user) return undefined;
-  const own = consoleId ? await ctx.hub.consoles.belongsTo(consoleId, user._id) : false;
-  return { userId: user._id, name: user.fullName.trim() || user.username, consoleId: own ? consoleId! : null, move };
+  const kept = consoleId && !(await ctx.hub.consoles.heldByAnother(consoleId, user._id)) ? consoleId : null;
+  return { userId: user._id, name: user.fullName.trim() || user.username, consoleId: kept, move };
 }
 
 export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpdateSchema>['changes'], consoleId?: string) {

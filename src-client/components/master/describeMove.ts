@@ -1,0 +1,38 @@
+/** A show move in a few Vietnamese words, for the toast another console shows ("… vừa thao tác: …"). */
+import type { ShowMove } from '../../../src/live';
+import { messages } from '../../../src/messages';
+import type { ShowState } from '../../../src/schemas/show';
+
+const M = messages.masterConsole;
+
+/** Names the console knows; an unknown one comes back as ''. */
+export interface MoveNames {
+  set(id: string): string;
+  team(id: string): string;
+  field(name: string): string;
+}
+
+/** What a move did, in the order the console's controls read; `system` is the state it made. */
+export function describeMove(move: ShowMove, system: ShowState, names: MoveNames): string {
+  if (move.kind === 'undo') return M.moveUndo;
+  const c = move.changes;
+  const parts: string[] = [];
+  if (c.fw !== undefined) parts.push(M.moveRound(M.roundShort(c.fw)));
+  // Picking a question sends its set along: the question says it all.
+  if (c.setId !== undefined && c.questionId === undefined) parts.push(c.setId ? M.moveSet(names.set(c.setId)) : M.moveNoSet);
+  if (c.questionId !== undefined) {
+    const shown = c.questionId && system.question?.id === c.questionId ? system.question : null;
+    parts.push(shown ? M.moveQuestion(shown.index + 1) : M.moveNoQuestion);
+  }
+  if (c.phase !== undefined) parts.push(M.movePhase(M.phases[c.phase]));
+  if (c.timer) parts.push(M.moveTimer[c.timer.action]);
+  if (c.answersOpen !== undefined) parts.push(M.moveAnswers(c.answersOpen));
+  if (c.buzzerOpen !== undefined) parts.push(M.moveBuzzer(c.buzzerOpen));
+  if (c.activeField !== undefined) parts.push(c.activeField ? M.moveField(names.field(c.activeField) || c.activeField) : M.moveNoField);
+  if (c.scoringOpen !== undefined) parts.push(M.moveScoring(c.scoringOpen));
+  if (c.activeTeamId !== undefined) parts.push(c.activeTeamId ? M.moveTeam(names.team(c.activeTeamId) || '—') : M.moveNoTeam);
+  if (c.screen2 !== undefined) parts.push(M.moveScreen2(M.screen2Modes[c.screen2]));
+  if (c.shownAnswers !== undefined) parts.push(M.moveShownAnswers(c.shownAnswers.length));
+  if (c.scoreboardFrozen !== undefined) parts.push(M.moveFreeze(c.scoreboardFrozen));
+  return parts.join(', ') || M.moveOther;
+}
