@@ -1,5 +1,5 @@
 /**
- * The Hono app: security headers, the Origin check, tRPC over HTTP at /trpc, the seed's REST paths
+ * The Hono app: security headers, the Origin check, tRPC over HTTP at /trpc, the contract's REST paths
  * (thin adapters over the same procedures), JSON 404s under /api, and the built SPA.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The seed's REST paths, each a thin adapter over one tRPC procedure, so validation, roles and
+ * The contract's REST paths (docs/ARCHITECTURE.md, "The contract"), each a thin adapter over one tRPC procedure, so validation, roles and
  * behaviour are the procedures' own.
  */
 import type { Context as HonoContext, Hono } from 'hono';
@@ -30,7 +30,7 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
   app.post('/logout', rest((caller) => caller.auth.logout({})));
   app.put('/api/profile', rest(async (caller, c) => caller.profile.update(await body(c))));
 
-  // Admin-only paths of the seed, before the generic /{id}.
+  // The contract's admin-only paths, before the generic /{id}.
   app.get('/api/fw-question-3/admin/all', rest((caller) => caller.questionSet.adminList({ set: 3 })));
   app.get('/api/fw-question-5/admin/all', rest((caller) => caller.questionSet.adminList({ set: 5 })));
   app.get('/api/fw-question-5/admin/:id', rest((caller, c) => caller.questionSet.adminGet({ set: 5, _id: (c.req.param('id') ?? '') })));

@@ -1,4 +1,4 @@
-/** Validators and formatters of the seed specification, section 5. Pure; shared by server and client. */
+/** Validators and formatters of the contract (docs/ARCHITECTURE.md, "The contract"). Pure; shared by server and client. */
 import { DISPLAY_TIME_ZONE } from './constants';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -66,13 +66,13 @@ export function sumPoints(values: readonly unknown[]): number {
   return round(total, 1);
 }
 
-/** A point shown the seed's way: one decimal, a comma ("15,5", "8,0"). */
+/** A point shown the contract's way: one decimal, a comma ("15,5", "8,0"). */
 export function formatPoint(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return formatNumber(round(value, 1), 1);
 }
 
-/** The seed's point-sum display: sum, one decimal, comma. */
+/** The contract's point-sum display: sum, one decimal, comma. */
 export function formatPointSum(values: readonly unknown[]): string {
   return formatPoint(sumPoints(values));
 }
@@ -129,7 +129,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * The seed's clock rule: the difference between local time and the server's `now`, rounded to 100 ms.
+ * The contract's clock rule: the difference between local time and the server's `now`, rounded to 100 ms.
  * With a round trip measured, the server's time is taken at its midpoint.
  */
 export function computeBalance(serverNow: number, localNow: number, roundTripMs = 0): number {

@@ -1,5 +1,5 @@
 /**
- * Scores and ranking (SPEC section 6). Pure: the server, the screens and the tests use the same rules.
+ * Scores and ranking (docs/ARCHITECTURE.md, "Decisions"). Pure: the server, the screens and the tests use the same rules.
  * - A `judges` field is the mean of the judges who scored (missing judges are left out); with
  *   `dropExtremes` and at least five points, the highest and the lowest are dropped first.
  * - An `answers` field is the sum of the points won by right answers.

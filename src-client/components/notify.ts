@@ -1,4 +1,4 @@
-/** Toasts in one place: failures in the danger colour with the server's message appended (seed section 8). */
+/** Toasts in one place: failures in the danger colour with the server's message appended (docs/ARCHITECTURE.md, "The contract"). */
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../trpc';
 

@@ -36,7 +36,7 @@ const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
 export default function HomePage() {
   const { user, system, listTeam } = useSystemState();
   const trpc = useTRPC();
-  // Both are public; until they answer the page shows the app's name and the seed's round titles.
+  // Both are public; until they answer the page shows the app's name and the contract's round titles.
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
   const rulesQuery = useQuery(trpc.rules.all.queryOptions());
   const rules = sortRules(rulesQuery.data?.items ?? []);

@@ -1,5 +1,5 @@
 /**
- * /user/member: the teams as cards, 21 a page (the seed's user page size), with their members and
+ * /user/member: the teams as cards, 21 a page (the contract's user page size), with their members and
  * accounts; create, edit, delete, and a team account preset with that team.
  */
 import { Box, Button, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';

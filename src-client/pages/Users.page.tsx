@@ -1,6 +1,6 @@
 /**
  * /user: the user table, paged (settings kept under `adminUser`), searched without diacritics on the
- * server, filtered by role and state; create, edit, password reset and delete with the seed's toasts.
+ * server, filtered by role and state; create, edit, password reset and delete with the contract's toasts.
  */
 import { Box, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

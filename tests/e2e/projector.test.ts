@@ -214,7 +214,7 @@ describe.skipIf(!available)('projector screens in a browser', () => {
       await honest.waitForTimeout(370);
     }
     // Only a sample taken near a second's boundary may differ: each screen's balance is rounded to
-    // 100 ms (the seed's rule) and redraws every 100 ms, so up to ~0.2 s of each second can disagree.
+    // 100 ms (the contract's rule) and redraws every 100 ms, so up to ~0.2 s of each second can disagree.
     expect(same).toBeGreaterThanOrEqual(samples - 4);
     // And neither is three minutes off: the count is still in the 30 s the master started.
     expect(Number(await countdownText(skewed))).toBeGreaterThan(20);

@@ -147,7 +147,7 @@ describe.skipIf(!available)('rules and dashboard in a browser', () => {
     await visitor.page.getByText('22/11/2026').waitFor();
     await visitor.page.getByText('Nhà hát Lớn Hà Nội').waitFor();
     await visitor.page.getByText('VỀ ĐÍCH').waitFor();
-    // The seed's titles stay for the rounds nobody renamed.
+    // The contract's titles stay for the rounds nobody renamed.
     await visitor.page.getByText('NGƯỜI HÀ NỘI').waitFor();
     expect(await visitor.page.title()).toBe('Hội thi Tìm hiểu Thủ đô 2026');
     expect(errors).toEqual([]);

@@ -11,7 +11,7 @@ import { screenshotDir } from './harness';
 const available = browserAvailable();
 const screenshots = screenshotDir;
 
-/** Every route of the seed, with the role that may open it (null: public). */
+/** Every route of the contract, with the role that may open it (null: public). */
 const SEED_ROUTES: [string, Role | null][] = [
   ['/', null],
   ['/screen', null],
@@ -112,7 +112,7 @@ describe.skipIf(!available)('the client shell in a browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('renders every seed route without a page error', async () => {
+  it('renders every route of the contract without a page error', async () => {
     const pages = new Map<Role | null, { page: Page; errors: string[] }>();
     for (const role of [null, 'admin', 'master', 'judge', 'team'] as const) {
       const opened = await h.newPage();
