@@ -33,7 +33,7 @@ const question = (content: string, answer = 'Đáp án') => ({
 });
 
 describe('question sets', () => {
-  it('creates a set with stable question ids and answers it in the contract's shape', async () => {
+  it('creates a set with stable question ids and answers it in the contract shape', async () => {
     const res = await t.request('POST', '/api/fw-question-2', {
       cookie: admin,
       body: { data: { title: 'Tiến về Hà Nội — vòng 1', items: [question('Hồ Gươm còn có tên gọi nào khác?'), question('Cầu Long Biên khánh thành năm nào?')] } },
@@ -206,7 +206,7 @@ describe('users', () => {
     expect((await (await t.request('GET', '/api/state', { cookie: admin })).json()).user.role).toBe('admin');
   });
 
-  it('deletes a user with the contract's shape and 404s an unknown one', async () => {
+  it('deletes a user with the contract shape and 404s an unknown one', async () => {
     const { user } = await (await t.request('POST', '/api/user', { cookie: admin, body: newUser('sexoa') })).json();
     expect(await (await t.request('DELETE', '/api/user', { cookie: admin, body: { _id: user._id } })).json()).toEqual({ ok: true });
     expect((await t.request('DELETE', '/api/user', { cookie: admin, body: { _id: user._id } })).status).toBe(404);

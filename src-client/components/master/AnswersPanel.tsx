@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Checkbox, Group, Kbd, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/format';
+import { formatClock, formatNumber } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -16,11 +16,7 @@ import type { ShowMoves } from './useShowMove';
 const M = messages.masterConsole;
 
 /** The server's clock time of an answer, to the tenth of a second. */
-export function serverTime(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())},${Math.floor(date.getMilliseconds() / 100)}`;
-}
+const serverTime = (at: number) => formatClock(at, true);
 
 export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowMoves }) {
   return (

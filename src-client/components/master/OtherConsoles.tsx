@@ -1,11 +1,11 @@
 /** The other consoles open right now, under the console's first line: who, and since when. */
 import { Badge, Group, Paper, Text } from '@mantine/core';
+import { formatClock } from '../../../src/format';
 import type { TConsole } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { consoleName } from './useConsole';
 
 const M = messages.masterConsole;
-const time = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export function OtherConsoles({ others, userId }: { others: TConsole[]; userId: string | null }) {
   if (others.length === 0) return null;
@@ -17,7 +17,7 @@ export function OtherConsoles({ others, userId }: { others: TConsole[]; userId: 
         </Text>
         {others.map((c) => (
           <Badge key={c.id} variant="white" color="orange" size="lg" radius="sm" tt="none" data-testid="other-console">
-            {consoleName(c, userId)} · {M.consoleSince(time.format(c.since))}
+            {consoleName(c, userId)} · {M.consoleSince(formatClock(c.since))}
           </Badge>
         ))}
       </Group>

@@ -2,13 +2,13 @@
 import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatPoint } from '../../../src/format';
+import { formatDateTime, formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { TAuditEntry } from '../../../src/schemas/scoring';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { notifyError, notifySuccess } from '../notify';
-import { formatDateTime, useResults } from './util';
+import { useResults } from './util';
 
 const t = messages.results;
 const SOURCES = ['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset'] as const;

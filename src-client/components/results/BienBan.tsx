@@ -9,11 +9,11 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
-import { formatDate, formatPoint } from '../../../src/format';
+import { formatDate, formatDateTime, formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { useTRPC } from '../../trpc';
 import { PrintSheet, sheetClasses as c } from './PrintSheet';
-import { formatDateTime, rankLabel, useResults } from './util';
+import { rankLabel, useResults } from './util';
 
 const t = messages.results;
 

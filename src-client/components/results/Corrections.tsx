@@ -3,12 +3,13 @@ import { Button, Grid, Group, Select, Switch, Text, Textarea, TextInput } from '
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber, formatPoint, parsePoint } from '../../../src/format';
+import { newIdempotencyKey } from '../../../src/ids';
 import { messages } from '../../../src/messages';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { showServerFieldError } from '../dashboard/serverField';
 import { notifyError, notifySuccess } from '../notify';
-import { newKey, useResults } from './util';
+import { useResults } from './util';
 
 const t = messages.results;
 
@@ -66,7 +67,7 @@ export function Corrections() {
       teamId: v.teamId ?? '',
       fieldName: v.fieldName ?? '',
       point: parsePoint(v.point) ?? 0,
-      key: newKey(),
+      key: newIdempotencyKey(),
       reason: v.reason.trim() || undefined,
     };
     if (v.forAll) all.mutate(base);
