@@ -7,10 +7,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
 import { isAppRoute } from '../src/routes';
-import { type AppDeps, createContext, readCookie } from './context';
+import { type AppDeps, createContext } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
 import { AppError, badRequest, describeError } from './errors';
@@ -148,7 +149,7 @@ export function createApp(deps: AppDeps): Hono {
   // The read every screen repeats, answered before the general middleware: the same answer as
   // system.state, from text serialised once per change, with the headers every answer carries.
   app.get('/api/state', async (c) => {
-    const found = await findSession(deps.db, readCookie(c.req.header('cookie'), config.cookieName), deps.sessions);
+    const found = await findSession(deps.db, getCookie(c, config.cookieName) ?? null, deps.sessions);
     return c.body(readSystemStateJson(deps.hub.live, found?.user ?? null), 200, { ...STATE_HEADERS, 'Content-Security-Policy': cspFor(c) });
   });
 

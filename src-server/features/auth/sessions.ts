@@ -1,4 +1,5 @@
 /** Login sessions: a random cookie token, stored only as its SHA-256. */
+import { serialize as serializeCookie } from 'hono/utils/cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_TTL_MS } from '../../../src/constants';
@@ -115,9 +116,9 @@ export async function deleteSession(db: Kysely<Database>, sessionId: string): Pr
 
 export function sessionCookie(name: string, token: string, secure: boolean): string {
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return serializeCookie(name, token, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge, secure });
 }
 
 export function clearedCookie(name: string, secure: boolean): string {
-  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  return serializeCookie(name, '', { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 0, secure });
 }
