@@ -10,7 +10,7 @@ import { openCliDatabase, parseArgs } from './lib/cli-db';
 const args = parseArgs(process.argv.slice(2));
 const out = args.get('out');
 if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
-  console.error('Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv>');
+  console.error(messages.exportUsage);
   process.exit(2);
 }
 
@@ -19,7 +19,7 @@ try {
   const [table, settings] = await Promise.all([buildResults(database.db), readSettings(database.db)]);
   const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, messages.results.exportTitle(settings.name));
   fs.writeFileSync(out, data);
-  console.log(`Đã xuất kết quả của ${table.items.length} đội vào ${path.resolve(out)}`);
+  console.log(messages.exportDone(table.items.length, path.resolve(out)));
 } finally {
   await database.close();
 }

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[server] ${signal}: đang dừng…`);
+    console.log(messages.serverStopping(signal));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // For the benchmarks: how long transactions held the ordered section (events lock → commit).

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { ZQuestionSchema } from '../../src/schemas/questionSet';
 import type { Role } from '../../src/constants';
+import { messages } from '../../src/messages';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { normaliseItems } from '../features/questionSet/data';
@@ -148,7 +149,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
 export function describeDemoLogins(logins: DemoLogin[]): string[] {
   if (!logins.length) return [];
   return [
-    'Tài khoản của sự kiện mẫu (chỉ in một lần, hãy ghi lại):',
+    messages.demoLoginsHeader,
     ...logins.map((l) => `  ${l.username.padEnd(10)} ${l.password}  ${l.role.padEnd(6)} ${l.fullName}`),
   ];
 }

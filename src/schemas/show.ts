@@ -59,7 +59,7 @@ export interface ShowState {
 export function defaultShowState(): ShowState {
   return {
     version: 0,
-    event: { name: 'Hội thi', date: null, venue: '', logoUrl: '' },
+    event: { name: messages.appName, date: null, venue: '', logoUrl: '' },
     fw: 1,
     title: ROUND_TITLES[1] ?? '',
     setId: null,

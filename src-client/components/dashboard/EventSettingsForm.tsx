@@ -118,7 +118,7 @@ export function EventSettingsForm() {
                     <TextInput label={t.venue} {...form.getInputProps('venue')} />
                   </Grid.Col>
                 </Grid>
-                <TextInput label={t.logoUrl} description={t.logoHint} placeholder="https://… hoặc /media/…" {...form.getInputProps('logoUrl')} />
+                <TextInput label={t.logoUrl} description={t.logoHint} placeholder={t.logoPlaceholder} {...form.getInputProps('logoUrl')} />
               </Stack>
               <Stack gap={6} align="center" visibleFrom="sm" w={132} style={{ flex: 'none' }}>
                 <Text size="sm" fw={500}>

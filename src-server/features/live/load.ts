@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { ROUND_TITLES } from '../../../src/constants';
+import { messages } from '../../../src/messages';
 import type { EventSettings, LiveTeam, Seat, SheetField, StoredShow } from '../../../src/live';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { defaultShowState } from '../../../src/schemas/show';
@@ -14,8 +15,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export function defaultSettings(): EventSettings {
   const roundTitles: Record<string, string> = {};
-  for (let fw = 1; fw <= 6; fw++) roundTitles[fw] = ROUND_TITLES[fw] ?? `PHẦN THI ${fw}`;
-  return { name: 'Hội thi', date: null, venue: '', logoUrl: '', roundTitles };
+  for (let fw = 1; fw <= 6; fw++) roundTitles[fw] = ROUND_TITLES[fw] ?? messages.defaultRoundTitle(fw);
+  return { name: messages.appName, date: null, venue: '', logoUrl: '', roundTitles };
 }
 
 /** The event's settings as stored, with the defaults for anything unset. */

@@ -241,7 +241,7 @@ function columnLetter(n: number): string {
 
 export async function resultsXlsx(table: ResultsTable, title: string): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Hội thi';
+  workbook.creator = messages.appName;
   const taken = new Set<string>();
   const teamNames = table.items.map((i) => i.name);
   const rankTexts = table.items.map((i) => String(i.rank));

@@ -129,7 +129,7 @@ export async function setVerdict(
           point: (current?.point ?? 0) + delta,
           actorId,
           source: 'answer',
-          reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
+          reason: `${input.questionId}: ${input.verdict ?? messages.results.verdictCleared}`,
         })
       ).live;
     }
