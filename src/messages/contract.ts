@@ -8,6 +8,7 @@ export const contract = {
   systemStateError: 'Lấy thông tin hệ thống lỗi!',
   loginFailed: 'Đăng nhập thất bại!',
   logoutFailed: 'Đăng xuất thất bại!',
+  // No screen edits the profile yet: kept for PUT /api/profile (listed as reserved in tests/unit/messages.test.ts).
   profileUpdateError: 'Cập nhật thông tin cá nhân lỗi!',
   questionSetCreateError: 'Tạo bộ câu hỏi lỗi. ',
   questionSetUpdateError: 'Cập nhật bộ câu hỏi lỗi. ',
