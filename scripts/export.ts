@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages } from '../src/messages';
 import { buildResults } from '../src-server/features/results/data';
 import { resultsCsv, resultsXlsx } from '../src-server/features/results/export';
-import { readSettings } from '../src-server/features/live/load';
+import { readSettings } from '../src-server/features/settings/data';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const args = parseArgs(process.argv.slice(2));

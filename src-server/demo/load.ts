@@ -12,7 +12,7 @@ import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { normaliseItems } from '../features/questionSet/data';
 import type { LiveHub } from '../features/live/hub';
-import { defaultSettings, readSettings } from '../features/live/load';
+import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
 import { userSearchText } from '../features/users/data';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';

@@ -8,13 +8,22 @@ import {
   type TQuestionSet,
   type TQuestionSetData,
   ZQuestionSchema,
+  ZStoredQuestionSchema,
 } from '../../../src/schemas/questionSet';
-import type { z } from '../../../src/schemas/zod';
+import { z } from '../../../src/schemas/zod';
+import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, QuestionSetsTable } from '../../db/types';
 import { AppError, notFound } from '../../errors';
 
 type Row = Selectable<QuestionSetsTable>;
+
+const ZStoredItemsSchema = z.array(ZStoredQuestionSchema);
+
+/** `question_sets.items` as stored: the set's questions in order, each with its id. */
+export function questionItemsOf(row: Pick<Row, 'id' | 'items'>): TQuestion[] {
+  return parseStored(ZStoredItemsSchema, row.items, `question_sets.items of set ${row.id}`);
+}
 
 function toQuestionSet(row: Row): TQuestionSet {
   return {
@@ -23,7 +32,7 @@ function toQuestionSet(row: Row): TQuestionSet {
     title: row.title,
     priority: row.priority,
     version: row.version,
-    items: row.items as TQuestion[],
+    items: questionItemsOf(row),
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),
   };

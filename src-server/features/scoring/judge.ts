@@ -8,12 +8,13 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { SheetField } from '../../../src/live';
-import type { TScoreItem } from '../../../src/schemas/scoring';
+import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
+import { storedAnswerOf } from './data';
 import { checkPoint } from './submit';
 
 export interface JudgeScoreInput {
@@ -57,9 +58,9 @@ class StaleGate extends Error {}
 
 const requestHash = (input: JudgeScoreInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
-function replay(answered: { hash: string; response: unknown }, hash: string): { item: TScoreItem } {
+function replay(answered: Answered, hash: string): { item: TScoreItem } {
   if (answered.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-  return answered.response as { item: TScoreItem };
+  return answered.response;
 }
 
 /** Everything a judge's score is checked against, from memory; throws the answer a refusal gets. */
@@ -76,14 +77,14 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
   return { field, scoringVersion: live.scoringVersion };
 }
 
-async function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string) {
+async function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string): Promise<Answered | null> {
   const row = await trx
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response'])
     .where('actor_id', '=', judgeId)
     .where('key', '=', key)
     .executeTakeFirst();
-  return row ? { hash: row.request_hash, response: row.response } : null;
+  return row ? { hash: row.request_hash, response: storedAnswerOf(ZScoreAnswerSchema, { actorId: judgeId, key, response: row.response }) } : null;
 }
 
 async function writeJudgeScore(

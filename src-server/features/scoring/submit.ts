@@ -7,14 +7,15 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatNumber } from '../../../src/format';
 import { messages } from '../../../src/messages';
-import type { TScoreItem } from '../../../src/schemas/scoring';
+import { type TScoreItem, ZScoreAnswerSchema, ZScoresAnswerSchema } from '../../../src/schemas/scoring';
+import type { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
-import { applyScoreChange } from './data';
+import { applyScoreChange, storedAnswerOf } from './data';
 
 interface Field {
   name: string;
@@ -80,6 +81,7 @@ async function once<T extends Answer>(
   actorId: string,
   key: string | undefined,
   body: unknown,
+  answerSchema: z.ZodType<T>,
   write: (recorder: EventRecorder) => Promise<T>,
 ): Promise<T> {
   const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -95,7 +97,7 @@ async function once<T extends Answer>(
           .executeTakeFirst();
         if (stored) {
           if (stored.request_hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-          return stored.response as T;
+          return storedAnswerOf(answerSchema, { actorId, key, response: stored.response });
         }
       }
       const answer = await write(recorder);
@@ -154,7 +156,7 @@ export async function adminSubmitScore(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; gkId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ item: TScoreItem }> {
-  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+  return once(ctx, ctx.user._id, input.key, input, ZScoreAnswerSchema, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
@@ -172,7 +174,7 @@ export async function adminSubmitAll(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ items: TScoreItem[] }> {
-  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+  return once(ctx, ctx.user._id, input.key, input, ZScoresAnswerSchema, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');

@@ -13,6 +13,7 @@ import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
+import { questionItemsOf } from '../questionSet/data';
 import { applyScoreChange } from '../scoring/data';
 import { saveShow, type StoredShow } from './state';
 
@@ -84,9 +85,9 @@ async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
 }
 
 async function questionPoint(db: Db, questionId: string): Promise<number> {
-  const sets = await db.selectFrom('question_sets').select('items').execute();
+  const sets = await db.selectFrom('question_sets').select(['id', 'items']).execute();
   for (const set of sets) {
-    const item = (set.items as { id: string; point: number }[]).find((q) => q.id === questionId);
+    const item = questionItemsOf(set).find((q) => q.id === questionId);
     if (item) return item.point;
   }
   return 0;

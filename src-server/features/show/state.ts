@@ -10,6 +10,7 @@ import type { StoredShow } from '../../../src/live';
 import type { ShowRow } from '../live/load';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
+import { questionItemsOf } from '../questionSet/data';
 
 export type { StoredShow };
 
@@ -30,8 +31,8 @@ export function showQuestion(item: TQuestion, index: number, withAnswer: boolean
 }
 
 async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[] } | null> {
-  const row = await db.selectFrom('question_sets').select(['set_no', 'items']).where('id', '=', setId).executeTakeFirst();
-  return row ? { setNo: row.set_no, items: row.items as TQuestion[] } : null;
+  const row = await db.selectFrom('question_sets').select(['id', 'set_no', 'items']).where('id', '=', setId).executeTakeFirst();
+  return row ? { setNo: row.set_no, items: questionItemsOf(row) } : null;
 }
 
 /** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */
