@@ -7,7 +7,7 @@ import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
 import { findSession, type SessionCache } from './features/auth/sessions';
-import type { IdempotencyCache } from './features/scoring/judge';
+import type { IdempotencyCache } from './features/scoring/idempotency';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {

@@ -11,7 +11,7 @@ import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LiveHub } from './features/live/hub';
 import { SessionCache } from './features/auth/sessions';
-import { IdempotencyCache } from './features/scoring/judge';
+import { IdempotencyCache } from './features/scoring/idempotency';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';

@@ -6,7 +6,7 @@ import { readConfig } from '../../src-server/config';
 import { type AppDeps, createContext, followSessionNotices } from '../../src-server/context';
 import { LiveHub } from '../../src-server/features/live/hub';
 import { SessionCache } from '../../src-server/features/auth/sessions';
-import { IdempotencyCache } from '../../src-server/features/scoring/judge';
+import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { LoginLimiter } from '../../src-server/features/auth/rate-limit';

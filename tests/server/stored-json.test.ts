@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
 import { domainEventOf, LiveHub } from '../../src-server/features/live/hub';
-import { IdempotencyCache } from '../../src-server/features/scoring/judge';
+import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

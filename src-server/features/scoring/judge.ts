@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
 import { storedAnswerOf } from './data';
+import type { Answered } from './idempotency';
 import { checkPoint } from './submit';
 
 export interface JudgeScoreInput {
@@ -22,35 +23,6 @@ export interface JudgeScoreInput {
   point: number;
   fieldName?: string;
   key?: string;
-}
-
-interface Answered {
-  hash: string;
-  response: { item: TScoreItem };
-}
-
-/**
- * Answers to idempotency keys this instance has already seen, so a pad's retry is answered from
- * memory. Bounded: the oldest half goes when it is full (the database still knows them all).
- */
-export class IdempotencyCache {
-  private readonly entries = new Map<string, Answered>();
-  constructor(private readonly limit = 20_000) {}
-
-  get(actorId: string, key: string | undefined): Answered | undefined {
-    return key ? this.entries.get(`${actorId}\u0000${key}`) : undefined;
-  }
-
-  set(actorId: string, key: string, answered: Answered): void {
-    if (this.entries.size >= this.limit) {
-      let drop = this.limit / 2;
-      for (const old of this.entries.keys()) {
-        this.entries.delete(old);
-        if (--drop <= 0) break;
-      }
-    }
-    this.entries.set(`${actorId}\u0000${key}`, answered);
-  }
 }
 
 /** The scoring gate moved (scoring closed or the field changed on another instance a moment ago). */
