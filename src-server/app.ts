@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps): Hono {
     const caller = createCaller(await contextFor(c, resHeaders));
     const result = await run(caller, c);
     const response = c.json(result as object);
-    resHeaders.forEach((value, key) => response.headers.append(key, value));
+    for (const [key, value] of resHeaders) response.headers.append(key, value);
     return response;
   };
 

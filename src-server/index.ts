@@ -3,11 +3,11 @@ import os from 'node:os';
 import { messages } from '../src/messages';
 import { readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  let running;
+  let running: RunningServer;
   try {
     running = await startServer(config);
   } catch (error) {

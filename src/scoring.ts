@@ -146,7 +146,10 @@ export class IncrementalRanking {
   private fieldPoints(teamId: string, fieldName: string): Map<string, number> {
     const fields = this.points.get(teamId)!;
     let byJudge = fields.get(fieldName);
-    if (!byJudge) fields.set(fieldName, (byJudge = new Map()));
+    if (!byJudge) {
+      byJudge = new Map();
+      fields.set(fieldName, byJudge);
+    }
     return byJudge;
   }
 

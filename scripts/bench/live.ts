@@ -223,7 +223,10 @@ async function settle(server: Server): Promise<void> {
 /** Files handed to the bare servers, in one temp folder removed at exit. */
 let filesDir: string | null = null;
 async function tempFile(name: string, content: string): Promise<string> {
-  if (!filesDir) tempDirs.add((filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-live-files-'))));
+  if (!filesDir) {
+    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-live-files-'));
+    tempDirs.add(filesDir);
+  }
   const file = path.join(filesDir, name);
   await fs.writeFile(file, content);
   return file;
@@ -376,7 +379,7 @@ class Clients {
   /** Per process: sockets at this version or later / sockets, and how many are closed. */
   private async status(version: number): Promise<string> {
     const answers = this.procs.map((_, index) => this.next(index, 'status'));
-    this.procs.forEach((_, index) => this.send(index, { type: 'status', version }));
+    for (const index of this.procs.keys()) this.send(index, { type: 'status', version });
     const replies = (await Promise.race([Promise.all(answers), sleep(2000).then(() => [])])) as Extract<FromClients, { type: 'status' }>[];
     return replies.map((r) => `${r.have}/${r.total} (closed ${r.closed})`).join(', ') || 'no answer';
   }
@@ -391,7 +394,7 @@ class Clients {
 
   async close(): Promise<void> {
     this.failure = null;
-    this.procs.forEach((_, index) => this.send(index, { type: 'close' }));
+    for (const index of this.procs.keys()) this.send(index, { type: 'close' });
     await Promise.all(this.procs.map(exited));
   }
 }

@@ -160,6 +160,7 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads whatever JSON the server answers, field by field
 async function call(base: string, method: string, route: string, cookie: string, body: unknown): Promise<any> {
   const res = await fetch(`${base}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
   const json = await res.json();

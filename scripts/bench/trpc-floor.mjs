@@ -54,7 +54,10 @@ if (process.argv[2] === '--clients') {
       const inner = m?.result?.data?.data;
       if (!inner || typeof inner !== 'object') return JSON.stringify(m);
       let json = serialised.get(inner);
-      if (!json) serialised.set(inner, (json = JSON.stringify(inner)));
+      if (!json) {
+        json = JSON.stringify(inner);
+        serialised.set(inner, json);
+      }
       const id = JSON.stringify(m.result.id);
       if (inner === message && ++sent === N) allSent?.();
       return `{"id":${JSON.stringify(m.id)},"result":{"type":"data","id":${id},"data":{"id":${id},"data":${json}}}}`;

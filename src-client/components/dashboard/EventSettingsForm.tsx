@@ -64,9 +64,9 @@ export function EventSettingsForm() {
     form.resetDirty(values);
   };
   // Fill the form when the settings arrive; a later re-read never overwrites what is being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the settings arrive, never from what is being typed
   useEffect(() => {
     if (settings && !form.isDirty()) fill(settings);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settings]);
 
   useEffect(() => {

@@ -48,6 +48,7 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     validate: zod4Resolver(ZScoreFieldDataSchema),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the modal opens or its field changes
   useEffect(() => {
     if (!opened) return;
     const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
@@ -55,7 +56,6 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, field]);
 
   const onSaved = (message: string) => {

@@ -81,6 +81,7 @@ export function JudgeQrCards() {
       {cards && (
         <PrintSheet onClose={() => setCards(null)} closeLabel={t.closeSheet} testId="qr-cards">
           {pages.map((page, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed page is its position; the pages are rebuilt whole
             <div key={index} className={`${sheetClasses.page} ${classes.cardPage}`}>
               {page.map((card) => (
                 <div key={card.username} className={classes.card} data-testid="qr-card">

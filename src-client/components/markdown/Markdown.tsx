@@ -44,6 +44,7 @@ export function Markdown({ source, ...props }: { source: string } & Omit<Typogra
   const html = useMemo(() => renderMarkdown(source), [source]);
   return (
     <Typography {...props}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is marked's output sanitised by DOMPurify above */}
       <div className={classes.body} dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );

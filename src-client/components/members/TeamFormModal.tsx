@@ -126,6 +126,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
               </Text>
             )}
             {members.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form edits members by position (Mantine form paths are indexes)
               <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid="member-row">
                 <Text size="sm" c="dimmed" w={22} ta="right" pt={8}>
                   {index + 1}.

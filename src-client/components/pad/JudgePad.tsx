@@ -56,6 +56,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   useEffect(() => {
     if (progressEvent || connected) void queryClient.invalidateQueries({ queryKey: listKey });
   }, [progressEvent, connected, queryClient, listKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new open field is the trigger to re-read the scoring sheet
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
   }, [system.activeField, queryClient, trpc]);

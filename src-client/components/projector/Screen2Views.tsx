@@ -100,7 +100,7 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
                 <div className={classes.answerCardHead}>
                   <span className={classes.answerCardTeam}>{team?.name ?? ''}</span>
                   {verdict && (
-                    <span className={classes.verdictMark} aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}>
+                    <span className={classes.verdictMark} role="img" aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}>
                       {verdict === 'right' ? '✓' : '✗'}
                     </span>
                   )}

@@ -75,6 +75,7 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
               const right = option === question.answer;
               return (
                 <Group
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position (A, B, C, D)
                   key={i}
                   gap="sm"
                   wrap="nowrap"

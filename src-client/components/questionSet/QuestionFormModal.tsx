@@ -112,6 +112,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
   const upload = useMutation(trpc.media.upload.mutationOptions());
   const [uploadError, setUploadError] = useState('');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the modal opens or its question changes
   useEffect(() => {
     if (!opened) return;
     const values = toValues(question);
@@ -120,7 +121,6 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
     form.clearErrors();
     setUploadError('');
     // Reset only when the modal opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, question]);
 
   const options = form.values.options;
@@ -200,6 +200,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               </Text>
             </div>
             {options.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form edits options by position (Mantine form paths are indexes)
               <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
                 <Text fw={800} w={22} ta="center" mt={6} c="gray.7">
                   {optionLetter(index)}

@@ -55,10 +55,10 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   };
 
   // The first load, and later loads while nothing is being edited.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: adopt a newly loaded set only when the query answers, not on every edit
   useEffect(() => {
     const item = query.data?.item;
     if (item && (!saved || (!dirty && item.version !== saved.version))) adopt(item);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data]);
 
   // A set the server does not have shows the not-found screen, not an error toast.

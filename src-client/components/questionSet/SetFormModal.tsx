@@ -31,6 +31,7 @@ interface Props {
 export function SetFormModal({ opened, heading, initial, submitLabel, loading, onClose, onSubmit }: Props) {
   const form = useForm<SetFormValues>({ initialValues: initial, validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }) });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the modal opens
   useEffect(() => {
     if (opened) {
       form.setValues(initial);
@@ -38,7 +39,6 @@ export function SetFormModal({ opened, heading, initial, submitLabel, loading, o
       form.clearErrors();
     }
     // Reset only when the modal opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   const submit = form.onSubmit(async (values) => {

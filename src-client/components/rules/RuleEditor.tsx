@@ -41,6 +41,7 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
   });
 
   // Fill the form each time the editor opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form only when the editor opens or its rule changes
   useEffect(() => {
     if (!opened) return;
     const values = rule ? { ...rule.data } : { title: '', content: '', order: nextOrder };

@@ -86,7 +86,10 @@ export async function readAnswers(db: Db, questionId?: string): Promise<Record<s
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TTeamAnswer[]> = {};
-  for (const r of rows) (byQuestion[r.question_id] ??= []).push({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict });
+  for (const r of rows) {
+    byQuestion[r.question_id] ??= [];
+    byQuestion[r.question_id]!.push({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict });
+  }
   return byQuestion;
 }
 
@@ -95,7 +98,10 @@ export async function readBuzzes(db: Db, questionId?: string): Promise<Record<st
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TBuzz[]> = {};
-  for (const r of rows) (byQuestion[r.question_id] ??= []).push({ teamId: r.team_id, at: Number(r.at) });
+  for (const r of rows) {
+    byQuestion[r.question_id] ??= [];
+    byQuestion[r.question_id]!.push({ teamId: r.team_id, at: Number(r.at) });
+  }
   return byQuestion;
 }
 

@@ -7,7 +7,7 @@ import {
   type TQuestion,
   type TQuestionSet,
   type TQuestionSetData,
-  ZQuestionSchema,
+  type ZQuestionSchema,
   ZStoredQuestionSchema,
 } from '../../../src/schemas/questionSet';
 import { z } from '../../../src/schemas/zod';
@@ -47,7 +47,7 @@ export function withoutAnswers(set: TQuestionSet): TQuestionSet<TPublicQuestion>
 export function normaliseItems(items: z.infer<typeof ZQuestionSchema>[]): TQuestion[] {
   const seen = new Set<string>();
   return items.map((item) => {
-    let id = item.id && !seen.has(item.id) ? item.id : randomUUID();
+    const id = item.id && !seen.has(item.id) ? item.id : randomUUID();
     seen.add(id);
     return { ...item, id };
   });

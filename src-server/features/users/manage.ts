@@ -144,18 +144,17 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
 
   // A disabled account, a new password or a new role must not live on in an old session.
   const endsSessions = changes.active === false || changes.password !== undefined || (!!changes.role && changes.role !== current.role);
-  let written;
-  try {
-    written = await liveTransaction(ctx, async (recorder) => {
+  const write = () =>
+    liveTransaction(ctx, async (recorder) => {
       const row = await recorder.trx.updateTable('users').set(update).where('id', '=', id).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
       const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
       await recorder.seatsIfChanged(ctx.hub.live.seatList());
       return { row, ended };
     });
-  } catch (error) {
+  const written = await write().catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.usernameTaken, 'changes.username');
     throw error;
-  }
+  });
   await announceSessionsEnded(ctx, written.ended.map((s) => s.id));
   await announceUserChanged(ctx, id);
   return toPublicUser(written.row);
