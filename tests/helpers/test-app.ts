@@ -3,15 +3,11 @@ import type { Hono } from 'hono';
 import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
 import { readConfig } from '../../src-server/config';
-import { type AppDeps, createContext, followSessionNotices } from '../../src-server/context';
-import { LiveHub } from '../../src-server/features/live/hub';
-import { SessionCache } from '../../src-server/features/auth/sessions';
-import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
+import { type AppDeps, createContext } from '../../src-server/context';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
-import { LoginLimiter } from '../../src-server/features/auth/rate-limit';
 import { createCaller } from '../../src-server/router';
-import { SocketRegistry } from '../../src-server/socket-registry';
+import { createAppDeps } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem';
@@ -33,18 +29,8 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ReturnType<typeof readConfig>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd(), ...overrides };
-  const hub = new LiveHub(database.handle.db, database.handle.pool);
-  await hub.start();
-  const deps: AppDeps = {
-    db: database.handle.db,
-    config,
-    hub,
-    limiter: new LoginLimiter(),
-    sockets: new SocketRegistry(),
-    sessions: new SessionCache(),
-    idempotency: new IdempotencyCache(),
-  };
-  followSessionNotices(deps);
+  const deps = await createAppDeps(database.handle, config);
+  const { hub } = deps;
   const app = createApp(deps);
   const passwordHash = await hashPassword(TEST_PASSWORD);
 

@@ -15,6 +15,22 @@ export function storedAnswerOf<T>(schema: z.ZodType<T>, row: { actorId: string; 
   return parseStored(schema, row.response, `idempotency_keys.response of key ${JSON.stringify(row.key)} (user ${row.actorId})`);
 }
 
+/** The answer first given to `actorId`'s `key` and the hash of the request it answered, if any. */
+export async function readStoredAnswer<T>(
+  db: Pick<Db, 'selectFrom'>,
+  schema: z.ZodType<T>,
+  actorId: string,
+  key: string,
+): Promise<{ hash: string; response: T } | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('actor_id', '=', actorId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? { hash: row.request_hash, response: storedAnswerOf(schema, { actorId, key, response: row.response }) } : null;
+}
+
 export interface ScoreItem {
   teamId: string;
   gkId: string;

@@ -14,7 +14,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
-import { storedAnswerOf } from './data';
+import { readStoredAnswer } from './data';
 import type { Answered } from './idempotency';
 import { checkPoint } from './submit';
 
@@ -49,14 +49,8 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
   return { field, scoringVersion: live.scoringVersion };
 }
 
-async function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string): Promise<Answered | null> {
-  const row = await trx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('actor_id', '=', judgeId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row ? { hash: row.request_hash, response: storedAnswerOf(ZScoreAnswerSchema, { actorId: judgeId, key, response: row.response }) } : null;
+function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string): Promise<Answered | null> {
+  return readStoredAnswer(trx, ZScoreAnswerSchema, judgeId, key);
 }
 
 async function writeJudgeScore(

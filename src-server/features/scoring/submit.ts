@@ -15,7 +15,7 @@ import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
-import { applyScoreChange, storedAnswerOf } from './data';
+import { applyScoreChange, readStoredAnswer } from './data';
 
 interface Field {
   name: string;
@@ -89,15 +89,10 @@ async function once<T extends Answer>(
     liveTransaction(ctx, async (recorder) => {
       const { trx } = recorder;
       if (key) {
-        const stored = await trx
-          .selectFrom('idempotency_keys')
-          .select(['request_hash', 'response'])
-          .where('actor_id', '=', actorId)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const stored = await readStoredAnswer(trx, answerSchema, actorId, key);
         if (stored) {
-          if (stored.request_hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-          return storedAnswerOf(answerSchema, { actorId, key, response: stored.response });
+          if (stored.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
+          return stored.response;
         }
       }
       const answer = await write(recorder);
