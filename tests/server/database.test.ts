@@ -57,6 +57,8 @@ describe(`the database (${process.env.TEST_DB})`, () => {
       Array.from({ length: 20 }, () =>
         db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom('settings').select('data').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+          // Deliberate: the read and the write are apart in time, so transactions that wrongly
+          // interleave would read the same counter and lose increments.
           await new Promise((r) => setTimeout(r, 2));
           const counter = Number((row.data as { counter: number }).counter) + 1;
           await trx.updateTable('settings').set({ data: JSON.stringify({ counter }) }).where('id', '=', 1).execute();
@@ -84,7 +86,8 @@ describe(`the database (${process.env.TEST_DB})`, () => {
       .catch((error: Error) => error.message);
     await insertedSignal;
     const outside = db.selectFrom('teams').select('id').where('name', '=', 'Đội chưa lưu').execute();
-    // Time for a query that wrongly shares the open transaction to finish inside it.
+    // Deliberate: time for a query that wrongly shares the open transaction to finish inside it
+    // (a right one waits for the commit, so there is nothing to wait for).
     await new Promise((resolve) => setTimeout(resolve, 100));
     release();
     expect(await transaction).toBe('roll back');

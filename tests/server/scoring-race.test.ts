@@ -56,7 +56,8 @@ describe('a score racing a close', () => {
       // The judge's instance has followed the opening.
       await expect.poll(async () => (await (await fetch(`${judgeOn}/api/state`)).json()).system.scoringOpen, { interval: 5 }).toBe(true);
       const point = (round % 20) / 2;
-      // Vary who goes first: the score or the close starts up to 15 ms after the other.
+      // Vary who goes first: the score or the close starts up to 15 ms after the other. The delays
+      // are the race itself, not a wait for anything.
       const lead = ((round * 7) % 16) - (round % 2 ? 0 : 15);
       const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
       const [score, close] = await Promise.all([
