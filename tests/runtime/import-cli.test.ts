@@ -61,7 +61,7 @@ describe('npm run import', () => {
     }
     const stored = await contents();
     expect(Object.keys(stored).sort()).toEqual([...ids].sort());
-    runs.forEach((run, i) => expect(stored[ids[i]!]).toEqual({ set: run.set, title: run.title, questions: run.count }));
+    for (const [i, run] of runs.entries()) expect(stored[ids[i]!]).toEqual({ set: run.set, title: run.title, questions: run.count });
   });
 
   it.each([

@@ -16,6 +16,7 @@ let statements = 0;
 const seen: string[] = [];
 /** "select scores", "insert events", "raw" (sql``): what kind of statement, on which table. */
 function describeNode(node: RootOperationNode): string {
+  // biome-ignore lint/suspicious/noExplicitAny: walks a heap snapshot's nodes, whose fields vary by node type
   const n = node as unknown as Record<string, any>;
   const table = n.from?.froms?.[0]?.table?.identifier?.name ?? n.into?.table?.identifier?.name ?? n.table?.table?.identifier?.name;
   const kind = String(node.kind).replace('QueryNode', '').replace('Node', '').toLowerCase();

@@ -11,7 +11,7 @@ let server: RunningServer;
 let base: string;
 const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
 const clients: JoinedClient[] = [];
-let teamIds: string[] = [];
+const teamIds: string[] = [];
 let setId = '';
 let questionId = '';
 

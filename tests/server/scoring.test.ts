@@ -11,7 +11,7 @@ let admin: Caller;
 let master: Caller;
 let adminCookie: string;
 const judges: { id: string; cookie: string; caller: Caller }[] = [];
-let teamIds: string[] = [];
+const teamIds: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -14,7 +14,8 @@ let otherRoundSetId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await t.caller(await (async () => (await t.createUser('admin', 'admin'), t.login('admin')))());
+  await t.createUser('admin', 'admin');
+  const admin = await t.caller(await t.login('admin'));
   teamIds = [];
   for (const name of ['THPT Chu Văn An', 'THPT Việt Đức']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
   await t.createUser('dieukhien', 'master');

@@ -40,9 +40,9 @@ function leafPaths(node: object, prefix: string[] = []): string[][] {
  */
 const reserved = ['profileUpdateError'];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const access = (segment: string) => new RegExp(`\\.${escape(segment)}(?![\\w$])`);
-const indexed = (segment: string) => new RegExp(`\\.${escape(segment)}\\s*\\[`);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const access = (segment: string) => new RegExp(`\\.${escapeRegExp(segment)}(?![\\w$])`);
+const indexed = (segment: string) => new RegExp(`\\.${escapeRegExp(segment)}\\s*\\[`);
 
 /**
  * A top-level key is used where a file reads `messages.key`. A nested key `section.….key` is used in a
