@@ -187,9 +187,9 @@ export function toast(page: Page, text: string) {
 }
 
 /**
- * Lets the page finish what it has started: every request matching `match` sent so far answered,
- * then one more painted frame (so what the answers changed is on screen). For checks that something
- * did NOT happen: they look once the page has had its chance, rather than after a guessed wait.
+ * Counts the page's requests that match `match`. `settled()` waits until every one sent so far is
+ * answered (or failed), then for a painted frame, so what the answers changed is on screen: a check
+ * that something did NOT happen looks once the page has had its chance, not after a guessed wait.
  */
 export function watchRequests(page: Page, match: (url: string) => boolean = () => true) {
   let sent = 0;
