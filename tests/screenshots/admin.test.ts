@@ -16,7 +16,6 @@ describeInBrowser('screenshots: login and the admin screens', (h) => {
     await shoot(page, 'not-found');
   });
 
-
   it('question-set.png, question-edit.png, question-sets-list.png', async () => {
     const { page, context } = await openAs(h, '/user/fw-question', 'admin', WIDE);
     const create = async (data: object) => {
@@ -74,7 +73,17 @@ describeInBrowser('screenshots: the user table', (h) => {
       const teamId = role === 'team' ? (teamIds[username === 'doi.chuvanan' ? 0 : 1] ?? null) : null;
       const response = await context.request.post('/api/user', {
         data: {
-          user: { username, fullName, role, mobile, birthday, priority, teamId, password: 'mat-khau-rat-dai', email: `${username.replace('.', '')}@hoithi.vn` },
+          user: {
+            username,
+            fullName,
+            role,
+            mobile,
+            birthday,
+            priority,
+            teamId,
+            password: 'mat-khau-rat-dai',
+            email: `${username.replace('.', '')}@hoithi.vn`,
+          },
         },
       });
       expect(response.status()).toBe(200);
@@ -84,7 +93,6 @@ describeInBrowser('screenshots: the user table', (h) => {
     await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThanOrEqual(10);
     await shoot(page, 'users');
   });
-
 });
 
 describeInBrowser('screenshots: the teams', (h) => {
@@ -101,7 +109,15 @@ describeInBrowser('screenshots: the teams', (h) => {
     }
     for (const [index, username] of ['doi.chuvanan', 'doi.ams'].entries()) {
       const response = await context.request.post('/api/user', {
-        data: { user: { username, fullName: `Tài khoản ${DEMO_TEAMS[index]?.name}`, password: 'mat-khau-rat-dai', role: 'team', teamId: ids[index] } },
+        data: {
+          user: {
+            username,
+            fullName: `Tài khoản ${DEMO_TEAMS[index]?.name}`,
+            password: 'mat-khau-rat-dai',
+            role: 'team',
+            teamId: ids[index],
+          },
+        },
       });
       expect(response.status()).toBe(200);
     }

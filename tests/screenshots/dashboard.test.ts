@@ -32,7 +32,11 @@ async function scrollTo(page: import('playwright-core').Page, selector: string):
 describeInBrowser('screenshots: the judges’ links', (h) => {
   it('judge-link, judge-qr-cards', async () => {
     const admin = await requestAs(h, 'admin');
-    await trpc(admin, 'settings.update', { name: 'Hội thi Tìm hiểu Hà Nội — chung kết', date: '2026-11-20', venue: 'Cung Văn hoá Hữu nghị' });
+    await trpc(admin, 'settings.update', {
+      name: 'Hội thi Tìm hiểu Hà Nội — chung kết',
+      date: '2026-11-20',
+      venue: 'Cung Văn hoá Hữu nghị',
+    });
     for (const [username, fullName] of [
       ['gk-an', 'TS Nguyễn Bình An'],
       ['gk-binh', 'ThS Lê Thanh Bình'],
@@ -62,7 +66,9 @@ describeInBrowser('screenshots: results with the demo event', (h) => {
     await loadDemoEvent(db, h.server.deps.hub);
     const { context, page } = await pageAs(h, 'admin', WIDE);
     await trpc(context.request, 'settings.update', { date: '2026-11-20' });
-    const { list } = (await ok(context.request, 'get', '/api/user/all?partial=1')) as { list: { _id: string; username: string; role: string }[] };
+    const { list } = (await ok(context.request, 'get', '/api/user/all?partial=1')) as {
+      list: { _id: string; username: string; role: string }[];
+    };
     const demoJudges = list.filter((u) => u.role === 'judge' && /^gk\d$/.test(u.username));
     // The demo's judges get a known password, then score as themselves.
     const judgeContexts: BrowserContext[] = [];
@@ -133,7 +139,18 @@ describeInBrowser('screenshots: results with the demo event', (h) => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bien-ban-'));
       fs.writeFileSync(path.join(folder, 'bien-ban.pdf'), pdf);
       fs.mkdirSync(screenshotDir, { recursive: true });
-      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', path.join(folder, 'bien-ban.pdf'), path.join(screenshotDir, 'bien-ban-pdf-page1')]);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        path.join(folder, 'bien-ban.pdf'),
+        path.join(screenshotDir, 'bien-ban-pdf-page1'),
+      ]);
       fs.rmSync(folder, { recursive: true, force: true });
     } else {
       console.warn('[screenshots] bien-ban-pdf-page1.png skipped: pdftoppm not found (apt-get install poppler-utils)');

@@ -44,14 +44,20 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
     master = await requestAs(h, 'master');
     await ok(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }));
+      const body = await ok(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
+      );
       teamIds.push((body.item as { _id: string })._id);
     }
     for (const [position, field] of [
       { name: 'phan-2', label: 'Phần 2' },
       { name: 'phan-3', label: 'Phần 3' },
     ].entries()) {
-      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } } }));
+      await ok(
+        await admin.post('/api/score-field', {
+          data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
+        }),
+      );
     }
     const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
@@ -103,7 +109,9 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
       await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
       await context.setOffline(true);
       await score(page, teamIds[3]!, '9');
-      await expect.poll(() => page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`).getAttribute('data-status')).toBe('waiting');
+      await expect
+        .poll(() => page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`).getAttribute('data-status'))
+        .toBe('waiting');
       await shoot(page, 'pad-offline', { withoutToasts: true });
     } finally {
       await stopped.start();

@@ -24,7 +24,11 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       [...document.images].every((image) => image.complete) &&
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
   );
   await nextFrame(page);
 }

@@ -78,7 +78,14 @@ describeInBrowser('screenshots: the projector screens', (h) => {
     const page = await openScreen(h, '/screen');
     // The demo's second team answers a question right: it leads with 10 points.
     const question = round1.items[0]!;
-    await show({ fw: 1, setId: round1._id, questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
+    await show({
+      fw: 1,
+      setId: round1._id,
+      questionId: question.id,
+      phase: 'question',
+      answersOpen: true,
+      timer: { action: 'start', durationMs: 60_000 },
+    });
     await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
     await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
     await show({ phase: 'scoreboard', answersOpen: false, timer: { action: 'reset' } });
@@ -110,7 +117,10 @@ describeInBrowser('screenshots: the projector screens', (h) => {
     await preview.page.goto('/preview');
     const main = preview.page.frameLocator('[data-testid="preview-screen"]');
     await main.getByTestId('question-content').waitFor();
-    await preview.page.frameLocator('[data-testid="preview-screen2"]').locator('[data-testid="projector"][data-mode="scoreboard"]').waitFor();
+    await preview.page
+      .frameLocator('[data-testid="preview-screen2"]')
+      .locator('[data-testid="projector"][data-mode="scoreboard"]')
+      .waitFor();
     await show({ phase: 'answer' });
     await main.getByTestId('revealed-answer').waitFor();
     await shoot(preview.page, 'preview');
