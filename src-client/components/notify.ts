@@ -13,6 +13,17 @@ export function notifySuccess(message: string, autoClose = 3000): void {
   notifications.show({ color: 'teal', message, autoClose });
 }
 
+/** A mutation's `onSuccess` and `onError`: its success toast (then `after`), or its failure's with the server's reason. */
+export function mutationToasts(success: string, failure: string, after?: () => void, successMs?: number) {
+  return {
+    onSuccess: () => {
+      notifySuccess(success, successMs);
+      after?.();
+    },
+    onError: (error: unknown) => notifyError(failure, error),
+  };
+}
+
 /** Something someone else did that this screen's user should know of. */
 export function notifyInfo(message: string, autoClose = 6000): void {
   notifications.show({ color: 'orange', message, autoClose });

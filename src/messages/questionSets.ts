@@ -16,7 +16,6 @@ export const questionSets = {
   save: 'Lưu',
   titleLabel: 'Tên bộ câu hỏi',
   priorityLabel: 'Thứ tự ưu tiên',
-  priorityHint: 'Số nhỏ đứng trước',
   createTitle: 'Tạo bộ câu hỏi mới',
   renameTitle: 'Sửa tên bộ câu hỏi',
   deleteTitle: 'Xóa bộ câu hỏi',

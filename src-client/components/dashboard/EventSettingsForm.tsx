@@ -6,10 +6,11 @@ import { useEffect } from 'react';
 import { formatDate, parseDate } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { type TSettings, type TSettingsChanges, ZSettingsChangesSchema } from '../../../src/schemas/settings';
+import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-import { notifyError, notifySuccess } from '../notify';
+import { formSaveError } from '../formSave';
+import { notifySuccess } from '../notify';
 import { DashboardSection } from './DashboardSection';
-import { showServerFieldError } from './serverField';
 
 const t = messages.dashboard;
 const ROUNDS = ['1', '2', '3', '4', '5', '6'] as const;
@@ -69,9 +70,7 @@ export function EventSettingsForm() {
     if (settings && !form.isDirty()) fill(settings);
   }, [settings]);
 
-  useEffect(() => {
-    if (settingsQuery.error) notifyError(t.settingsLoadError, settingsQuery.error);
-  }, [settingsQuery.error]);
+  useLoadError(t.settingsLoadError, settingsQuery.error);
 
   const update = useMutation(
     trpc.settings.update.mutationOptions({
@@ -81,10 +80,7 @@ export function EventSettingsForm() {
         queryClient.setQueryData(trpc.settings.get.queryKey(), { settings: saved });
         void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
       },
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.settingsError, error);
-      },
+      onError: formSaveError(form, t.settingsError, FIELDS),
     }),
   );
 

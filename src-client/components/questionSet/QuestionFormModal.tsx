@@ -4,16 +4,19 @@
  * reads as 7.5), time limit, and media from a URL or an uploaded file.
  */
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { MEDIA_KINDS, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
+import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
+import { FormActions } from '../FormModal';
+import { IconAction } from '../IconAction';
 import { notifyError } from '../notify';
 import type { DraftQuestion } from './draft';
 import { errorData, fileToBase64, optionLetter } from './helpers';
@@ -112,16 +115,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
   const upload = useMutation(trpc.media.upload.mutationOptions());
   const [uploadError, setUploadError] = useState('');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when the modal opens or its question changes
-  useEffect(() => {
-    if (!opened) return;
-    const values = toValues(question);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    setUploadError('');
-    // Reset only when the modal opens.
-  }, [opened, question]);
+  useFillOnOpen(form, { opened, item: question, values: () => toValues(question), onFill: () => setUploadError('') });
 
   const options = form.values.options;
   const filledOptions = [...new Set(options.map((o) => o.trim()).filter(Boolean))];
@@ -212,18 +206,15 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
                   {...form.getInputProps(`options.${index}`)}
                   onChange={(e) => setOption(index, e.currentTarget.value)}
                 />
-                <Tooltip label={messages.qs.removeOption}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    mt={2}
-                    onClick={() => removeOption(index)}
-                    aria-label={`${messages.qs.removeOption} ${optionLetter(index)}`}
-                  >
-                    <TrashIcon />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  tooltip={messages.qs.removeOption}
+                  label={`${messages.qs.removeOption} ${optionLetter(index)}`}
+                  size="lg"
+                  mt={2}
+                  onClick={() => removeOption(index)}
+                >
+                  <TrashIcon />
+                </IconAction>
               </Group>
             ))}
             {options.length < MAX_OPTIONS && (
@@ -312,14 +303,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
             )}
           </Stack>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" color="red">
-              {messages.agree}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={messages.agree} />
         </Stack>
       </form>
     </Modal>

@@ -5,7 +5,6 @@
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -13,6 +12,7 @@ import { formatDate } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
 import { useTRPC } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { type Draft, type DraftQuestion, move, newKey, sameDraft, type TLoadedSet, toDraft, toQuestionInput, withAnswers } from './draft';
 import { errorData, isConflict, isNotFound, questionSetPath } from './helpers';
@@ -106,22 +106,20 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   const setItems = (items: DraftQuestion[]) => patch({ items });
 
   const confirmDeleteQuestion = (index: number) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: messages.qs.deleteQuestionTitle,
       centered: true,
-      children: <Text size="sm">{messages.qs.deleteQuestionText(index + 1)}</Text>,
+      text: messages.qs.deleteQuestionText(index + 1),
       labels: { confirm: messages.qs.delete, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       onConfirm: () => setDraft((d) => (d ? { ...d, items: d.items.filter((_, i) => i !== index) } : d)),
     });
 
   const discard = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: messages.qs.discardTitle,
       centered: true,
-      children: <Text size="sm">{messages.qs.discardText}</Text>,
+      text: messages.qs.discardText,
       labels: { confirm: messages.qs.discard, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       onConfirm: () => saved && adopt(saved),
     });
 

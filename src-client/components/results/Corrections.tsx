@@ -7,8 +7,8 @@ import { newIdempotencyKey } from '../../../src/ids';
 import { messages } from '../../../src/messages';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { showServerFieldError } from '../dashboard/serverField';
-import { notifyError, notifySuccess } from '../notify';
+import { formSaveError } from '../formSave';
+import { notifySuccess } from '../notify';
 import { useResults } from './util';
 
 const t = messages.results;
@@ -54,10 +54,7 @@ export function Corrections() {
       void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
     },
-    onError: (error: unknown) => {
-      showServerFieldError(error, form, ['teamId', 'gkId', 'fieldName', 'point', 'reason']);
-      notifyError(messages.scoringError, error);
-    },
+    onError: formSaveError(form, messages.scoringError, ['teamId', 'gkId', 'fieldName', 'point', 'reason']),
   };
   const one = useMutation(trpc.scoring.adminSubmit.mutationOptions(handlers));
   const all = useMutation(trpc.scoring.adminSubmitAll.mutationOptions(handlers));
