@@ -17,7 +17,9 @@ if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
 const database = await openCliDatabase();
 try {
   const [table, settings] = await Promise.all([buildResults(database.db), readSettings(database.db)]);
-  const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, messages.results.exportTitle(settings.name));
+  const data = out.toLowerCase().endsWith('.csv')
+    ? resultsCsv(table)
+    : await resultsXlsx(table, messages.results.exportTitle(settings.name));
   fs.writeFileSync(out, data);
   console.log(messages.exportDone(table.items.length, path.resolve(out)));
 } finally {

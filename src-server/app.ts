@@ -22,7 +22,6 @@ import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
 
-
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The websocket form of an origin: http → ws, https → wss. */
@@ -120,7 +119,10 @@ export function createApp(deps: AppDeps): Hono {
     const key = `${c.req.header('host')}|${config.trustProxy ? `${c.req.header('x-forwarded-host')}|${c.req.header('x-forwarded-proto')}` : ''}`;
     let policy = policies.get(key);
     if (policy === undefined) {
-      policy = contentSecurityPolicy([requestOrigin(c, config.trustProxy), ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]);
+      policy = contentSecurityPolicy([
+        requestOrigin(c, config.trustProxy),
+        ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+      ]);
       if (policies.size > 100) policies.clear();
       policies.set(key, policy);
     }

@@ -29,7 +29,13 @@ const SET_PATHS = new Set(QUESTION_SETS.map((name) => `/api/${name}`));
 export function bodyLimitFor(method: string, path: string): number {
   if (path.startsWith('/trpc/')) {
     // A batch names several procedures: the largest of their limits.
-    return Math.max(BODY_LIMITS.default, ...path.slice('/trpc/'.length).split(',').map((name) => LARGE_PROCEDURES[name] ?? 0));
+    return Math.max(
+      BODY_LIMITS.default,
+      ...path
+        .slice('/trpc/'.length)
+        .split(',')
+        .map((name) => LARGE_PROCEDURES[name] ?? 0),
+    );
   }
   if ((method === 'POST' || method === 'PUT') && SET_PATHS.has(path)) return BODY_LIMITS.setImport;
   return BODY_LIMITS.default;

@@ -31,14 +31,7 @@ export const ROUND_TITLES: Record<number, string> = {
   4: 'HÀ NỘI - NIỀM TIN VÀ HY VỌNG',
 };
 
-export const QUESTION_SETS = [
-  'fw-question',
-  'fw-question-2',
-  'fw-question-3',
-  'fw-question-4',
-  'fw-question-5',
-  'fw-question-6',
-] as const;
+export const QUESTION_SETS = ['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'] as const;
 export type QuestionSetName = (typeof QUESTION_SETS)[number];
 
 export const ROLES = ['admin', 'master', 'judge', 'team'] as const;

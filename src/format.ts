@@ -94,8 +94,7 @@ type DateInput = Date | number | string | null | undefined;
 /** The parts of a date in Vietnam's time zone; an ISO day ("yyyy-mm-dd") is that day there. */
 function partsOf(value: DateInput): Record<string, string> | null {
   if (value === null || value === undefined || value === '') return null;
-  const date =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+07:00`) : new Date(value);
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+07:00`) : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
 }

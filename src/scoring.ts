@@ -79,7 +79,13 @@ function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: 
   let total = 0;
   for (const field of ordered) {
     const points = pointsOf(field.name);
-    const score = field.kind === 'answers' ? round(points.reduce((s, p) => s + p, 0), 2) : judgesFieldScore(points, field.dropExtremes);
+    const score =
+      field.kind === 'answers'
+        ? round(
+            points.reduce((s, p) => s + p, 0),
+            2,
+          )
+        : judgesFieldScore(points, field.dropExtremes);
     fieldScores[field.name] = score;
     total += (score ?? 0) * field.weight;
   }

@@ -72,7 +72,13 @@ if (process.argv[2] === '--clients') {
     const wss = req.url === '/bare' ? bareWss : trpcWss;
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
-  applyWSSHandler({ wss: trpcWss, router, createContext: () => ({}), experimental_encoder: encoder, keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 10_000 } });
+  applyWSSHandler({
+    wss: trpcWss,
+    router,
+    createContext: () => ({}),
+    experimental_encoder: encoder,
+    keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 10_000 },
+  });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
 
@@ -115,8 +121,12 @@ if (process.argv[2] === '--clients') {
   const measured = rounds.slice(3);
   const fanTrpc = median(measured.map((r) => r[0]));
   const fanBare = median(measured.map((r) => r[1]));
-  console.log(`N = ${N}: fan-out, server side, median of 30: tRPC ${fanTrpc.toFixed(1)} ms, bare ws ${fanBare.toFixed(1)} ms (${(fanTrpc / fanBare).toFixed(2)}×)`);
-  console.log(`N = ${N}: heap + external after GC per 1,000 idle: tRPC ${trpc.perThousand.toFixed(2)} MiB, bare ws ${bare.perThousand.toFixed(2)} MiB (${(trpc.perThousand / bare.perThousand).toFixed(2)}×)`);
+  console.log(
+    `N = ${N}: fan-out, server side, median of 30: tRPC ${fanTrpc.toFixed(1)} ms, bare ws ${fanBare.toFixed(1)} ms (${(fanTrpc / fanBare).toFixed(2)}×)`,
+  );
+  console.log(
+    `N = ${N}: heap + external after GC per 1,000 idle: tRPC ${trpc.perThousand.toFixed(2)} MiB, bare ws ${bare.perThousand.toFixed(2)} MiB (${(trpc.perThousand / bare.perThousand).toFixed(2)}×)`,
+  );
   trpc.child.kill();
   bare.child.kill();
   process.exit(0);

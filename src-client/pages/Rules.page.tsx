@@ -71,12 +71,7 @@ export default function RulesPage() {
                   </Text>
                 </Group>
                 <Group gap={4} wrap="nowrap">
-                  <IconAction
-                    tooltip={t.edit}
-                    label={`${t.edit}: ${rule.data.title}`}
-                    size="lg"
-                    onClick={() => editor.open(rule)}
-                  >
+                  <IconAction tooltip={t.edit} label={`${t.edit}: ${rule.data.title}`} size="lg" onClick={() => editor.open(rule)}>
                     <EditIcon />
                   </IconAction>
                   <IconAction
@@ -96,12 +91,7 @@ export default function RulesPage() {
         </Stack>
       </AdminList>
 
-      <RuleEditor
-        opened={editor.opened}
-        rule={editor.item}
-        nextOrder={nextOrder}
-        onClose={editor.close}
-      />
+      <RuleEditor opened={editor.opened} rule={editor.item} nextOrder={nextOrder} onClose={editor.close} />
     </AdminPage>
   );
 }

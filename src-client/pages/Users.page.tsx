@@ -37,9 +37,7 @@ export default function UsersPage() {
     if (search !== (condition.search ?? '')) setCondition({ search: search || undefined });
   }, [search, condition.search, setCondition]);
 
-  const pageQuery = useQuery(
-    trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }),
-  );
+  const pageQuery = useQuery(trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }));
   const teamsQuery = useQuery(trpc.team.all.queryOptions());
   useLoadError(messages.userListError, pageQuery.error);
 
@@ -135,9 +133,10 @@ export default function UsersPage() {
               allowDeselect={false}
               value={String(pageSize)}
               onChange={(value) => value && setPageSize(Number(value))}
-              data={(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map(
-                (n) => ({ value: String(n), label: t.pageSizeOption(n) }),
-              )}
+              data={(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map((n) => ({
+                value: String(n),
+                label: t.pageSizeOption(n),
+              }))}
               data-testid="user-page-size"
             />
           </Group>
@@ -171,12 +170,7 @@ export default function UsersPage() {
         </Group>
       </AdminPage>
 
-      <UserFormModal
-        opened={editing !== null}
-        user={editing?.user ?? null}
-        teams={teams}
-        onClose={() => setEditing(null)}
-      />
+      <UserFormModal opened={editing !== null} user={editing?.user ?? null} teams={teams} onClose={() => setEditing(null)} />
       <PasswordResetModal user={resetting} onClose={() => setResetting(null)} />
     </>
   );

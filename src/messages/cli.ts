@@ -15,8 +15,7 @@ export const cli = {
     `Máy chủ (tiến trình ${pid}) đang giữ thư mục dữ liệu ${dir}. Hãy dừng máy chủ rồi chạy lại lệnh này; chưa có gì bị thay đổi.`,
 
   // npm run import
-  importUsage:
-    'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run]',
+  importUsage: 'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run]',
   importBadSet: 'Tham số --set phải là một số từ 1 đến 6',
   importMissingFile: (file: string) => `Không tìm thấy tệp ${file}`,
   importReading: (file: string) => `Đang đọc ${file}…`,

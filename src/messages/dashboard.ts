@@ -56,8 +56,7 @@ export const dashboard = {
   remove: 'Xóa',
   saveField: 'Lưu',
   deleteFieldTitle: 'Xóa tiêu chí chấm',
-  deleteFieldText: (label: string) =>
-    `Bạn có chắc muốn xóa tiêu chí «${label}»? Điểm đã chấm theo tiêu chí này sẽ không còn được tính.`,
+  deleteFieldText: (label: string) => `Bạn có chắc muốn xóa tiêu chí «${label}»? Điểm đã chấm theo tiêu chí này sẽ không còn được tính.`,
   fieldDeleted: 'Xóa tiêu chí chấm thành công',
   fieldListError: 'Lấy phiếu chấm điểm lỗi. ',
   fieldCreateError: 'Tạo tiêu chí chấm lỗi. ',

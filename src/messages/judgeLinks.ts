@@ -2,8 +2,7 @@
 export const judgeLinks = {
   action: 'Liên kết giám khảo',
   title: (name: string) => `Liên kết chấm điểm — ${name}`,
-  intro:
-    'Giám khảo mở liên kết (hoặc quét mã QR) trên điện thoại là vào thẳng phiếu chấm, không cần mật khẩu.',
+  intro: 'Giám khảo mở liên kết (hoặc quét mã QR) trên điện thoại là vào thẳng phiếu chấm, không cần mật khẩu.',
   create: 'Tạo liên kết',
   reissue: 'Cấp lại liên kết',
   reissueWarning:

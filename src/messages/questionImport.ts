@@ -19,5 +19,6 @@ export const questionImport = {
   importItemNotObject: 'mỗi câu hỏi phải là một đối tượng JSON',
   importBadXlsx: 'Không đọc được tệp Excel (.xlsx)',
   importNotANumber: 'phải là một số (ví dụ 10 hoặc 7,5)',
-  importUnknownMediaKind: 'không đoán được loại tệp từ đuôi tên (ảnh: jpg, jpeg, png, gif, webp; âm thanh: mp3, wav, ogg, m4a; video: mp4, webm, mov)',
+  importUnknownMediaKind:
+    'không đoán được loại tệp từ đuôi tên (ảnh: jpg, jpeg, png, gif, webp; âm thanh: mp3, wav, ogg, m4a; video: mp4, webm, mov)',
 } as const;

@@ -19,8 +19,7 @@ export const questionSets = {
   createTitle: 'Tạo bộ câu hỏi mới',
   renameTitle: 'Sửa tên bộ câu hỏi',
   deleteTitle: 'Xóa bộ câu hỏi',
-  deleteText: (title: string, count: number) =>
-    `Bạn có chắc muốn xóa bộ câu hỏi «${title}» (${count} câu hỏi)? Không thể hoàn tác.`,
+  deleteText: (title: string, count: number) => `Bạn có chắc muốn xóa bộ câu hỏi «${title}» (${count} câu hỏi)? Không thể hoàn tác.`,
   deleted: 'Đã xóa bộ câu hỏi',
   back: 'Danh sách bộ câu hỏi',
   loadFailed: 'Không tải được dữ liệu.',

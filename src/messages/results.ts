@@ -95,8 +95,7 @@ export const results = {
   recordRanking: 'I. KẾT QUẢ XẾP HẠNG',
   recordJudges: 'II. ĐIỂM CỦA TỪNG GIÁM KHẢO',
   recordSign: 'III. XÁC NHẬN',
-  recordIntro: (judges: number, teams: number) =>
-    `Hội đồng giám khảo gồm ${judges} thành viên đã chấm ${teams} đội thi; kết quả như sau:`,
+  recordIntro: (judges: number, teams: number) => `Hội đồng giám khảo gồm ${judges} thành viên đã chấm ${teams} đội thi; kết quả như sau:`,
   recordFieldNote: (label: string, dropExtremes: boolean) =>
     dropExtremes ? `${label} (bỏ điểm cao nhất và thấp nhất khi có từ 5 giám khảo chấm)` : label,
   signHint: '(Ký, ghi rõ họ tên)',

@@ -46,5 +46,6 @@ export const users = {
   newPassword: 'Mật khẩu mới',
   deleteUser: 'Xoá người dùng',
   deleteUserTitle: 'Xoá người dùng',
-  deleteUserText: (name: string, username: string) => `Bạn có chắc muốn xoá người dùng ${name} (${username})? Thao tác này không thể hoàn tác.`,
+  deleteUserText: (name: string, username: string) =>
+    `Bạn có chắc muốn xoá người dùng ${name} (${username})? Thao tác này không thể hoàn tác.`,
 } as const;

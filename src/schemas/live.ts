@@ -69,7 +69,10 @@ const ZShowActor = z.object({
   userId: z.string(),
   name: z.string(),
   consoleId: z.string().nullable(),
-  move: z.discriminatedUnion('kind', [z.object({ kind: z.literal('update'), changes: ZShowChangesSchema }), z.object({ kind: z.literal('undo') })]),
+  move: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('update'), changes: ZShowChangesSchema }),
+    z.object({ kind: z.literal('undo') }),
+  ]),
 });
 
 const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict });

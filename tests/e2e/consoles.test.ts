@@ -56,8 +56,12 @@ describeInBrowser('two consoles at once', (h) => {
     const secondTab = await masterSide.context.newPage();
     secondTab.on('pageerror', (error) => masterSide.errors.push(error.message));
     await openConsole(secondTab);
-    await listed(secondTab).filter({ hasText: `${MASTER} (tài khoản của bạn)` }).waitFor();
-    await listed(master).filter({ hasText: `${MASTER} (tài khoản của bạn)` }).waitFor();
+    await listed(secondTab)
+      .filter({ hasText: `${MASTER} (tài khoản của bạn)` })
+      .waitFor();
+    await listed(master)
+      .filter({ hasText: `${MASTER} (tài khoản của bạn)` })
+      .waitFor();
     await expect.poll(() => listed(admin).count()).toBe(2);
     await secondTab.getByRole('button', { name: 'Bảng điểm', exact: true }).click();
     const sameAccountMove = `${MASTER} (tài khoản của bạn) vừa thao tác: màn hình chính: Bảng điểm`;

@@ -65,7 +65,8 @@ describeInBrowser('dashboard results in a browser', (h) => {
     const { list } = (await ok(admin.request, 'get', '/api/user/all?partial=1')) as {
       list: { _id: string; username: string; fullName: string; role: string }[];
     };
-    for (const user of list.filter((u) => u.role === 'judge')) judges.push({ username: user.username, fullName: user.fullName, id: user._id });
+    for (const user of list.filter((u) => u.role === 'judge'))
+      judges.push({ username: user.username, fullName: user.fullName, id: user._id });
     expect(judges).toHaveLength(3);
     // The master opens scoring on the field.
     const master = await requestAs(h, 'master');
@@ -205,7 +206,13 @@ describeInBrowser('dashboard results in a browser', (h) => {
       ['Đội Hồ Gươm', 'gk-an', 6.5],
       ['Đội Tây Hồ', 'giamkhao1', 9],
     ] as const) {
-      await trpc(admin.request, 'scoring.adminSubmit', { teamId: teams[team], gkId: judge(username).id, fieldName: FIELD, point, reason: 'Nhập điểm để thử xoá' });
+      await trpc(admin.request, 'scoring.adminSubmit', {
+        teamId: teams[team],
+        gkId: judge(username).id,
+        fieldName: FIELD,
+        point,
+        reason: 'Nhập điểm để thử xoá',
+      });
     }
     const page = await admin.newPage();
     await page.goto('/user/dashboard');

@@ -221,7 +221,10 @@ export async function nextFrame(page: Page): Promise<void> {
  * Reads two countdowns side by side (every 100 ms) until they have shown the same number in
  * `seconds` different seconds: the readings' differences, and how many agreed.
  */
-export async function compareCountdowns(read: () => Promise<[string, string]>, seconds: number): Promise<{ differences: number[]; same: number }> {
+export async function compareCountdowns(
+  read: () => Promise<[string, string]>,
+  seconds: number,
+): Promise<{ differences: number[]; same: number }> {
   const differences: number[] = [];
   const agreedOn = new Set<string>();
   await expect

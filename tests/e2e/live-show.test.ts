@@ -81,7 +81,10 @@ describeInBrowser('the live show in a browser', (h) => {
     await team.page.getByTestId('team-countdown').waitFor();
     await expect.poll(() => text(screen.page, 'countdown').then(Number), { timeout: 5000 }).toBeLessThanOrEqual(60);
     // Read side by side until both have shown the same number in two different seconds.
-    const { differences, same } = await compareCountdowns(() => Promise.all([text(screen.page, 'countdown'), text(team.page, 'team-countdown')]), 2);
+    const { differences, same } = await compareCountdowns(
+      () => Promise.all([text(screen.page, 'countdown'), text(team.page, 'team-countdown')]),
+      2,
+    );
     for (const difference of differences) expect(difference).toBeLessThanOrEqual(1);
     expect(same).toBeGreaterThanOrEqual((differences.length * 2) / 3);
     // Paused, every screen holds exactly the same second; then the clock runs on.
@@ -116,7 +119,10 @@ describeInBrowser('the live show in a browser', (h) => {
     await team.page.getByRole('button', { name: `A. ${ANSWER}` }).click();
     await expect(input.inputValue()).resolves.toBe(ANSWER);
     await team.page.getByRole('button', { name: 'Gửi câu trả lời' }).click();
-    await team.page.getByTestId('team-sent').filter({ hasText: `Đã gửi: ${ANSWER}` }).waitFor();
+    await team.page
+      .getByTestId('team-sent')
+      .filter({ hasText: `Đã gửi: ${ANSWER}` })
+      .waitFor();
     const incoming = m.getByTestId('incoming-answer').filter({ hasText: TEAM_NAME });
     await incoming.filter({ hasText: ANSWER }).waitFor();
 

@@ -137,7 +137,11 @@ describeInBrowser('a judge pad without a network', (h) => {
       return Math.round(signAt - startedAt);
     };
   }
-  async function timeSign(page: Page, sign: { selector: string; text?: string; gone?: boolean }, cause: () => Promise<unknown>): Promise<number> {
+  async function timeSign(
+    page: Page,
+    sign: { selector: string; text?: string; gone?: boolean },
+    cause: () => Promise<unknown>,
+  ): Promise<number> {
     const read = await startSignTimer(page, sign);
     await cause();
     return read();
@@ -188,7 +192,8 @@ describeInBrowser('a judge pad without a network', (h) => {
     await expect.poll(() => pending(a.page, teamIds[0]!).getAttribute('data-status')).toBe('waiting');
     await expect.poll(() => pending(b.page, teamIds[1]!).getAttribute('data-status')).toBe('waiting');
     const storedKey = async (page: Page) =>
-      (JSON.parse((await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId)) ?? '[]') as { key: string }[])[0]?.key;
+      (JSON.parse((await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId)) ?? '[]') as { key: string }[])[0]
+        ?.key;
     const [keyA, keyB] = [await storedKey(a.page), await storedKey(b.page)];
     // 30 s of failure on both pads, on their clocks, a step at a time; after each step the test waits
     // for what the step set off (a request's failure, the heartbeat's answer) as the seconds would.
@@ -204,7 +209,9 @@ describeInBrowser('a judge pad without a network', (h) => {
     const windowB = inWindow(await stamps(b.page), windowStartB);
     const countA = windowA.length;
     const gapsB = windowB.map((t, i, all) => (i ? t - all[i - 1]! : 0)).slice(1);
-    console.log(`scoring.submit requests in 30 s: offline pad ${countA}; failing-network pad ${windowB.length} (gaps ${gapsB.join(', ')} ms)`);
+    console.log(
+      `scoring.submit requests in 30 s: offline pad ${countA}; failing-network pad ${windowB.length} (gaps ${gapsB.join(', ')} ms)`,
+    );
     expect(countA).toBeLessThanOrEqual(10);
     expect(windowB.length).toBeLessThanOrEqual(10);
     // Pad B did keep trying, a second or more apart.
@@ -222,7 +229,9 @@ describeInBrowser('a judge pad without a network', (h) => {
     const landedAMs = Date.now() - onAt;
     console.log(`pad sign "Đã kết nối" ${signOnMs} ms after the phone came back online; the waiting point sent ${landedAMs} ms after`);
     expect(signOnMs).toBeLessThan(SIGN_LIMIT_MS);
-    await expect.poll(() => a.page.locator(`[data-testid="pad-team"][data-team-id="${teamIds[0]}"]`).getAttribute('data-scored')).toBe('true');
+    await expect
+      .poll(() => a.page.locator(`[data-testid="pad-team"][data-team-id="${teamIds[0]}"]`).getAttribute('data-scored'))
+      .toBe('true');
 
     // Pad B: the way to the server returns and the phone's wifi blinks (an `online` event): sent at once.
     await b.page.unroute('**/trpc/scoring.submit**');
@@ -271,7 +280,9 @@ describeInBrowser('a judge pad without a network', (h) => {
       silent = true;
     });
     const silentFor = Date.now() - silentAt;
-    console.log(`heartbeat: pad sign "Mất kết nối" ${signOffMs} ms after the socket went silent (browser online: ${await page.evaluate(() => navigator.onLine)})`);
+    console.log(
+      `heartbeat: pad sign "Mất kết nối" ${signOffMs} ms after the socket went silent (browser online: ${await page.evaluate(() => navigator.onLine)})`,
+    );
     expect(signOffMs).toBeLessThan(SIGN_LIMIT_MS);
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     // The heartbeat asks about twice a second and no more.
@@ -281,7 +292,9 @@ describeInBrowser('a judge pad without a network', (h) => {
     const signOnMs = await timeSign(page, PAD_ONLINE, async () => {
       silent = false;
     });
-    console.log(`heartbeat: pad sign "Đã kết nối" ${signOnMs} ms after the socket was heard again; sockets opened meanwhile: ${sockets - socketsBefore}`);
+    console.log(
+      `heartbeat: pad sign "Đã kết nối" ${signOnMs} ms after the socket was heard again; sockets opened meanwhile: ${sockets - socketsBefore}`,
+    );
     expect(signOnMs).toBeLessThan(SIGN_LIMIT_MS);
     expect(sockets).toBe(socketsBefore);
   });
@@ -299,7 +312,10 @@ describeInBrowser('a judge pad without a network', (h) => {
     await expect.poll(() => console_.page.getByTestId('master-connection').getAttribute('data-connected')).toBe('true');
 
     const signs = (online: boolean) => [
-      { page: console_.page, sign: { selector: `[data-testid="master-connection"][data-connected="${online}"]`, text: online ? 'Đã kết nối' : 'Mất kết nối' } },
+      {
+        page: console_.page,
+        sign: { selector: `[data-testid="master-connection"][data-connected="${online}"]`, text: online ? 'Đã kết nối' : 'Mất kết nối' },
+      },
       { page: projector, sign: { selector: '[data-testid="offline-sign"]', text: 'Mất kết nối', gone: online } },
       { page: team.page, sign: { selector: '[data-testid="disconnected"]', text: 'Mất kết nối', gone: online } },
     ];

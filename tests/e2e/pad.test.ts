@@ -42,7 +42,9 @@ describeInBrowser("judges' pad in a browser", (h) => {
     (await trpcQuery<{ items: TAuditEntry[] }>('scoring.log', { teamId, gkId: judgeId, source: 'judge', limit: 100 })).items;
 
   /** The pad on a phone, signed in through the form; with `clock`, its timers run on a clock the test can move on. */
-  async function openPad({ clock = false } = {}): Promise<{ page: Page; errors: string[]; context: Awaited<ReturnType<Harness['newPage']>>['context'] }> {
+  async function openPad({
+    clock = false,
+  } = {}): Promise<{ page: Page; errors: string[]; context: Awaited<ReturnType<Harness['newPage']>>['context'] }> {
     const { page, errors, context } = await h.newPage(PHONE);
     if (clock) await page.clock.install();
     await loginThroughForm(page, 'judge');
@@ -72,14 +74,20 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
     await trpcMutation('settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }));
+      const body = await ok(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
+      );
       teamIds.push((body.item as { _id: string })._id);
     }
     for (const [position, field] of [
       { name: 'phan-2', label: 'Phần 2' },
       { name: 'phan-3', label: 'Phần 3' },
     ].entries()) {
-      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } } }));
+      await ok(
+        await admin.post('/api/score-field', {
+          data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
+        }),
+      );
     }
     const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
@@ -248,9 +256,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     await fresh.page.goto(firstPath);
     await waitForApp(fresh.page);
     await fresh.page.getByTestId('pad-link-error').waitFor();
-    await fresh.page
-      .getByText('Liên kết không hợp lệ hoặc đã bị thu hồi. Hãy nhờ ban tổ chức cấp liên kết mới.')
-      .waitFor();
+    await fresh.page.getByText('Liên kết không hợp lệ hoặc đã bị thu hồi. Hãy nhờ ban tổ chức cấp liên kết mới.').waitFor();
     expect(fresh.page.url()).not.toContain('token=');
     const after = (await (await fresh.context.request.get('/api/state')).json()) as { user: unknown };
     expect(after.user).toBeNull();

@@ -35,7 +35,11 @@ describeInBrowser('projector screens in a browser', (h) => {
   }
 
   /** An anonymous projector page, past its start overlay; with `clock`, its timers run on a clock the test can move on. */
-  async function openScreen(pathName: '/screen' | '/screen2', viewport = FULL_HD, { clock = false } = {}): Promise<{ page: Page; errors: string[] }> {
+  async function openScreen(
+    pathName: '/screen' | '/screen2',
+    viewport = FULL_HD,
+    { clock = false } = {},
+  ): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await h.newPage(viewport);
     if (clock) await page.clock.install();
     await page.goto(pathName);
@@ -203,7 +207,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     await skewed.goto('/screen');
     await waitForApp(skewed);
     await skewed.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
-    expect(await skewed.evaluate(() => Date.now()) - Date.now()).toBeGreaterThan(170_000);
+    expect((await skewed.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(170_000);
 
     await show({ questionId: round1.items[1]!.id, phase: 'question' });
     await show({ timer: { action: 'start', durationMs: 30_000 } });
@@ -330,7 +334,12 @@ describeInBrowser('projector screens in a browser', (h) => {
     await sign.waitFor({ timeout: 10_000 });
     expect(await sign.textContent()).toBe('Mất kết nối');
     // One sign, not the app's light badge as well.
-    expect(await page.getByTestId('disconnected').isVisible().catch(() => false)).toBe(false);
+    expect(
+      await page
+        .getByTestId('disconnected')
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
 
     await stopped.start();
     await show({ phase: 'scoreboard' });

@@ -14,10 +14,7 @@ import { describeInBrowser, type Harness, pageAs, root, toast, waitForApp } from
 const SAMPLE_CSV = path.join(root, 'scripts/samples/cau-hoi.csv');
 const BAD_CSV = path.join(root, 'tests/fixtures/import/bad-rows.csv');
 /** A 1×1 red PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 function adminPage(h: Harness) {
   return pageAs(h, 'admin', { width: 1440, height: 900 });
@@ -161,7 +158,10 @@ describeInBrowser('the question-set screens', (h) => {
     await page.getByRole('button', { name: 'Nhập từ tệp' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles(SAMPLE_CSV);
-    await dialog.getByTestId('import-count').filter({ hasText: `Đọc được ${expected.items.length} câu hỏi hợp lệ` }).waitFor();
+    await dialog
+      .getByTestId('import-count')
+      .filter({ hasText: `Đọc được ${expected.items.length} câu hỏi hợp lệ` })
+      .waitFor();
     expect(await dialog.getByLabel('Tên bộ câu hỏi').inputValue()).toBe('cau-hoi');
     // A preview writes nothing.
     expect(await listSets(context.request, 'fw-question-2')).toHaveLength(before);
@@ -183,16 +183,28 @@ describeInBrowser('the question-set screens', (h) => {
     for (const error of bad.errors) {
       expect(await table.getByText(`dòng ${error.row}`, { exact: true }).count()).toBeGreaterThan(0);
     }
-    expect(await page.getByRole('dialog').getByRole('button', { name: /^Tạo bộ câu hỏi với/ }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Tạo bộ câu hỏi với/ })
+        .isDisabled(),
+    ).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Huỷ' }).click();
     expect(await listSets(context.request, 'fw-question-2')).toHaveLength(before + 1);
 
     // Appending from the detail screen adds the file's questions to the open set.
-    await page.getByTestId('question-set-row').filter({ hasText: 'Hà Nội qua câu hỏi (nhập từ CSV)' }).getByRole('button', { name: 'Mở' }).click();
+    await page
+      .getByTestId('question-set-row')
+      .filter({ hasText: 'Hà Nội qua câu hỏi (nhập từ CSV)' })
+      .getByRole('button', { name: 'Mở' })
+      .click();
     await page.getByTestId('question-card').first().waitFor();
     await page.getByRole('button', { name: 'Nhập thêm từ tệp' }).click();
     await page.getByRole('dialog').locator('input[type=file]').setInputFiles(SAMPLE_CSV);
-    await page.getByRole('dialog').getByRole('button', { name: `Thêm ${expected.items.length} câu vào bộ này` }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Thêm ${expected.items.length} câu vào bộ này` })
+      .click();
     await waitForToast(page, 'Cập nhật thành công');
     await expect.poll(() => page.getByTestId('question-card').count()).toBe(expected.items.length * 2);
     expect((await getSet(context.request, 'fw-question-2', imported!._id)).items).toHaveLength(expected.items.length * 2);

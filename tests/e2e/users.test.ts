@@ -101,9 +101,7 @@ describeInBrowser('/user: the user table in a browser', (h) => {
     await form.getByLabel(messages.userAdmin.fullName).fill('Trùng tên');
     await form.getByLabel(messages.password).fill('mat-khau-rat-dai');
     await form.getByRole('button', { name: messages.userAdmin.create }).click();
-    await expect
-      .poll(() => toast(page, `${messages.userCreateError} ${messages.usernameTaken}`).count())
-      .toBe(1);
+    await expect.poll(() => toast(page, `${messages.userCreateError} ${messages.usernameTaken}`).count()).toBe(1);
     await form.getByText(messages.usernameTaken).waitFor();
     expect(errors).toEqual([]);
   });
@@ -217,7 +215,9 @@ describeInBrowser('/user: the user table in a browser', (h) => {
     await page.getByTestId('user-table').waitFor();
     expect(await stored()).toEqual({ pageNumber: 1, pageSize: 10, condition: { search: 'trieu' } });
     expect(await page.getByTestId('user-search').inputValue()).toBe('trieu');
-    expect(await page.getByRole('combobox', { name: messages.userAdmin.pageSizeLabel }).inputValue()).toBe(messages.userAdmin.pageSizeOption(10));
+    expect(await page.getByRole('combobox', { name: messages.userAdmin.pageSizeLabel }).inputValue()).toBe(
+      messages.userAdmin.pageSizeOption(10),
+    );
     expect(await page.getByTestId('user-row').count()).toBe(2);
     expect(await page.getByTestId('user-total').textContent()).toBe(messages.userAdmin.pageTotal(1, 2, 2));
     expect(errors).toEqual([]);
@@ -225,7 +225,9 @@ describeInBrowser('/user: the user table in a browser', (h) => {
 
   it('starts at page 1 with 50 a page when nothing is stored', async () => {
     const { page, errors } = await openAsAdmin(h);
-    expect(await page.getByRole('combobox', { name: messages.userAdmin.pageSizeLabel }).inputValue()).toBe(messages.userAdmin.pageSizeOption(50));
+    expect(await page.getByRole('combobox', { name: messages.userAdmin.pageSizeLabel }).inputValue()).toBe(
+      messages.userAdmin.pageSizeOption(50),
+    );
     await expect
       .poll(async () => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), ADMIN_USER_STORAGE_KEY)) ?? 'null'))
       .toEqual({ pageNumber: 1, pageSize: 50, condition: {} });

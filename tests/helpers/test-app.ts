@@ -17,7 +17,11 @@ export interface TestApp {
   deps: AppDeps;
   database: TestDatabase;
   /** Sends a request with an optional cookie and JSON body. */
-  request(method: string, path: string, options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   createUser(username: string, role: Role, extra?: { active?: boolean; password?: string }): Promise<string>;
   /** Logs in through POST /login and returns the session cookie ("name=value"). */
   login(username: string, password?: string): Promise<string>;

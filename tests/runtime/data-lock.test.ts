@@ -19,7 +19,10 @@ const tempDir = () => {
   return dir;
 };
 const writeLock = (dir: string, pid: number, procStart: string | null) =>
-  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart }));
+  fs.writeFileSync(
+    path.join(dir, LOCK_FILE),
+    JSON.stringify({ pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart }),
+  );
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');

@@ -51,7 +51,10 @@ describe(`the database (${process.env.TEST_DB})`, () => {
   // On PGlite the driver queues transactions on its one connection; on PostgreSQL the row lock does.
   it('loses no increment when twenty read-modify-write transactions run at once', async () => {
     const db = database.handle.db;
-    await db.insertInto('settings').values({ id: 1, data: JSON.stringify({ counter: 0 }) }).execute();
+    await db
+      .insertInto('settings')
+      .values({ id: 1, data: JSON.stringify({ counter: 0 }) })
+      .execute();
     // Twenty read-modify-write transactions at once: interleaving would lose increments.
     await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -61,7 +64,11 @@ describe(`the database (${process.env.TEST_DB})`, () => {
           // interleave would read the same counter and lose increments.
           await new Promise((r) => setTimeout(r, 2));
           const counter = Number((row.data as { counter: number }).counter) + 1;
-          await trx.updateTable('settings').set({ data: JSON.stringify({ counter }) }).where('id', '=', 1).execute();
+          await trx
+            .updateTable('settings')
+            .set({ data: JSON.stringify({ counter }) })
+            .where('id', '=', 1)
+            .execute();
         }),
       ),
     );

@@ -19,19 +19,34 @@ let judge = '';
 let teamId = '';
 
 async function send(base: string, method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
 async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
+  const config = () => ({
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+  });
   servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   if (database.kind === 'postgres') servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   judgeOn = `http://127.0.0.1:${servers[0]!.port}`;
@@ -39,7 +54,9 @@ beforeAll(async () => {
   admin = await login(adminOn, 'admin', 'mat-khau-admin-1');
   teamId = (await send(adminOn, 'POST', '/api/team', admin, { data: { name: 'Đội Hoàn Kiếm' } })).json.item._id;
   await send(adminOn, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  await send(adminOn, 'POST', '/api/user', admin, { user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' } });
+  await send(adminOn, 'POST', '/api/user', admin, {
+    user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' },
+  });
   judge = await login(judgeOn, 'gkdua', 'mat-khau-123');
 });
 
@@ -65,13 +82,20 @@ describe('a score racing a close', () => {
         later(-lead).then(() => send(adminOn, 'PUT', '/api/show', admin, { changes: { scoringOpen: false } })),
       ]);
       expect(close.status).toBe(200);
-      const events = await database.handle.db.selectFrom('events').select(['id', 'type', 'payload']).orderBy('id', 'desc').limit(20).execute();
+      const events = await database.handle.db
+        .selectFrom('events')
+        .select(['id', 'type', 'payload'])
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute();
       const closeEvent = events.find((e) => e.type === 'show' && (e.payload as { version: number }).version === close.json.system.version)!;
       expect(closeEvent).toBeDefined();
       if (score.status === 200) {
         outcomes.stored++;
         const scoreEvent = events.find(
-          (e) => e.type === 'scores' && (e.payload as { changes: { updatedAt: number }[] }).changes.some((c) => c.updatedAt === score.json.item.updatedAt),
+          (e) =>
+            e.type === 'scores' &&
+            (e.payload as { changes: { updatedAt: number }[] }).changes.some((c) => c.updatedAt === score.json.item.updatedAt),
         );
         expect(scoreEvent, `round ${round}`).toBeDefined();
         expect(scoreEvent!.id, `round ${round}: stored after the close`).toBeLessThan(closeEvent.id);
@@ -79,7 +103,11 @@ describe('a score racing a close', () => {
         outcomes.refused++;
         expect(score.status, `round ${round}`).toBe(409);
         expect(score.json.error.message).toBe(messages.scoringClosed);
-        const log = await database.handle.db.selectFrom('score_events').select('id').where('idempotency_key', '=', `dua-${round}`).execute();
+        const log = await database.handle.db
+          .selectFrom('score_events')
+          .select('id')
+          .where('idempotency_key', '=', `dua-${round}`)
+          .execute();
         expect(log).toEqual([]);
       }
     }

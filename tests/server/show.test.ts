@@ -29,7 +29,14 @@ beforeAll(async () => {
     data: {
       title: 'Người Hà Nội',
       items: [
-        { content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], answer: 'Hồ Hoàn Kiếm', explanation: 'Truyền thuyết trả gươm', point: 10, timeLimit: 15 },
+        {
+          content: 'Hồ Gươm còn gọi là gì?',
+          options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
+          answer: 'Hồ Hoàn Kiếm',
+          explanation: 'Truyền thuyết trả gươm',
+          point: 10,
+          timeLimit: 15,
+        },
         { content: 'Văn Miếu xây năm nào?', options: ['1070', '1076'], answer: '1070', point: 20, timeLimit: 20 },
       ],
     },
@@ -55,7 +62,12 @@ describe('the show state', () => {
 
   it('shows a question without its answer until the phase is answer', async () => {
     const { system } = await master.show.update({ changes: { setId, questionId: questionIds[0]!, phase: 'question' } });
-    expect(system.question).toMatchObject({ id: questionIds[0], content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], index: 0 });
+    expect(system.question).toMatchObject({
+      id: questionIds[0],
+      content: 'Hồ Gươm còn gọi là gì?',
+      options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
+      index: 0,
+    });
     expect(system.question).not.toHaveProperty('answer');
     expect(JSON.stringify(await (await t.request('GET', '/api/state')).json())).not.toContain('Truyền thuyết');
     expect(system.timer).toEqual({ durationMs: 15_000, endsAt: null, remainingMs: 15_000 });
@@ -135,9 +147,13 @@ describe('answers and buzzer', () => {
     ]);
 
     // The timer ran out on the server: an answer is late even though answers are still open.
-    const { timer } = (await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 1 } } })).system;
+    const { timer } = (
+      await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 1 } } })
+    ).system;
     await expect.poll(() => Date.now(), { interval: 5 }).toBeGreaterThan(timer.endsAt!);
-    await expect(teamB.show.submitAnswer({ questionId: questionIds[0]!, answer: 'Hồ Tây' })).rejects.toMatchObject({ message: messages.answersClosed });
+    await expect(teamB.show.submitAnswer({ questionId: questionIds[0]!, answer: 'Hồ Tây' })).rejects.toMatchObject({
+      message: messages.answersClosed,
+    });
   });
 
   it('scores a right answer on the answers field, and takes it back when the verdict changes, in the audit log', async () => {
@@ -182,7 +198,9 @@ describe('answers and buzzer', () => {
   });
 
   it('refuses an answer to a question that is no longer on screen', async () => {
-    await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 30_000 } } });
+    await master.show.update({
+      changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 30_000 } },
+    });
     await expect(teamA.show.submitAnswer({ questionId: questionIds[1]!, answer: 'muộn' })).rejects.toMatchObject({
       message: messages.notCurrentQuestion,
     });

@@ -31,18 +31,27 @@ async function errorsLoggedBy(run: () => Promise<unknown>): Promise<string> {
 }
 
 /** Sends a request and returns its status and body. */
-async function call(method: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; body: { error?: { message: string } } }> {
+async function call(
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; body: { error?: { message: string } } }> {
   const res = await t.request(method, path, { cookie, body });
   return { status: res.status, body: await res.json() };
 }
 
 /** Stores `value` as the JSON of one row's column, bypassing the app. */
 async function corrupt(table: string, column: string, where: string, id: string | number, value: unknown): Promise<void> {
-  await sql`update ${sql.table(table)} set ${sql.ref(column)} = cast(${JSON.stringify(value)} as jsonb) where ${sql.ref(where)} = ${id}`.execute(t.deps.db);
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = cast(${JSON.stringify(value)} as jsonb) where ${sql.ref(where)} = ${id}`.execute(
+    t.deps.db,
+  );
 }
 
 async function currentJson(table: string, column: string, where: string, id: string | number): Promise<unknown> {
-  const { rows } = await sql<{ value: unknown }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(where)} = ${id}`.execute(t.deps.db);
+  const { rows } = await sql<{
+    value: unknown;
+  }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(where)} = ${id}`.execute(t.deps.db);
   return rows[0]!.value;
 }
 
@@ -55,9 +64,13 @@ beforeAll(async () => {
   master = await t.login('dieukhien');
   judge = await t.login('giamkhao');
   const caller = await t.caller(admin);
-  teamId = (await caller.team.create({ data: { name: 'THPT Chu Văn An', members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] } })).item._id;
+  teamId = (await caller.team.create({ data: { name: 'THPT Chu Văn An', members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] } }))
+    .item._id;
   await caller.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  const set = await caller.questionSet.create({ set: 1, data: { title: 'Bộ 1', items: [{ content: 'Câu một?', answer: 'A', point: 10 }] } });
+  const set = await caller.questionSet.create({
+    set: 1,
+    data: { title: 'Bộ 1', items: [{ content: 'Câu một?', answer: 'A', point: 10 }] },
+  });
   setId = set.item._id;
   questionId = set.item.items[0]!.id;
 });
@@ -76,7 +89,9 @@ describe('a malformed stored JSON value', () => {
     // The server keeps serving the rest.
     expect((await t.request('GET', '/api/state')).status).toBe(200);
     await corrupt('teams', 'members', 'id', teamId, good);
-    expect((await call('GET', '/api/team/all', admin)).body).toMatchObject({ items: [{ members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] }] });
+    expect((await call('GET', '/api/team/all', admin)).body).toMatchObject({
+      items: [{ members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] }],
+    });
   });
 
   it('question_sets.items: the set list and a show move to the set answer 500, naming the set', async () => {
@@ -114,7 +129,7 @@ describe('a malformed stored JSON value', () => {
 
   it('show_history.state: undo answers 500 and names the version, and restores nothing', async () => {
     await call('PUT', '/api/show', master, { changes: { screen2: 'answers' } });
-    const { version } = (await t.deps.db.selectFrom('show_history').select('version').orderBy('version', 'desc').executeTakeFirstOrThrow());
+    const { version } = await t.deps.db.selectFrom('show_history').select('version').orderBy('version', 'desc').executeTakeFirstOrThrow();
     await corrupt('show_history', 'state', 'version', version, { timer: 'soon' });
     let undo!: Awaited<ReturnType<typeof call>>;
     const log = await errorsLoggedBy(async () => (undo = await call('POST', '/trpc/show.undo', master, {})));
@@ -138,13 +153,22 @@ describe('a malformed stored JSON value', () => {
     expect((await call('POST', '/trpc/settings.update', admin, { venue: 'Cung Văn hóa' })).status).toBe(200);
   });
 
-  it("idempotency_keys.response: a retried point answers 500 naming the key, not a wrong point", async () => {
+  it('idempotency_keys.response: a retried point answers 500 naming the key, not a wrong point', async () => {
     await call('PUT', '/api/show', master, { changes: { activeField: 'f', scoringOpen: true } });
     const body = { teamId, point: 7.5, key: 'gk-doi-f-1' };
     expect((await call('PUT', '/api/cham-thi/submit', judge, body)).status).toBe(200);
-    const adminBody = { teamId, gkId: (await t.deps.db.selectFrom('users').select('id').where('username', '=', 'giamkhao').executeTakeFirstOrThrow()).id, fieldName: 'f', point: 8, reason: 'sửa', key: 'admin-doi-f-1' };
+    const adminBody = {
+      teamId,
+      gkId: (await t.deps.db.selectFrom('users').select('id').where('username', '=', 'giamkhao').executeTakeFirstOrThrow()).id,
+      fieldName: 'f',
+      point: 8,
+      reason: 'sửa',
+      key: 'admin-doi-f-1',
+    };
     expect((await call('POST', '/api/cham-thi/admin-submit', admin, adminBody)).status).toBe(200);
-    await sql`update idempotency_keys set response = cast(${JSON.stringify({ item: { teamId, point: 'bảy' } })} as jsonb)`.execute(t.deps.db);
+    await sql`update idempotency_keys set response = cast(${JSON.stringify({ item: { teamId, point: 'bảy' } })} as jsonb)`.execute(
+      t.deps.db,
+    );
     // As after a restart: this instance no longer remembers the answers it gave.
     t.deps.idempotency = new IdempotencyCache();
     let retry!: Awaited<ReturnType<typeof call>>;
@@ -157,14 +181,22 @@ describe('a malformed stored JSON value', () => {
     expect(adminRetry.status).toBe(500);
     expect(log).toContain('idempotency_keys.response of key "gk-doi-f-1"');
     expect(log).toContain('idempotency_keys.response of key "admin-doi-f-1"');
-    expect(log).toMatch(/item\.gkId: Invalid input: expected string, received undefined.*item\.point: Invalid input: expected number, received string/);
+    expect(log).toMatch(
+      /item\.gkId: Invalid input: expected string, received undefined.*item\.point: Invalid input: expected number, received string/,
+    );
   });
 
   it('events.payload: reading one back names the event', async () => {
-    const { rows } = await sql<{ id: number }>`insert into events (type, payload) values ('teams', cast(${JSON.stringify({ teams: 'THPT' })} as jsonb)) returning id`.execute(t.deps.db);
+    const { rows } = await sql<{
+      id: number;
+    }>`insert into events (type, payload) values ('teams', cast(${JSON.stringify({ teams: 'THPT' })} as jsonb)) returning id`.execute(
+      t.deps.db,
+    );
     const id = Number(rows[0]!.id);
     const row = await t.deps.db.selectFrom('events').select(['id', 'type', 'payload']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(() => domainEventOf(row)).toThrow(`events.payload of event ${id} (teams) is malformed: teams: Invalid input: expected array, received string`);
+    expect(() => domainEventOf(row)).toThrow(
+      `events.payload of event ${id} (teams) is malformed: teams: Invalid input: expected array, received string`,
+    );
     expect(domainEventOf({ ...row, type: 'not-a-type' })).toBeNull();
   });
 });
@@ -179,14 +211,20 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a malformed event from anoth
       const log = await errorsLoggedBy(async () => {
         // As another instance would record it, but malformed: each "team" a letter of a string.
         await t.deps.db.transaction().execute(async (trx) => {
-          const { rows } = await sql<{ id: number }>`insert into events (type, payload) values ('teams', cast(${JSON.stringify({ teams: 'THPT' })} as jsonb)) returning id`.execute(trx);
+          const { rows } = await sql<{
+            id: number;
+          }>`insert into events (type, payload) values ('teams', cast(${JSON.stringify({ teams: 'THPT' })} as jsonb)) returning id`.execute(
+            trx,
+          );
           await sql`select pg_notify('hoithi_events', ${String(rows[0]!.id)})`.execute(trx);
         });
         await expect.poll(() => other.live.eventId, { timeout: 10_000 }).toBeGreaterThanOrEqual(await lastEventId());
         await other.catchUp();
       });
       expect(other.live.allTeams().map((team) => team.name)).toEqual(teamsBefore);
-      expect(log).toMatch(/could not follow event \d+ events\.payload of event \d+ \(teams\) is malformed: teams: Invalid input: expected array/);
+      expect(log).toMatch(
+        /could not follow event \d+ events\.payload of event \d+ \(teams\) is malformed: teams: Invalid input: expected array/,
+      );
     } finally {
       await other.stop();
     }
@@ -194,6 +232,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a malformed event from anoth
 });
 
 async function lastEventId(): Promise<number> {
-  const row = await t.deps.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }

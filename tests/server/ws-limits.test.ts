@@ -16,7 +16,15 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd(), wsMaxPerAddress: 5 };
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+    wsMaxPerAddress: 5,
+  };
   server = await startServer(config, { database: database.handle, log: () => {} });
 });
 
@@ -71,7 +79,9 @@ describe('websocket caps', () => {
     for (let id = 1; id <= MAX_SUBSCRIPTIONS_PER_SOCKET + 1; id++) {
       socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'system.join', input: {} } }));
     }
-    await expect.poll(() => messages.some((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))).toBe(true);
+    await expect
+      .poll(() => messages.some((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"')))
+      .toBe(true);
     const refusal = JSON.parse(messages.find((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))!);
     expect(refusal.error.data.httpStatus).toBe(429);
     const served = new Set(messages.filter((m) => m.includes('"type":"state"')).map((m) => JSON.parse(m).id));

@@ -103,12 +103,7 @@ export function EventSettingsForm() {
                 <TextInput label={t.eventName} withAsterisk {...form.getInputProps('name')} />
                 <Grid gap="md">
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label={t.eventDate}
-                      placeholder={t.datePlaceholder}
-                      inputMode="numeric"
-                      {...form.getInputProps('date')}
-                    />
+                    <TextInput label={t.eventDate} placeholder={t.datePlaceholder} inputMode="numeric" {...form.getInputProps('date')} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 8 }}>
                     <TextInput label={t.venue} {...form.getInputProps('venue')} />

@@ -84,7 +84,11 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={800} fz="lg">{field ? t.editFieldTitle : t.createFieldTitle}</Text>}
+      title={
+        <Text fw={800} fz="lg">
+          {field ? t.editFieldTitle : t.createFieldTitle}
+        </Text>
+      }
       size="lg"
       fullScreen={phone}
       radius="lg"

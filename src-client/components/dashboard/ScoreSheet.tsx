@@ -62,7 +62,9 @@ export function ScoreSheet() {
         styles={{ th: { whiteSpace: 'nowrap' } }}
         head={
           <>
-            <Table.Th w={64} ta="center">{t.position}</Table.Th>
+            <Table.Th w={64} ta="center">
+              {t.position}
+            </Table.Th>
             <Table.Th>{t.fieldLabel}</Table.Th>
             <Table.Th>{t.fieldName}</Table.Th>
             <Table.Th>{t.kind}</Table.Th>
@@ -70,7 +72,9 @@ export function ScoreSheet() {
             <Table.Th ta="right">{t.step}</Table.Th>
             <Table.Th ta="right">{t.weight}</Table.Th>
             <Table.Th ta="center">{t.dropExtremesShort}</Table.Th>
-            <Table.Th w={96} ta="right">{t.actions}</Table.Th>
+            <Table.Th w={96} ta="right">
+              {t.actions}
+            </Table.Th>
           </>
         }
         empty={fields.length === 0 && !fieldsQuery.isPending && t.noFields}
@@ -124,12 +128,7 @@ export function ScoreSheet() {
           </Table.Tr>
         ))}
       </DataTable>
-      <ScoreFieldModal
-        opened={modal.opened}
-        field={modal.item}
-        nextPosition={nextPosition}
-        onClose={modal.close}
-      />
+      <ScoreFieldModal opened={modal.opened} field={modal.item} nextPosition={nextPosition} onClose={modal.close} />
     </DashboardSection>
   );
 }

@@ -59,7 +59,14 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
   return (
     <>
       <Tooltip label={t.action} withArrow openDelay={200}>
-        <ActionIcon variant="subtle" color="blue" size="md" aria-label={t.action} data-testid="judge-link-action" onClick={() => setOpened(true)}>
+        <ActionIcon
+          variant="subtle"
+          color="blue"
+          size="md"
+          aria-label={t.action}
+          data-testid="judge-link-action"
+          onClick={() => setOpened(true)}
+        >
           <LinkIcon />
         </ActionIcon>
       </Tooltip>

@@ -10,7 +10,14 @@ const M = messages.masterConsole;
 export function OtherConsoles({ others, userId }: { others: TConsole[]; userId: string | null }) {
   if (others.length === 0) return null;
   return (
-    <Paper radius="md" px="sm" py={6} bg="orange.0" style={{ border: '1px solid var(--mantine-color-orange-3)' }} data-testid="other-consoles">
+    <Paper
+      radius="md"
+      px="sm"
+      py={6}
+      bg="orange.0"
+      style={{ border: '1px solid var(--mantine-color-orange-3)' }}
+      data-testid="other-consoles"
+    >
       <Group gap="xs" wrap="wrap">
         <Text size="sm" fw={700} c="orange.9">
           {M.otherConsoles(others.length)}

@@ -41,9 +41,7 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
                   size="compact-xs"
                   color={open ? 'orange' : 'teal'}
                   variant={open ? 'filled' : 'light'}
-                  onClick={() =>
-                    moves.move(open ? { scoringOpen: false } : { activeField: field.name, scoringOpen: true })
-                  }
+                  onClick={() => moves.move(open ? { scoringOpen: false } : { activeField: field.name, scoringOpen: true })}
                 >
                   {open ? M.closeScoring : M.openScoring}
                 </Button>

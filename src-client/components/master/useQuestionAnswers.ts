@@ -24,10 +24,7 @@ export function useQuestionAnswers(questionId: string | null): { items: TTeamAns
   const fromQuery = query.data?.questionId === questionId ? query.data : null;
 
   const items =
-    liveAnswers && liveAnswers.questionId === questionId && seenAt(liveAnswers) >= loadedAt
-      ? liveAnswers.items
-      : (fromQuery?.items ?? []);
-  const order =
-    liveBuzz && liveBuzz.questionId === questionId && seenAt(liveBuzz) >= loadedAt ? liveBuzz.order : (fromQuery?.order ?? []);
+    liveAnswers && liveAnswers.questionId === questionId && seenAt(liveAnswers) >= loadedAt ? liveAnswers.items : (fromQuery?.items ?? []);
+  const order = liveBuzz && liveBuzz.questionId === questionId && seenAt(liveBuzz) >= loadedAt ? liveBuzz.order : (fromQuery?.order ?? []);
   return questionId ? { items, order } : { items: [], order: [] };
 }

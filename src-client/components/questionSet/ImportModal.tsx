@@ -129,7 +129,11 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
                   {messages.qs.importErrorsCount(result.errors.length)}
                 </Badge>
               ) : (
-                clean && <Text size="sm" c="teal.8">{messages.qs.importNoErrors}</Text>
+                clean && (
+                  <Text size="sm" c="teal.8">
+                    {messages.qs.importNoErrors}
+                  </Text>
+                )
               )}
             </Group>
 
@@ -138,12 +142,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
             {clean && (
               <>
                 {!target && (
-                  <TextInput
-                    label={messages.qs.titleLabel}
-                    value={title}
-                    onChange={(e) => setTitle(e.currentTarget.value)}
-                    withAsterisk
-                  />
+                  <TextInput label={messages.qs.titleLabel} value={title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
                 )}
                 <ImportPreviewTable items={result.items} />
               </>

@@ -58,7 +58,11 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
             <ActionIconButton label={messages.qs.editQuestion(index + 1)} onClick={onEdit}>
               <PencilIcon />
             </ActionIconButton>
-            <ActionIconButton label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`} onClick={onDelete} color="red">
+            <ActionIconButton
+              label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`}
+              onClick={onDelete}
+              color="red"
+            >
               <TrashIcon />
             </ActionIconButton>
           </Group>

@@ -38,9 +38,18 @@ interface FormValues {
 }
 
 const EXTENSION_KINDS: Record<string, TMedia['kind']> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
 };
 
 function kindFromUrl(url: string): TMedia['kind'] | undefined {
@@ -218,7 +227,13 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               </Group>
             ))}
             {options.length < MAX_OPTIONS && (
-              <Button variant="subtle" color="red" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => form.insertListItem('options', '')}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => form.insertListItem('options', '')}
+              >
                 + {messages.qs.addOption}
               </Button>
             )}

@@ -30,7 +30,10 @@ type Editing = { index: number | null } | null;
 export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const getOptions = trpc.questionSet.get.queryOptions({ set: setNumber, _id: id }, { retry: (count, error) => !isNotFound(error) && count < 1 });
+  const getOptions = trpc.questionSet.get.queryOptions(
+    { set: setNumber, _id: id },
+    { retry: (count, error) => !isNotFound(error) && count < 1 },
+  );
   const query = useQuery(getOptions);
   const roundTitle = useRoundTitle(setNumber);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -136,7 +139,8 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     );
   }
   if (!draft || !saved) {
-    if (isNotFound(query.error)) return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
+    if (isNotFound(query.error))
+      return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
     return (
       <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid="question-set-error">
         <Stack gap="sm" align="flex-start">

@@ -185,12 +185,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
         onClose={() => setEditing(null)}
         onSubmit={submit}
       />
-      <ImportModal
-        opened={importing}
-        setNumber={setNumber}
-        onClose={() => setImporting(false)}
-        onDone={() => void reload()}
-      />
+      <ImportModal opened={importing} setNumber={setNumber} onClose={() => setImporting(false)} onDone={() => void reload()} />
     </Stack>
   );
 }

@@ -31,7 +31,10 @@ interface Props {
 }
 
 export function SetFormModal({ opened, heading, initial, submitLabel, loading, onClose, onSubmit }: Props) {
-  const form = useForm<SetFormValues>({ initialValues: initial, validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }) });
+  const form = useForm<SetFormValues>({
+    initialValues: initial,
+    validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }),
+  });
 
   useFillOnOpen(form, { opened, values: () => initial });
 

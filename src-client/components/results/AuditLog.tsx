@@ -212,7 +212,14 @@ export function AuditLog() {
                 pointText(undoing.newPoint),
               )}
             </Text>
-            <Textarea label={t.undoReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-autofocus />
+            <Textarea
+              label={t.undoReason}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setUndoing(null)}>
                 {messages.cancel}

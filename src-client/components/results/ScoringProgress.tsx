@@ -27,7 +27,9 @@ export function ScoringProgress() {
   const doneSet = new Set(done.map((d) => `${d.teamId}|${d.gkId}`));
   const teams = data?.items ?? [];
   const judges = data?.judges ?? [];
-  const missing = fieldName ? teams.length * judges.length - teams.reduce((n, team) => n + judges.filter((j) => doneSet.has(`${team.teamId}|${j.gkId}`)).length, 0) : 0;
+  const missing = fieldName
+    ? teams.length * judges.length - teams.reduce((n, team) => n + judges.filter((j) => doneSet.has(`${team.teamId}|${j.gkId}`)).length, 0)
+    : 0;
   const isOpen = fieldName !== null && fieldName === system.activeField && system.scoringOpen;
 
   return (

@@ -95,7 +95,11 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={800} fz="lg">{rule ? t.editTitle : t.createTitle}</Text>}
+      title={
+        <Text fw={800} fz="lg">
+          {rule ? t.editTitle : t.createTitle}
+        </Text>
+      }
       size="min(1180px, 96vw)"
       fullScreen={phone}
       radius="lg"

@@ -138,9 +138,7 @@ function UserForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={messages.username} required autoComplete="off" {...form.getInputProps('username')} />
           <TextInput label={t.fullName} required {...form.getInputProps('fullName')} />
-          {creating && (
-            <PasswordInput label={messages.password} required autoComplete="new-password" {...form.getInputProps('password')} />
-          )}
+          {creating && <PasswordInput label={messages.password} required autoComplete="new-password" {...form.getInputProps('password')} />}
           <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
           <TextInput label={t.mobile} inputMode="tel" placeholder="0912 345 678" {...form.getInputProps('mobile')} />
           <TextInput label={t.birthday} placeholder={t.birthdayPlaceholder} inputMode="numeric" {...form.getInputProps('birthday')} />

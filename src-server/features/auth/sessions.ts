@@ -102,7 +102,11 @@ export async function findSession(
   if (!row || row.expires_at.getTime() <= now || !row.active) return null;
   let touchedAt = row.last_used_at.getTime();
   if (now - touchedAt > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_used_at: new Date(now) }).where('id', '=', sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', sessionId)
+      .execute();
     touchedAt = now;
   }
   const user = toPublicUser(row);

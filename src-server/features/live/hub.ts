@@ -120,7 +120,10 @@ export class LiveHub {
   async start(): Promise<void> {
     await this.reload();
     // Keep what a reconnecting screen could still ask for, and a good margin; older rows only weigh.
-    await this.db.deleteFrom('events').where('id', '<=', this.model.eventId - EVENTS_KEPT).execute();
+    await this.db
+      .deleteFrom('events')
+      .where('id', '<=', this.model.eventId - EVENTS_KEPT)
+      .execute();
     await this.consoles.start();
     if (this.pool) await this.listen();
   }

@@ -112,7 +112,10 @@ export async function loadLiveData(db: Kysely<Database>): Promise<{ data: LiveDa
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       // The first statement fixes the snapshot; every read below sees the same committed state.
-      const last = await trx.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      const last = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
       const show = await readShow(trx);
       const settings = await readSettings(trx);
       const fields = await readSheet(trx);

@@ -59,7 +59,10 @@ export interface ScoreChange {
  * Writes one point and appends its audit event, in the caller's transaction. Returns the stored
  * item (null when removed) and the change as the live model follows it.
  */
-export async function applyScoreChange(trx: Transaction<Database>, change: ScoreChange): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
+export async function applyScoreChange(
+  trx: Transaction<Database>,
+  change: ScoreChange,
+): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
   const current = await trx
     .selectFrom('scores')
     .select('point')
@@ -116,5 +119,11 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
 
 export async function listScores(db: Db): Promise<ScoreItem[]> {
   const rows = await db.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point', 'updated_at']).execute();
-  return rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id, fieldName: r.field_name, point: r.point, updatedAt: r.updated_at.getTime() }));
+  return rows.map((r) => ({
+    teamId: r.team_id,
+    gkId: r.gk_id,
+    fieldName: r.field_name,
+    point: r.point,
+    updatedAt: r.updated_at.getTime(),
+  }));
 }

@@ -61,7 +61,9 @@ async function writeJudgeScore(
   hash: string,
 ): Promise<{ item: TScoreItem }> {
   const at = new Date();
-  const response = { item: { teamId: input.teamId, gkId: judgeId, fieldName: gate.field.name, point: input.point, updatedAt: at.getTime() } };
+  const response = {
+    item: { teamId: input.teamId, gkId: judgeId, fieldName: gate.field.name, point: input.point, updatedAt: at.getTime() },
+  };
   const { teamId, point } = input;
   const fieldName = gate.field.name;
   const key = input.key ?? null;

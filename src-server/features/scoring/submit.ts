@@ -115,7 +115,16 @@ async function once<T extends Answer>(
 
 async function writePoint(
   trx: Transaction<Database>,
-  input: { teamId: string; gkId: string; fieldName: string; point: number; actorId: string; source: ScoreSource; reason?: string; key?: string },
+  input: {
+    teamId: string;
+    gkId: string;
+    fieldName: string;
+    point: number;
+    actorId: string;
+    source: ScoreSource;
+    reason?: string;
+    key?: string;
+  },
 ): Promise<{ item: TScoreItem; live: ScoreChange }> {
   const { item, live } = await applyScoreChange(trx, {
     teamId: input.teamId,

@@ -32,7 +32,12 @@ function timeIsUp(show: StoredShow, now: number): boolean {
   return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
 }
 
-export async function submitAnswer(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, questionId: string, answer: string): Promise<TTeamAnswer> {
+export async function submitAnswer(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  teamId: string,
+  questionId: string,
+  answer: string,
+): Promise<TTeamAnswer> {
   const now = Date.now();
   return liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
@@ -77,9 +82,7 @@ async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
   const fields = await db.selectFrom('score_fields').select(['name', 'kind']).where('kind', '=', 'answers').orderBy('position').execute();
   const names = fields.map((f) => f.name);
   const chosen =
-    (show.activeField && names.includes(show.activeField) && show.activeField) ||
-    names.find((n) => n === `phan-${show.fw}`) ||
-    names[0];
+    (show.activeField && names.includes(show.activeField) && show.activeField) || names.find((n) => n === `phan-${show.fw}`) || names[0];
   if (!chosen) throw badRequest(messages.noAnswersField, 'verdict');
   return chosen;
 }
@@ -134,11 +137,7 @@ export async function setVerdict(
         })
       ).live;
     }
-    await trx
-      .updateTable('team_answers')
-      .set({ verdict: input.verdict, points, field_name: fieldName })
-      .where('id', '=', row.id)
-      .execute();
+    await trx.updateTable('team_answers').set({ verdict: input.verdict, points, field_name: fieldName }).where('id', '=', row.id).execute();
     const items = await answersFor(trx, input.questionId);
     // A verdict on an answer that is on screen 2 changes what the audience sees.
     const onScreen = show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId);

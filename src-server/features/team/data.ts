@@ -52,7 +52,10 @@ async function accountsByTeam(db: Kysely<Database>, teamIds: string[]): Promise<
 
 export async function listTeams(db: Kysely<Database>): Promise<TTeam[]> {
   const rows = (await db.selectFrom('teams').selectAll().execute()).sort(compareTeamOrder);
-  const accounts = await accountsByTeam(db, rows.map((r) => r.id));
+  const accounts = await accountsByTeam(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toTeam(row, accounts.get(row.id) ?? []));
 }
 

@@ -199,9 +199,18 @@ export function readNumber(value: unknown): number | null | undefined {
 }
 
 const MEDIA_EXTENSIONS: Record<string, TMedia['kind']> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
 };
 
 /** A media URL with its kind guessed from the extension; 'unknown' when the extension says nothing. */

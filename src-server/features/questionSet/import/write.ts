@@ -24,9 +24,7 @@ export const ZQuestionImportSchema = z.object({
   set: z.number().int().min(1).max(6),
   fileName: z.string().trim().min(1).max(255),
   // Base64 of at most IMPORT_MAX_BYTES.
-  dataBase64: z
-    .string()
-    .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, { message: messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024) }),
+  dataBase64: z.string().max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, { message: messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024) }),
   mode: z.enum(['preview', 'create', 'append']),
   _id: z.string().trim().min(1).max(100).optional(),
   title: z.string().trim().min(1).max(300).optional(),
@@ -64,6 +62,12 @@ export async function importQuestionFile(db: Kysely<Database>, input: TQuestionI
     throw badRequest(messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS), 'file');
   }
   // Without a version from the caller, the one just read: a concurrent edit still wins nothing silently.
-  const item = await updateQuestionSet(db, input.set, input._id, { items: [...existing.items, ...items] }, input.version ?? existing.version);
+  const item = await updateQuestionSet(
+    db,
+    input.set,
+    input._id,
+    { items: [...existing.items, ...items] },
+    input.version ?? existing.version,
+  );
   return { title: item.title, items, errors, item };
 }
