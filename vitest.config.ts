@@ -2,9 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: pure unit tests; server tests on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
- * is set (the same files); the built server under Node and Bun; browser tests in Chromium.
+ * is set (the same files); the built server under Node and Bun; browser tests in Chromium; and, only
+ * when SCREENSHOTS is set (`npm run screenshots` sets it), the pictures of the screens, which
+ * `npm test` does not take.
  */
 const postgres = process.env.TEST_DATABASE_URL;
+const screenshots = process.env.SCREENSHOTS;
 
 export default defineConfig({
   test: {
@@ -52,6 +55,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(screenshots
+        ? [
+            {
+              test: {
+                name: 'screenshots',
+                include: ['tests/screenshots/**/*.test.ts'],
+                expect: { poll: { timeout: 10_000 } },
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,5 +1,5 @@
 /** Every migration, in order. Landed migrations are frozen: add a new file rather than edit one. */
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as foundation from './migrations/2026_11_21_0001_foundation';
 import * as content from './migrations/2026_11_21_0002_content';
 import * as liveShow from './migrations/2026_11_21_0003_live_show';

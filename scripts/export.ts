@@ -4,22 +4,24 @@ import path from 'node:path';
 import { messages } from '../src/messages';
 import { buildResults } from '../src-server/features/results/data';
 import { resultsCsv, resultsXlsx } from '../src-server/features/results/export';
-import { readSettings } from '../src-server/features/live/load';
+import { readSettings } from '../src-server/features/settings/data';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const args = parseArgs(process.argv.slice(2));
 const out = args.get('out');
 if (typeof out !== 'string' || !/\.(xlsx|csv)$/i.test(out)) {
-  console.error('Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv>');
+  console.error(messages.exportUsage);
   process.exit(2);
 }
 
 const database = await openCliDatabase();
 try {
   const [table, settings] = await Promise.all([buildResults(database.db), readSettings(database.db)]);
-  const data = out.toLowerCase().endsWith('.csv') ? resultsCsv(table) : await resultsXlsx(table, messages.results.exportTitle(settings.name));
+  const data = out.toLowerCase().endsWith('.csv')
+    ? resultsCsv(table)
+    : await resultsXlsx(table, messages.results.exportTitle(settings.name));
   fs.writeFileSync(out, data);
-  console.log(`Đã xuất kết quả của ${table.items.length} đội vào ${path.resolve(out)}`);
+  console.log(messages.exportDone(table.items.length, path.resolve(out)));
 } finally {
   await database.close();
 }

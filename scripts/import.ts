@@ -42,7 +42,9 @@ function progress(label: string) {
       if (percent === last && done !== total) return;
       last = percent;
       const filled = Math.round(ratio * width);
-      process.stdout.write(`\r${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total}`);
+      process.stdout.write(
+        `\r${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total}`,
+      );
       if (done === total) process.stdout.write('\n');
     },
   };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build what is stale (the runtime and browser tests use the build), type-check, then
- * run every vitest project and close with one plain summary line.
+ * `npm test`: build what is stale (the runtime and browser tests use the build), type-check, lint and
+ * check the formatting (Biome), then run every vitest project and close with one plain summary line.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 if (step(process.execPath, ['scripts/build.mjs', '--if-stale']) !== 0) process.exit(1);
 if (step(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) process.exit(1);
+if (step(bin('biome'), ['check', '.']) !== 0) process.exit(1);
 
 const report = path.join(root, 'test-results/vitest.json');
 fs.rmSync(report, { force: true });

@@ -3,13 +3,11 @@
  * Adds a user to the embedded database or DATABASE_URL; without --password one is generated and printed.
  */
 import { randomBytes } from 'node:crypto';
+import { messages } from '../src/messages';
 import { ZUserCreateSchema } from '../src/schemas/user';
 import { createUser } from '../src-server/features/users/manage';
 import { EventRecorder } from '../src-server/features/live/record';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
-
-const USAGE =
-  'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>]';
 
 const args = parseArgs(process.argv.slice(2));
 const text = (key: string) => (typeof args.get(key) === 'string' ? (args.get(key) as string) : undefined);
@@ -25,7 +23,7 @@ const parsed = ZUserCreateSchema.safeParse({
 });
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`${issue.path.slice(1).join('.')}: ${issue.message}`);
-  console.error(USAGE);
+  console.error(messages.userCreateUsage);
   process.exit(2);
 }
 
@@ -38,9 +36,9 @@ try {
     return created;
   });
   await database.announceEvents();
-  console.log(`Đã tạo người dùng ${user.username} (${user.role}).${generated ? ` Mật khẩu: ${generated}` : ''}`);
+  console.log(messages.userCreateDone(user.username, user.role, generated));
 } catch (error) {
-  console.error(`Tạo người dùng bị lỗi: ${(error as Error).message}`);
+  console.error(messages.userCreateFailed((error as Error).message));
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -19,7 +19,7 @@ const HomePage = lazyScreen('home', () => import('./pages/Home.page'));
 const LoginPage = lazyScreen('login', () => import('./pages/Login.page'));
 const ProjectorPage = lazyScreen('projector', () => import('./pages/Projector.page'));
 const MasterPage = lazyScreen('master', () => import('./pages/Master.page'));
-const SupporterPage = lazyScreen('supporter', () => import('./pages/Supporter.page'));
+const JudgePadPage = lazyScreen('judge-pad', () => import('./pages/JudgePad.page'));
 const TeamPage = lazyScreen('team', () => import('./pages/Team.page'));
 const PreviewPage = lazyScreen('preview', () => import('./pages/Preview.page'));
 const DashboardPage = lazyScreen('dashboard', () => import('./pages/Dashboard.page'));
@@ -141,7 +141,7 @@ export function AppRoutes() {
         <RequireRole roles={['judge']}>
           <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
           <Lazy>
-            <SupporterPage />
+            <JudgePadPage />
           </Lazy>
         </RequireRole>
       </Route>
@@ -150,7 +150,7 @@ export function AppRoutes() {
           <>
             <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
             <Lazy>
-              <SupporterPage username={params.username} />
+              <JudgePadPage username={params.username} />
             </Lazy>
           </>
         )}

@@ -10,7 +10,7 @@ import { SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_MIN_MS, SOCKET_TIMEOUT_MS } f
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Seed: every call adds a time stamp query parameter, so no proxy or browser cache answers it. */
+/** The contract: every call adds a time stamp query parameter, so no proxy or browser cache answers it. */
 export function withTimestamp(url: string): string {
   const parsed = new URL(url, window.location.origin);
   parsed.searchParams.set('t', String(Date.now()));

@@ -1,5 +1,5 @@
 /**
- * The Hono app: security headers, the Origin check, tRPC over HTTP at /trpc, the seed's REST paths
+ * The Hono app: security headers, the Origin check, tRPC over HTTP at /trpc, the contract's REST paths
  * (thin adapters over the same procedures), JSON 404s under /api, and the built SPA.
  */
 import fs from 'node:fs';
@@ -7,10 +7,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
 import { isAppRoute } from '../src/routes';
-import { type AppDeps, createContext, readCookie } from './context';
+import { type AppDeps, createContext } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
 import { AppError, badRequest, describeError } from './errors';
@@ -20,7 +21,6 @@ import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
-
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -119,7 +119,10 @@ export function createApp(deps: AppDeps): Hono {
     const key = `${c.req.header('host')}|${config.trustProxy ? `${c.req.header('x-forwarded-host')}|${c.req.header('x-forwarded-proto')}` : ''}`;
     let policy = policies.get(key);
     if (policy === undefined) {
-      policy = contentSecurityPolicy([requestOrigin(c, config.trustProxy), ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]);
+      policy = contentSecurityPolicy([
+        requestOrigin(c, config.trustProxy),
+        ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+      ]);
       if (policies.size > 100) policies.clear();
       policies.set(key, policy);
     }
@@ -141,14 +144,14 @@ export function createApp(deps: AppDeps): Hono {
     const caller = createCaller(await contextFor(c, resHeaders));
     const result = await run(caller, c);
     const response = c.json(result as object);
-    resHeaders.forEach((value, key) => response.headers.append(key, value));
+    for (const [key, value] of resHeaders) response.headers.append(key, value);
     return response;
   };
 
   // The read every screen repeats, answered before the general middleware: the same answer as
   // system.state, from text serialised once per change, with the headers every answer carries.
   app.get('/api/state', async (c) => {
-    const found = await findSession(deps.db, readCookie(c.req.header('cookie'), config.cookieName), deps.sessions);
+    const found = await findSession(deps.db, getCookie(c, config.cookieName) ?? null, deps.sessions);
     return c.body(readSystemStateJson(deps.hub.live, found?.user ?? null), 200, { ...STATE_HEADERS, 'Content-Security-Policy': cspFor(c) });
   });
 

@@ -5,12 +5,12 @@
  * anonymous 150 MB request is refused at its headers (or after its first megabyte when it streams
  * without a length), with a 413.
  */
+import { getCookie } from 'hono/cookie';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
 import type { AppDeps } from './context';
-import { readCookie } from './context';
 import { AppError } from './errors';
 import { findSession } from './features/auth/sessions';
 
@@ -29,7 +29,13 @@ const SET_PATHS = new Set(QUESTION_SETS.map((name) => `/api/${name}`));
 export function bodyLimitFor(method: string, path: string): number {
   if (path.startsWith('/trpc/')) {
     // A batch names several procedures: the largest of their limits.
-    return Math.max(BODY_LIMITS.default, ...path.slice('/trpc/'.length).split(',').map((name) => LARGE_PROCEDURES[name] ?? 0));
+    return Math.max(
+      BODY_LIMITS.default,
+      ...path
+        .slice('/trpc/'.length)
+        .split(',')
+        .map((name) => LARGE_PROCEDURES[name] ?? 0),
+    );
   }
   if ((method === 'POST' || method === 'PUT') && SET_PATHS.has(path)) return BODY_LIMITS.setImport;
   return BODY_LIMITS.default;
@@ -57,7 +63,7 @@ export function limitBodies(deps: Pick<AppDeps, 'db' | 'config' | 'sessions'>): 
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     let limit = bodyLimitFor(c.req.method, c.req.path);
     if (limit > BODY_LIMITS.default) {
-      const found = await findSession(deps.db, readCookie(c.req.header('cookie'), deps.config.cookieName), deps.sessions);
+      const found = await findSession(deps.db, getCookie(c, deps.config.cookieName) ?? null, deps.sessions);
       if (!found) limit = BODY_LIMITS.default;
     }
     return limiter(limit)(c, next);

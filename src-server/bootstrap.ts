@@ -20,11 +20,11 @@ export async function ensureFirstAdmin(
     .values({
       username: 'admin',
       password_hash: await hashPassword(password),
-      full_name: 'Quản trị viên',
+      full_name: messages.firstAdminName,
       role: 'admin',
-      search_text: userSearchText('admin', 'Quản trị viên'),
+      search_text: userSearchText('admin', messages.firstAdminName),
     })
     .execute();
-  log(messages.adminCreated('admin', config.adminPassword ? '(mật khẩu trong ADMIN_PASSWORD)' : password));
+  log(messages.adminCreated('admin', config.adminPassword ? messages.adminPasswordFromEnv : password));
   return true;
 }

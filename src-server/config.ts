@@ -1,4 +1,4 @@
-/** Reads the environment once (SPEC section 2). */
+/** Reads the environment once (the variables are listed in the README). */
 import path from 'node:path';
 import { SESSION_COOKIE } from '../src/constants';
 

@@ -1,3 +1,4 @@
+import { parse as parseCookie } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
@@ -6,7 +7,7 @@ import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
 import { findSession, type SessionCache } from './features/auth/sessions';
-import type { IdempotencyCache } from './features/scoring/judge';
+import type { IdempotencyCache } from './features/scoring/idempotency';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
@@ -33,22 +34,6 @@ export interface Context extends AppDeps {
   socket?: { subscriptions: number };
 }
 
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 export interface RequestInfo {
   cookie: string | null | undefined;
   ip: string;
@@ -58,7 +43,9 @@ export interface RequestInfo {
 }
 
 export async function createContext(deps: AppDeps, info: RequestInfo): Promise<Context> {
-  const found = await findSession(deps.db, readCookie(info.cookie, deps.config.cookieName), deps.sessions);
+  // Hono's cookie parser: the request's Cookie header, on HTTP and on the websocket upgrade alike.
+  const token = info.cookie ? (parseCookie(info.cookie, deps.config.cookieName)[deps.config.cookieName] ?? null) : null;
+  const found = await findSession(deps.db, token, deps.sessions);
   return {
     ...deps,
     user: found?.user ?? null,

@@ -62,7 +62,7 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
     const issue = firstIssue(trpcError.cause);
     if (trpcError.code === 'BAD_REQUEST' && issue) {
       const field = issuePath(issue);
-      const message = `${issue.message ?? messages.invalidInput}${field ? ` (trường ${field})` : ''}`;
+      const message = `${issue.message ?? messages.invalidInput}${field ? messages.inField(field) : ''}`;
       return { status: 400, body: { error: { message, code: 'BAD_REQUEST', ...(field ? { field } : {}) } } };
     }
     if (trpcError.code === 'PARSE_ERROR') {

@@ -23,4 +23,3 @@ export async function readJsonBody(c: HonoContext): Promise<Record<string, unkno
   }
   return body as Record<string, unknown>;
 }
-

@@ -3,11 +3,11 @@ import os from 'node:os';
 import { messages } from '../src/messages';
 import { readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  let running;
+  let running: RunningServer;
   try {
     running = await startServer(config);
   } catch (error) {
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[server] ${signal}: đang dừng…`);
+    console.log(messages.serverStopping(signal));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // For the benchmarks: how long transactions held the ordered section (events lock → commit).

@@ -1,5 +1,5 @@
 /**
- * The seed's REST paths, each a thin adapter over one tRPC procedure, so validation, roles and
+ * The contract's REST paths (docs/ARCHITECTURE.md, "The contract"), each a thin adapter over one tRPC procedure, so validation, roles and
  * behaviour are the procedures' own.
  */
 import type { Context as HonoContext, Hono } from 'hono';
@@ -26,28 +26,73 @@ function download(c: HonoContext, data: string | Uint8Array, fileName: string, c
 }
 
 export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: CallerFor): void {
-  app.post('/login', rest(async (caller, c) => caller.auth.login(await body(c))));
-  app.post('/logout', rest((caller) => caller.auth.logout({})));
-  app.put('/api/profile', rest(async (caller, c) => caller.profile.update(await body(c))));
+  app.post(
+    '/login',
+    rest(async (caller, c) => caller.auth.login(await body(c))),
+  );
+  app.post(
+    '/logout',
+    rest((caller) => caller.auth.logout({})),
+  );
+  app.put(
+    '/api/profile',
+    rest(async (caller, c) => caller.profile.update(await body(c))),
+  );
 
-  // Admin-only paths of the seed, before the generic /{id}.
-  app.get('/api/fw-question-3/admin/all', rest((caller) => caller.questionSet.adminList({ set: 3 })));
-  app.get('/api/fw-question-5/admin/all', rest((caller) => caller.questionSet.adminList({ set: 5 })));
-  app.get('/api/fw-question-5/admin/:id', rest((caller, c) => caller.questionSet.adminGet({ set: 5, _id: (c.req.param('id') ?? '') })));
+  // The contract's admin-only paths, before the generic /{id}.
+  app.get(
+    '/api/fw-question-3/admin/all',
+    rest((caller) => caller.questionSet.adminList({ set: 3 })),
+  );
+  app.get(
+    '/api/fw-question-5/admin/all',
+    rest((caller) => caller.questionSet.adminList({ set: 5 })),
+  );
+  app.get(
+    '/api/fw-question-5/admin/:id',
+    rest((caller, c) => caller.questionSet.adminGet({ set: 5, _id: c.req.param('id') ?? '' })),
+  );
 
   QUESTION_SETS.forEach((name, index) => {
     const set = index + 1;
-    app.get(`/api/${name}/all`, rest((caller) => caller.questionSet.list({ set })));
-    app.get(`/api/${name}/:id`, rest((caller, c) => caller.questionSet.get({ set, _id: (c.req.param('id') ?? '') })));
-    app.post(`/api/${name}`, rest(async (caller, c) => caller.questionSet.create(await withSet(c, set))));
-    app.put(`/api/${name}`, rest(async (caller, c) => caller.questionSet.update(await withSet(c, set))));
-    app.delete(`/api/${name}`, rest(async (caller, c) => caller.questionSet.remove(await withSet(c, set))));
+    app.get(
+      `/api/${name}/all`,
+      rest((caller) => caller.questionSet.list({ set })),
+    );
+    app.get(
+      `/api/${name}/:id`,
+      rest((caller, c) => caller.questionSet.get({ set, _id: c.req.param('id') ?? '' })),
+    );
+    app.post(
+      `/api/${name}`,
+      rest(async (caller, c) => caller.questionSet.create(await withSet(c, set))),
+    );
+    app.put(
+      `/api/${name}`,
+      rest(async (caller, c) => caller.questionSet.update(await withSet(c, set))),
+    );
+    app.delete(
+      `/api/${name}`,
+      rest(async (caller, c) => caller.questionSet.remove(await withSet(c, set))),
+    );
   });
 
-  app.get('/api/the-le/all', rest((caller) => caller.rules.all()));
-  app.post('/api/the-le', rest(async (caller, c) => caller.rules.create(await body(c))));
-  app.put('/api/the-le', rest(async (caller, c) => caller.rules.update(await body(c))));
-  app.delete('/api/the-le', rest(async (caller, c) => caller.rules.remove(await body(c))));
+  app.get(
+    '/api/the-le/all',
+    rest((caller) => caller.rules.all()),
+  );
+  app.post(
+    '/api/the-le',
+    rest(async (caller, c) => caller.rules.create(await body(c))),
+  );
+  app.put(
+    '/api/the-le',
+    rest(async (caller, c) => caller.rules.update(await body(c))),
+  );
+  app.delete(
+    '/api/the-le',
+    rest(async (caller, c) => caller.rules.remove(await body(c))),
+  );
 
   app.get(
     '/api/user/page/:pageNumber/:pageSize',
@@ -66,21 +111,57 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
       return caller.user.page({ pageNumber, pageSize, condition: condition as never });
     }),
   );
-  app.get('/api/user/all', rest((caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') })));
-  app.post('/api/user', rest(async (caller, c) => caller.user.create(await body(c))));
-  app.put('/api/user', rest(async (caller, c) => caller.user.update(await body(c))));
-  app.delete('/api/user', rest(async (caller, c) => caller.user.remove(await body(c))));
+  app.get(
+    '/api/user/all',
+    rest((caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') })),
+  );
+  app.post(
+    '/api/user',
+    rest(async (caller, c) => caller.user.create(await body(c))),
+  );
+  app.put(
+    '/api/user',
+    rest(async (caller, c) => caller.user.update(await body(c))),
+  );
+  app.delete(
+    '/api/user',
+    rest(async (caller, c) => caller.user.remove(await body(c))),
+  );
 
-  app.get('/api/team/all', rest((caller) => caller.team.all()));
-  app.post('/api/team', rest(async (caller, c) => caller.team.create(await body(c))));
-  app.put('/api/team', rest(async (caller, c) => caller.team.update(await body(c))));
-  app.delete('/api/team', rest(async (caller, c) => caller.team.remove(await body(c))));
+  app.get(
+    '/api/team/all',
+    rest((caller) => caller.team.all()),
+  );
+  app.post(
+    '/api/team',
+    rest(async (caller, c) => caller.team.create(await body(c))),
+  );
+  app.put(
+    '/api/team',
+    rest(async (caller, c) => caller.team.update(await body(c))),
+  );
+  app.delete(
+    '/api/team',
+    rest(async (caller, c) => caller.team.remove(await body(c))),
+  );
 
-  app.put('/api/cham-thi/submit', rest(async (caller, c) => caller.scoring.submit(await body(c))));
-  app.post('/api/cham-thi/admin-submit', rest(async (caller, c) => caller.scoring.adminSubmit(await body(c))));
-  app.post('/api/cham-thi/admin-submit-all', rest(async (caller, c) => caller.scoring.adminSubmitAll(await body(c))));
+  app.put(
+    '/api/cham-thi/submit',
+    rest(async (caller, c) => caller.scoring.submit(await body(c))),
+  );
+  app.post(
+    '/api/cham-thi/admin-submit',
+    rest(async (caller, c) => caller.scoring.adminSubmit(await body(c))),
+  );
+  app.post(
+    '/api/cham-thi/admin-submit-all',
+    rest(async (caller, c) => caller.scoring.adminSubmitAll(await body(c))),
+  );
 
-  app.get('/api/results', rest(async (caller) => ({ items: (await caller.results.list()).items })));
+  app.get(
+    '/api/results',
+    rest(async (caller) => ({ items: (await caller.results.list()).items })),
+  );
   app.get('/api/results.xlsx', async (c) => {
     const { caller, settings } = await callerFor(c);
     const data = await resultsXlsx(await caller.results.list(), messages.results.exportTitle(settings.name));
@@ -91,10 +172,25 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     return download(c, resultsCsv(await caller.results.list()), 'ket-qua.csv', 'text/csv; charset=utf-8');
   });
 
-  app.put('/api/show', rest(async (caller, c) => caller.show.update(await body(c))));
+  app.put(
+    '/api/show',
+    rest(async (caller, c) => caller.show.update(await body(c))),
+  );
 
-  app.get('/api/score-field/all', rest((caller) => caller.scoreField.all()));
-  app.post('/api/score-field', rest(async (caller, c) => caller.scoreField.create(await body(c))));
-  app.put('/api/score-field', rest(async (caller, c) => caller.scoreField.update(await body(c))));
-  app.delete('/api/score-field', rest(async (caller, c) => caller.scoreField.remove(await body(c))));
+  app.get(
+    '/api/score-field/all',
+    rest((caller) => caller.scoreField.all()),
+  );
+  app.post(
+    '/api/score-field',
+    rest(async (caller, c) => caller.scoreField.create(await body(c))),
+  );
+  app.put(
+    '/api/score-field',
+    rest(async (caller, c) => caller.scoreField.update(await body(c))),
+  );
+  app.delete(
+    '/api/score-field',
+    rest(async (caller, c) => caller.scoreField.remove(await body(c))),
+  );
 }

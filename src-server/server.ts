@@ -11,7 +11,7 @@ import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LiveHub } from './features/live/hub';
 import { SessionCache } from './features/auth/sessions';
-import { IdempotencyCache } from './features/scoring/judge';
+import { IdempotencyCache } from './features/scoring/idempotency';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';
@@ -28,6 +28,23 @@ export interface StartOptions {
   /** Use an open database instead of the one the config names (tests). */
   database?: DatabaseHandle;
   log?: (line: string) => void;
+}
+
+/** What the app runs on, over an open database: the live hub (started), the caches and the limiter. */
+export async function createAppDeps(database: DatabaseHandle, config: Config): Promise<AppDeps> {
+  const hub = new LiveHub(database.db, database.pool);
+  await hub.start();
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    hub,
+    limiter: new LoginLimiter(),
+    sockets: new SocketRegistry(),
+    sessions: new SessionCache(),
+    idempotency: new IdempotencyCache(),
+  };
+  followSessionNotices(deps);
+  return deps;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -49,18 +66,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);
   }
 
-  const hub = new LiveHub(database.db, database.pool);
-  await hub.start();
-  const deps: AppDeps = {
-    db: database.db,
-    config,
-    hub,
-    limiter: new LoginLimiter(),
-    sockets: new SocketRegistry(),
-    sessions: new SessionCache(),
-    idempotency: new IdempotencyCache(),
-  };
-  followSessionNotices(deps);
+  const deps = await createAppDeps(database, config);
+  const { hub } = deps;
   // Presence is per instance and not stored: it is delivered live only (type `presence`).
   deps.sockets.onPresence((judges) => hub.emitLive({ type: 'presence', judges }));
   const app = createApp(deps);

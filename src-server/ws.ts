@@ -22,7 +22,12 @@ const header = (req: IncomingMessage, name: string) => {
 function originAllowed(req: IncomingMessage, publicUrl: string | null, trustProxy: boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser
-  const site = { protocol: 'http:', host: req.headers.host, forwardedProto: header(req, 'x-forwarded-proto'), forwardedHost: header(req, 'x-forwarded-host') };
+  const site = {
+    protocol: 'http:',
+    host: req.headers.host,
+    forwardedProto: header(req, 'x-forwarded-proto'),
+    forwardedHost: header(req, 'x-forwarded-host'),
+  };
   return originMatches(origin, site, trustProxy, publicUrl);
 }
 

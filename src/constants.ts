@@ -1,4 +1,4 @@
-/** Business constants of the seed specification (section 9) and the show. */
+/** Business constants of the contract (docs/ARCHITECTURE.md, "The contract") and the show. */
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_USER_PAGE_SIZE = 21;
@@ -23,7 +23,7 @@ export const ADMIN_USER_STORAGE_KEY = 'adminUser';
 
 export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
-/** Titles of rounds 1..4 from the seed; rounds 5 and 6 default to a plain title. */
+/** Titles of rounds 1..4 from the contract; rounds 5 and 6 default to a plain title. */
 export const ROUND_TITLES: Record<number, string> = {
   1: 'NGƯỜI HÀ NỘI',
   2: 'TIẾN VỀ HÀ NỘI',
@@ -31,14 +31,7 @@ export const ROUND_TITLES: Record<number, string> = {
   4: 'HÀ NỘI - NIỀM TIN VÀ HY VỌNG',
 };
 
-export const QUESTION_SETS = [
-  'fw-question',
-  'fw-question-2',
-  'fw-question-3',
-  'fw-question-4',
-  'fw-question-5',
-  'fw-question-6',
-] as const;
+export const QUESTION_SETS = ['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'] as const;
 export type QuestionSetName = (typeof QUESTION_SETS)[number];
 
 export const ROLES = ['admin', 'master', 'judge', 'team'] as const;

@@ -1,4 +1,4 @@
-/** Validators and formatters of the seed specification, section 5. Pure; shared by server and client. */
+/** Validators and formatters of the contract (docs/ARCHITECTURE.md, "The contract"). Pure; shared by server and client. */
 import { DISPLAY_TIME_ZONE } from './constants';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -66,17 +66,18 @@ export function sumPoints(values: readonly unknown[]): number {
   return round(total, 1);
 }
 
-/** A point shown the seed's way: one decimal, a comma ("15,5", "8,0"). */
+/** A point shown the contract's way: one decimal, a comma ("15,5", "8,0"). */
 export function formatPoint(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return formatNumber(round(value, 1), 1);
 }
 
-/** The seed's point-sum display: sum, one decimal, comma. */
+/** The contract's point-sum display: sum, one decimal, comma. */
 export function formatPointSum(values: readonly unknown[]): string {
   return formatPoint(sumPoints(values));
 }
 
+// Every date and time the app shows is read through this one formatter, in Vietnam's time zone.
 const dateParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
@@ -84,18 +85,41 @@ const dateParts = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
+type DateInput = Date | number | string | null | undefined;
+
+/** The parts of a date in Vietnam's time zone; an ISO day ("yyyy-mm-dd") is that day there. */
+function partsOf(value: DateInput): Record<string, string> | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+07:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
 /** dd/mm/yyyy, or dd/mm/yyyy hh:mm with `withTime`, in Vietnam's time zone. */
-export function formatDate(value: Date | number | string | null | undefined, withTime = false): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+07:00`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
+export function formatDate(value: DateInput, withTime = false): string {
+  const parts = partsOf(value);
+  if (!parts) return '';
   const day = `${parts.day}/${parts.month}/${parts.year}`;
   return withTime ? `${day} ${parts.hour}:${parts.minute}` : day;
+}
+
+/** dd/mm/yyyy hh:mm:ss in Vietnam's time zone (audit log, printed records). */
+export function formatDateTime(value: DateInput): string {
+  const parts = partsOf(value);
+  return parts ? `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}` : '';
+}
+
+/** hh:mm, or hh:mm:ss,t to the tenth of a second with `tenths`, in Vietnam's time zone. */
+export function formatClock(value: DateInput, tenths = false): string {
+  const parts = partsOf(value);
+  if (!parts) return '';
+  if (!tenths) return `${parts.hour}:${parts.minute}`;
+  const ms = new Date(value as Date | number | string).getTime();
+  return `${parts.hour}:${parts.minute}:${parts.second},${Math.floor((((ms % 1000) + 1000) % 1000) / 100)}`;
 }
 
 /**
@@ -129,7 +153,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * The seed's clock rule: the difference between local time and the server's `now`, rounded to 100 ms.
+ * The contract's clock rule: the difference between local time and the server's `now`, rounded to 100 ms.
  * With a round trip measured, the server's time is taken at its midpoint.
  */
 export function computeBalance(serverNow: number, localNow: number, roundTripMs = 0): number {

@@ -18,6 +18,7 @@
  */
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
+import type { TSettings } from './schemas/settings';
 import type { ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
 
@@ -94,13 +95,8 @@ export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event
   frozenListTeam?: TTeamListItem[] | null;
 }
 
-export interface EventSettings {
-  name: string;
-  date: string | null;
-  venue: string;
-  logoUrl: string;
-  roundTitles: Record<string, string>;
-}
+/** The event's name, date, venue, logo and round titles (one type with the settings screen's). */
+export type EventSettings = TSettings;
 
 /** A field of the scoring sheet, as the ranking and the checks use it. */
 export type SheetField = Omit<TScoreField, '_id'>;

@@ -1,5 +1,5 @@
 /**
- * Scores and ranking (SPEC section 6). Pure: the server, the screens and the tests use the same rules.
+ * Scores and ranking (docs/ARCHITECTURE.md, "Decisions"). Pure: the server, the screens and the tests use the same rules.
  * - A `judges` field is the mean of the judges who scored (missing judges are left out); with
  *   `dropExtremes` and at least five points, the highest and the lowest are dropped first.
  * - An `answers` field is the sum of the points won by right answers.
@@ -79,7 +79,13 @@ function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: 
   let total = 0;
   for (const field of ordered) {
     const points = pointsOf(field.name);
-    const score = field.kind === 'answers' ? round(points.reduce((s, p) => s + p, 0), 2) : judgesFieldScore(points, field.dropExtremes);
+    const score =
+      field.kind === 'answers'
+        ? round(
+            points.reduce((s, p) => s + p, 0),
+            2,
+          )
+        : judgesFieldScore(points, field.dropExtremes);
     fieldScores[field.name] = score;
     total += (score ?? 0) * field.weight;
   }
@@ -146,7 +152,10 @@ export class IncrementalRanking {
   private fieldPoints(teamId: string, fieldName: string): Map<string, number> {
     const fields = this.points.get(teamId)!;
     let byJudge = fields.get(fieldName);
-    if (!byJudge) fields.set(fieldName, (byJudge = new Map()));
+    if (!byJudge) {
+      byJudge = new Map();
+      fields.set(fieldName, byJudge);
+    }
     return byJudge;
   }
 

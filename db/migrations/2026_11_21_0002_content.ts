@@ -2,7 +2,10 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Username and full name without diacritics, for searching "nguyen" to find "Nguyễn".
-  await db.schema.alterTable('users').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('question_sets')

@@ -53,9 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('old_point', 'numeric')
     .addColumn('new_point', 'numeric')
     .addColumn('actor_id', 'text')
-    .addColumn('source', 'text', (c) =>
-      c.notNull().check(sql`source in ('judge', 'admin', 'admin-all', 'answer', 'undo', 'reset')`),
-    )
+    .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('judge', 'admin', 'admin-all', 'answer', 'undo', 'reset')`))
     .addColumn('reason', 'text')
     .addColumn('idempotency_key', 'text')
     .addColumn('request_hash', 'text')
@@ -90,5 +88,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists score_events_no_change on score_events`.execute(db);
   await sql`drop function if exists score_events_append_only()`.execute(db);
-  for (const table of ['idempotency_keys', 'score_events', 'scores', 'buzzes', 'team_answers', 'show_history']) await db.schema.dropTable(table).execute();
+  for (const table of ['idempotency_keys', 'score_events', 'scores', 'buzzes', 'team_answers', 'show_history'])
+    await db.schema.dropTable(table).execute();
 }

@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     const row = await db.selectFrom('media').select('data').where('id', '=', id).executeTakeFirst();
     if (!row) continue;
     const detected = await detectMediaType(new Uint8Array(row.data));
-    await db.updateTable('media').set({ content_type: detected ?? '' }).where('id', '=', id).execute();
+    await db
+      .updateTable('media')
+      .set({ content_type: detected ?? '' })
+      .where('id', '=', id)
+      .execute();
   }
 }
 

@@ -6,7 +6,7 @@
  * benchmark leaves no server behind.
  */
 process.on('message', (message) => {
-  if (!message || message.type !== 'bench:memory') return;
+  if (message?.type !== 'bench:memory') return;
   globalThis.gc?.();
   process.send?.({ type: 'bench:memory', id: message.id, usage: process.memoryUsage() });
 });

@@ -149,7 +149,13 @@ function gcMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
 }
 
 /** Spawns `node args…` with an IPC channel and waits for its URL line. */
-async function startServer(args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp, cleanup?: () => Promise<void>): Promise<Server> {
+async function startServer(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  cleanup?: () => Promise<void>,
+): Promise<Server> {
   const child = track(spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -205,7 +211,12 @@ async function startApp(): Promise<Server> {
 }
 
 function startBare(file: string, args: string[]): Promise<Server> {
-  return startServer(['--expose-gc', '--import', TSX, '--import', PRELOAD, path.join(HERE, file), ...args], ROOT, process.env, /listening (http:\/\/\S+)/);
+  return startServer(
+    ['--expose-gc', '--import', TSX, '--import', PRELOAD, path.join(HERE, file), ...args],
+    ROOT,
+    process.env,
+    /listening (http:\/\/\S+)/,
+  );
 }
 
 /**
@@ -223,7 +234,10 @@ async function settle(server: Server): Promise<void> {
 /** Files handed to the bare servers, in one temp folder removed at exit. */
 let filesDir: string | null = null;
 async function tempFile(name: string, content: string): Promise<string> {
-  if (!filesDir) tempDirs.add((filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-live-files-'))));
+  if (!filesDir) {
+    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-live-files-'));
+    tempDirs.add(filesDir);
+  }
   const file = path.join(filesDir, name);
   await fs.writeFile(file, content);
   return file;
@@ -346,7 +360,10 @@ class Clients {
       const count = Math.floor(total / k) + (index < total % k ? 1 : 0);
       this.send(index, { type: 'open', url, count, concurrency: Math.ceil(concurrency / k), doneWhen });
     });
-    const opened = (await this.guard(Promise.all(answers), 180_000, `opening ${total} sockets`)) as Extract<FromClients, { type: 'opened' }>[];
+    const opened = (await this.guard(Promise.all(answers), 180_000, `opening ${total} sockets`)) as Extract<
+      FromClients,
+      { type: 'opened' }
+    >[];
     const start = Math.min(...opened.map((o, i) => o.startedAt - this.offsets[i]!));
     const done = Math.max(...opened.map((o, i) => o.doneAt - this.offsets[i]!));
     return done - start;
@@ -376,7 +393,7 @@ class Clients {
   /** Per process: sockets at this version or later / sockets, and how many are closed. */
   private async status(version: number): Promise<string> {
     const answers = this.procs.map((_, index) => this.next(index, 'status'));
-    this.procs.forEach((_, index) => this.send(index, { type: 'status', version }));
+    for (const index of this.procs.keys()) this.send(index, { type: 'status', version });
     const replies = (await Promise.race([Promise.all(answers), sleep(2000).then(() => [])])) as Extract<FromClients, { type: 'status' }>[];
     return replies.map((r) => `${r.have}/${r.total} (closed ${r.closed})`).join(', ') || 'no answer';
   }
@@ -391,7 +408,7 @@ class Clients {
 
   async close(): Promise<void> {
     this.failure = null;
-    this.procs.forEach((_, index) => this.send(index, { type: 'close' }));
+    for (const index of this.procs.keys()) this.send(index, { type: 'close' });
     await Promise.all(this.procs.map(exited));
   }
 }
@@ -496,7 +513,13 @@ interface SubscriberRun {
 }
 
 /** Opens N subscribers on a server, reads its memory around that, then runs the fan-out rounds. */
-async function subscriberRun(label: string, server: Server, n: number, doneWhen: DoneWhen, fanout: ((clients: Clients) => Promise<Fanout>) | null): Promise<SubscriberRun> {
+async function subscriberRun(
+  label: string,
+  server: Server,
+  n: number,
+  doneWhen: DoneWhen,
+  fanout: ((clients: Clients) => Promise<Fanout>) | null,
+): Promise<SubscriberRun> {
   const clients = await Clients.start(clientProcesses(n));
   try {
     await settle(server);
@@ -523,12 +546,18 @@ interface Row {
   digits: number;
 }
 
-const num = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const spread = (values: number[], digits: number) =>
   `${num(median(values), digits)} [${num(Math.min(...values), digits)}–${num(Math.max(...values), digits)}]`;
 
 function table(title: string, rows: Row[]): string {
-  const lines = [`### ${title}`, '', '| what | app, median [min–max] | baseline, median [min–max] | ratio, median [min–max] | aim | met |', '|---|---:|---:|---:|---|---|'];
+  const lines = [
+    `### ${title}`,
+    '',
+    '| what | app, median [min–max] | baseline, median [min–max] | ratio, median [min–max] | aim | met |',
+    '|---|---:|---:|---:|---|---|',
+  ];
   for (const row of rows) {
     const ratios = row.bare ? row.app.map((value, i) => value / row.bare![i]!) : [];
     const ratio = median(ratios);
@@ -568,10 +597,13 @@ function checkLimits(): void {
   const limit = execFileSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
   const need = Math.max(...sizes) + 1024;
   if (limit !== 'unlimited' && Number(limit) < need) {
-    throw new SetupError(`ulimit -n is ${limit}; ${Math.max(...sizes)} subscribers need at least ${need} open files. Raise it (e.g. \`ulimit -n 65536\`) and run again.`);
+    throw new SetupError(
+      `ulimit -n is ${limit}; ${Math.max(...sizes)} subscribers need at least ${need} open files. Raise it (e.g. \`ulimit -n 65536\`) and run again.`,
+    );
   }
   for (const n of sizes) {
-    if (n / clientProcesses(n) > SOCKETS_PER_CLIENT) log(`warning: ${n} subscribers put more than ${SOCKETS_PER_CLIENT} sockets in each of 2 client processes`);
+    if (n / clientProcesses(n) > SOCKETS_PER_CLIENT)
+      log(`warning: ${n} subscribers put more than ${SOCKETS_PER_CLIENT} sockets in each of 2 client processes`);
   }
 }
 
@@ -586,7 +618,11 @@ async function throughput(): Promise<Row[]> {
     const contentType = anonymousRes.headers.get('content-type') ?? 'application/json';
     const anonymousBody = await anonymousRes.text();
     const cookieBody = await (await fetch(`${app.url}/api/state`, { headers: { cookie } })).text();
-    bare = await startBare('bare-hono.ts', [await tempFile('anonymous.json', anonymousBody), await tempFile('cookie.json', cookieBody), contentType]);
+    bare = await startBare('bare-hono.ts', [
+      await tempFile('anonymous.json', anonymousBody),
+      await tempFile('cookie.json', cookieBody),
+      contentType,
+    ]);
     const variants = [
       { what: 'GET /api/state, anonymous (requests/s)', cookie: null, aim: '≥ 0.30×', min: 0.3, app: [] as number[], bare: [] as number[] },
       { what: 'GET /api/state, admin cookie (requests/s)', cookie, aim: '≥ 0.25×', min: 0.25, app: [] as number[], bare: [] as number[] },
@@ -642,7 +678,9 @@ async function subscribers(n: number): Promise<SizeResult> {
     const [a, b] = [result.app.at(-1)!, result.bare.at(-1)!];
     log(
       `N=${n} run ${run}: open ${num(a.openMs, 0)} / ${num(b.openMs, 0)} ms` +
-        (a.fanout && b.fanout ? `, fan-out p99 ${num(percentile(a.fanout.latencies, 99), 1)} / ${num(percentile(b.fanout.latencies, 99), 1)} ms` : '') +
+        (a.fanout && b.fanout
+          ? `, fan-out p99 ${num(percentile(a.fanout.latencies, 99), 1)} / ${num(percentile(b.fanout.latencies, 99), 1)} ms`
+          : '') +
         ` (app / bare)`,
     );
   }
@@ -659,16 +697,38 @@ async function main(): Promise<void> {
   if (only.has('fanout') || only.has('open') || only.has('memory')) {
     for (const n of sizes) bySize.set(n, await subscribers(n));
   }
-  const perThousand = (runsOf: SubscriberRun[], n: number, key: keyof Memory) => runsOf.map((r) => ((r.after[key] - r.before[key]) / n) * 1000 / 2 ** 20);
+  const perThousand = (runsOf: SubscriberRun[], n: number, key: keyof Memory) =>
+    runsOf.map((r) => (((r.after[key] - r.before[key]) / n) * 1000) / 2 ** 20);
   if (only.has('fanout')) {
     const rows: Row[] = [];
     for (const [n, r] of bySize) {
       const app = r.app.map((x) => x.fanout!);
       const bare = r.bare.map((x) => x.fanout!);
       rows.push(
-        { what: `N = ${n}: request → last delivery, p99 (ms)`, app: app.map((f) => percentile(f.latencies, 99)), bare: bare.map((f) => percentile(f.latencies, 99)), aim: '≤ 1.5×', meets: (x) => x <= 1.5, digits: 1 },
-        { what: `N = ${n}: request → last delivery, p50 (ms)`, app: app.map((f) => percentile(f.latencies, 50)), bare: bare.map((f) => percentile(f.latencies, 50)), aim: '—', meets: null, digits: 1 },
-        { what: `N = ${n}: request → HTTP answer, p50 (ms)`, app: app.map((f) => percentile(f.answered, 50)), bare: null, aim: '—', meets: null, digits: 1 },
+        {
+          what: `N = ${n}: request → last delivery, p99 (ms)`,
+          app: app.map((f) => percentile(f.latencies, 99)),
+          bare: bare.map((f) => percentile(f.latencies, 99)),
+          aim: '≤ 1.5×',
+          meets: (x) => x <= 1.5,
+          digits: 1,
+        },
+        {
+          what: `N = ${n}: request → last delivery, p50 (ms)`,
+          app: app.map((f) => percentile(f.latencies, 50)),
+          bare: bare.map((f) => percentile(f.latencies, 50)),
+          aim: '—',
+          meets: null,
+          digits: 1,
+        },
+        {
+          what: `N = ${n}: request → HTTP answer, p50 (ms)`,
+          app: app.map((f) => percentile(f.answered, 50)),
+          bare: null,
+          aim: '—',
+          meets: null,
+          digits: 1,
+        },
       );
     }
     const payloads = [...bySize].map(([n, r]) => `${r.payload} B at N = ${n}`).join(', ');
@@ -696,15 +756,43 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const [n, r] of bySize) {
       rows.push(
-        { what: `N = ${n}: RSS growth per 1,000 idle subscribers (MiB)`, app: perThousand(r.app, n, 'rss'), bare: perThousand(r.bare, n, 'rss'), aim: '≤ 2×', meets: (x) => x <= 2, digits: 2 },
-        { what: `N = ${n}: heap used + external after GC, per 1,000 (MiB)`, app: perThousand(r.app, n, 'heap'), bare: perThousand(r.bare, n, 'heap'), aim: '≤ 2×', meets: (x) => x <= 2, digits: 2 },
-        { what: `N = ${n}: of which heap used (MiB)`, app: perThousand(r.app, n, 'heapUsed'), bare: perThousand(r.bare, n, 'heapUsed'), aim: '—', meets: null, digits: 2 },
+        {
+          what: `N = ${n}: RSS growth per 1,000 idle subscribers (MiB)`,
+          app: perThousand(r.app, n, 'rss'),
+          bare: perThousand(r.bare, n, 'rss'),
+          aim: '≤ 2×',
+          meets: (x) => x <= 2,
+          digits: 2,
+        },
+        {
+          what: `N = ${n}: heap used + external after GC, per 1,000 (MiB)`,
+          app: perThousand(r.app, n, 'heap'),
+          bare: perThousand(r.bare, n, 'heap'),
+          aim: '≤ 2×',
+          meets: (x) => x <= 2,
+          digits: 2,
+        },
+        {
+          what: `N = ${n}: of which heap used (MiB)`,
+          app: perThousand(r.app, n, 'heapUsed'),
+          bare: perThousand(r.bare, n, 'heapUsed'),
+          aim: '—',
+          meets: null,
+          digits: 2,
+        },
       );
     }
     sections.push(table(`4. Server memory per 1,000 idle subscribers (${SETTLE_MS / 1000} s settle)`, rows));
   }
   const notes = bySize.size ? ` Client clock offsets (corrected for) up to ${num(largestOffset, 3)} ms.` : '';
-  const markdown = [`## Live read path (\`scripts/bench/live.ts\`)`, '', `${machine()} ${runs} run(s) per figure.${notes}`, '', sections.join('\n\n'), ''].join('\n');
+  const markdown = [
+    `## Live read path (\`scripts/bench/live.ts\`)`,
+    '',
+    `${machine()} ${runs} run(s) per figure.${notes}`,
+    '',
+    sections.join('\n\n'),
+    '',
+  ].join('\n');
   console.log(markdown);
   const out = path.resolve(ROOT, options.out);
   await fs.mkdir(path.dirname(out), { recursive: true });

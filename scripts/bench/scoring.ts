@@ -74,7 +74,9 @@ async function insertsProcess(): Promise<void> {
   const url = process.env.BENCH_INSERT_URL;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: WORKERS });
-    await pool.query('create table if not exists bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())');
+    await pool.query(
+      'create table if not exists bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())',
+    );
     const run = await loop(async (worker, i) => {
       const client = await pool.connect();
       try {
@@ -91,8 +93,12 @@ async function insertsProcess(): Promise<void> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bench-pglite-'));
   const db = new PGlite(dir);
-  await db.query('create table bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())');
-  const run = await loop((worker, i) => db.transaction(async (tx) => void (await tx.query('insert into bench_rows (worker, n) values ($1, $2)', [worker, i]))));
+  await db.query(
+    'create table bench_rows (id bigserial primary key, worker int not null, n int not null, at timestamptz not null default now())',
+  );
+  const run = await loop((worker, i) =>
+    db.transaction(async (tx) => void (await tx.query('insert into bench_rows (worker, n) values ($1, $2)', [worker, i]))),
+  );
   await db.close();
   fs.rmSync(dir, { recursive: true, force: true });
   process.send!(run, () => process.exit(0));
@@ -134,7 +140,16 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'test-results/profiles')}`] : [];
   const proc = spawn(process.execPath, [...profiling, path.join(ROOT, 'dist/server/index.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ADMIN_PASSWORD: 'bench-admin-1', SEED_DEMO: '0', HOITHI_TIMINGS: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'bench-admin-1',
+      SEED_DEMO: '0',
+      HOITHI_TIMINGS: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -160,15 +175,24 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads whatever JSON the server answers, field by field
 async function call(base: string, method: string, route: string, cookie: string, body: unknown): Promise<any> {
-  const res = await fetch(`${base}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
@@ -183,11 +207,14 @@ async function measure(postgresBase: string | undefined): Promise<{ app: Run; in
   try {
     const admin = await login(server.base, 'admin', 'bench-admin-1');
     const teams: string[] = [];
-    for (let i = 0; i < 8; i++) teams.push((await call(server.base, 'POST', '/api/team', admin, { data: { name: `Đội ${i + 1}` } })).item._id);
+    for (let i = 0; i < 8; i++)
+      teams.push((await call(server.base, 'POST', '/api/team', admin, { data: { name: `Đội ${i + 1}` } })).item._id);
     await call(server.base, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
     const cookies: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      await call(server.base, 'POST', '/api/user', admin, { user: { username: `gk${i}`, password: 'bench-pass-1', fullName: `Giám khảo ${i}`, role: 'judge' } });
+      await call(server.base, 'POST', '/api/user', admin, {
+        user: { username: `gk${i}`, password: 'bench-pass-1', fullName: `Giám khảo ${i}`, role: 'judge' },
+      });
       cookies.push(await login(server.base, `gk${i}`, 'bench-pass-1'));
     }
     await call(server.base, 'PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
@@ -217,21 +244,35 @@ async function main(): Promise<void> {
   const lines = [
     `Machine: ${machine()}; ${new Date().toISOString()}; ${seconds} s per measurement, ${runs} runs, medians [min–max].`,
     '',
-    '| database | judges\' submits/s | p50 (ms) | p99 (ms) | plain insert transactions/s, 8 workers | ratio | ordered section per submit (server) |',
+    "| database | judges' submits/s | p50 (ms) | p99 (ms) | plain insert transactions/s, 8 workers | ratio | ordered section per submit (server) |",
     '|---|---:|---:|---:|---:|---:|---|',
   ];
-  for (const [label, base] of [['PGlite (data folder on disk)', undefined], ['PostgreSQL 15 (local)', postgres]] as const) {
+  for (const [label, base] of [
+    ['PGlite (data folder on disk)', undefined],
+    ['PostgreSQL 15 (local)', postgres],
+  ] as const) {
     if (label.startsWith('PostgreSQL') && !base) continue;
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await measure(base);
-      console.error(`[bench] ${label} run ${i + 1}: ${(result.app.count / seconds).toFixed(0)}/s (p99 ${result.app.p99.toFixed(1)} ms) vs insert ${(result.insert.count / seconds).toFixed(0)}/s; ordered ${result.ordered}`);
+      console.error(
+        `[bench] ${label} run ${i + 1}: ${(result.app.count / seconds).toFixed(0)}/s (p99 ${result.app.p99.toFixed(1)} ms) vs insert ${(result.insert.count / seconds).toFixed(0)}/s; ordered ${result.ordered}`,
+      );
       results.push(result);
     }
     const rate = (r: Run) => r.count / seconds;
     lines.push(
-      `| ${label} | ${span(results.map((r) => rate(r.app)))} | ${span(results.map((r) => r.app.p50), 1)} | ${span(results.map((r) => r.app.p99), 1)} | ` +
-        `${span(results.map((r) => rate(r.insert)))} | ${span(results.map((r) => rate(r.app) / rate(r.insert)), 3)}× | ${results.map((r) => r.ordered).join('; ')} |`,
+      `| ${label} | ${span(results.map((r) => rate(r.app)))} | ${span(
+        results.map((r) => r.app.p50),
+        1,
+      )} | ${span(
+        results.map((r) => r.app.p99),
+        1,
+      )} | ` +
+        `${span(results.map((r) => rate(r.insert)))} | ${span(
+          results.map((r) => rate(r.app) / rate(r.insert)),
+          3,
+        )}× | ${results.map((r) => r.ordered).join('; ')} |`,
     );
   }
   console.log(lines.join('\n'));

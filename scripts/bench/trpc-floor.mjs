@@ -54,7 +54,10 @@ if (process.argv[2] === '--clients') {
       const inner = m?.result?.data?.data;
       if (!inner || typeof inner !== 'object') return JSON.stringify(m);
       let json = serialised.get(inner);
-      if (!json) serialised.set(inner, (json = JSON.stringify(inner)));
+      if (!json) {
+        json = JSON.stringify(inner);
+        serialised.set(inner, json);
+      }
       const id = JSON.stringify(m.result.id);
       if (inner === message && ++sent === N) allSent?.();
       return `{"id":${JSON.stringify(m.id)},"result":{"type":"data","id":${id},"data":{"id":${id},"data":${json}}}}`;
@@ -69,7 +72,13 @@ if (process.argv[2] === '--clients') {
     const wss = req.url === '/bare' ? bareWss : trpcWss;
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
-  applyWSSHandler({ wss: trpcWss, router, createContext: () => ({}), experimental_encoder: encoder, keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 10_000 } });
+  applyWSSHandler({
+    wss: trpcWss,
+    router,
+    createContext: () => ({}),
+    experimental_encoder: encoder,
+    keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 10_000 },
+  });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
 
@@ -112,8 +121,12 @@ if (process.argv[2] === '--clients') {
   const measured = rounds.slice(3);
   const fanTrpc = median(measured.map((r) => r[0]));
   const fanBare = median(measured.map((r) => r[1]));
-  console.log(`N = ${N}: fan-out, server side, median of 30: tRPC ${fanTrpc.toFixed(1)} ms, bare ws ${fanBare.toFixed(1)} ms (${(fanTrpc / fanBare).toFixed(2)}×)`);
-  console.log(`N = ${N}: heap + external after GC per 1,000 idle: tRPC ${trpc.perThousand.toFixed(2)} MiB, bare ws ${bare.perThousand.toFixed(2)} MiB (${(trpc.perThousand / bare.perThousand).toFixed(2)}×)`);
+  console.log(
+    `N = ${N}: fan-out, server side, median of 30: tRPC ${fanTrpc.toFixed(1)} ms, bare ws ${fanBare.toFixed(1)} ms (${(fanTrpc / fanBare).toFixed(2)}×)`,
+  );
+  console.log(
+    `N = ${N}: heap + external after GC per 1,000 idle: tRPC ${trpc.perThousand.toFixed(2)} MiB, bare ws ${bare.perThousand.toFixed(2)} MiB (${(trpc.perThousand / bare.perThousand).toFixed(2)}×)`,
+  );
   trpc.child.kill();
   bare.child.kill();
   process.exit(0);

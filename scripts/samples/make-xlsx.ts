@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { messages } from '../../src/messages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,4 +36,4 @@ sheet.addRow(['content', 'options', 'answer', 'explanation', 'point', 'timeLimit
 for (const row of rows) sheet.addRow(row);
 sheet.columns.forEach((column, i) => (column.width = [60, 50, 20, 70, 8, 10, 30][i]));
 await workbook.xlsx.writeFile(path.join(here, 'cau-hoi.xlsx'));
-console.log('Đã ghi cau-hoi.xlsx');
+console.log(messages.sampleWritten('cau-hoi.xlsx'));

@@ -1,4 +1,4 @@
-/** Toasts in one place: failures in the danger colour with the server's message appended (seed section 8). */
+/** Toasts in one place: failures in the danger colour with the server's message appended (docs/ARCHITECTURE.md, "The contract"). */
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../trpc';
 
@@ -11,6 +11,17 @@ export function notifyError(prefix: string, error?: unknown): void {
 
 export function notifySuccess(message: string, autoClose = 3000): void {
   notifications.show({ color: 'teal', message, autoClose });
+}
+
+/** A mutation's `onSuccess` and `onError`: its success toast (then `after`), or its failure's with the server's reason. */
+export function mutationToasts(success: string, failure: string, after?: () => void, successMs?: number) {
+  return {
+    onSuccess: () => {
+      notifySuccess(success, successMs);
+      after?.();
+    },
+    onError: (error: unknown) => notifyError(failure, error),
+  };
 }
 
 /** Something someone else did that this screen's user should know of. */

@@ -38,6 +38,22 @@ export function useLiveEvent<T extends LiveType>(type: T): LiveEvents[T] | null 
   );
 }
 
+// When each payload was first seen: an event object is replaced, never changed, so its identity dates it.
+const firstSeen = new WeakMap<object, number>();
+
+/**
+ * When this screen first saw a live payload (Date.now()), to weigh it against a query's
+ * `dataUpdatedAt`: whichever of the two is newer wins.
+ */
+export function seenAt(payload: object): number {
+  let at = firstSeen.get(payload);
+  if (at === undefined) {
+    at = Date.now();
+    firstSeen.set(payload, at);
+  }
+  return at;
+}
+
 type ShowMoveListener = (by: ShowActor, system: ShowState) => void;
 const moveListeners = new Set<ShowMoveListener>();
 

@@ -31,7 +31,7 @@ export function useConnectionLost(graceMs = SOCKET_CLOSED_GRACE_MS): boolean {
   return !browserOnline || silent || (!socketOpen && closedLong);
 }
 
-/** Tells a failed load once, with the seed-style prefix and the server's message. */
+/** Tells a failed load once, with the contract's prefix and the server's message. */
 export function useLoadError(prefix: string, error: unknown): void {
   useEffect(() => {
     if (error) notifyError(prefix, error);

@@ -1,4 +1,4 @@
-/** Logout with the seed's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
+/** Logout with the contract's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';

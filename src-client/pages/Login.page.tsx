@@ -1,5 +1,5 @@
 /** /login: username and password; on success to the role's home, on failure a red toast with the server's reason. */
-import { Anchor, Box, Button, Card, Center, Group, Image, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,8 +7,8 @@ import { ROLE_HOME } from '../../src/constants';
 import { messages } from '../../src/messages';
 import { ZLoginInputSchema } from '../../src/schemas/auth';
 import { notifyError } from '../components/notify';
+import { SignedInActions } from '../components/ScreenNotice';
 import { displayName } from '../components/UserMenu';
-import { useLogout } from '../hooks/useLogout';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
 
@@ -17,10 +17,7 @@ type FieldErrors = Partial<Record<'username' | 'password', string>>;
 export default function LoginPage() {
   const { user } = useSystemState();
   return (
-    <Box
-      mih="100vh"
-      style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}
-    >
+    <Box mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
       <title>{`${messages.login} · ${messages.appName}`}</title>
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={420} gap="lg">
@@ -119,7 +116,6 @@ function LoginForm() {
 
 function AlreadyLoggedIn() {
   const { user } = useSystemState();
-  const logout = useLogout();
   if (!user) return null;
   return (
     <Stack gap="md" align="stretch">
@@ -127,14 +123,7 @@ function AlreadyLoggedIn() {
       <Text size="sm" c="dimmed">
         {messages.loggedInAs(displayName(user))} · {messages.roleNames[user.role]}
       </Text>
-      <Group grow>
-        <Button component={Link} href={ROLE_HOME[user.role]} color="red">
-          {messages.goToMyScreen}
-        </Button>
-        <Button variant="default" onClick={logout}>
-          {messages.logout}
-        </Button>
-      </Group>
+      <SignedInActions user={user} grow />
     </Stack>
   );
 }

@@ -103,13 +103,7 @@ export default function MasterPage() {
   return (
     <div className={classes.frame} data-testid="master-console">
       <Paper withBorder radius="md" px="sm" py={8}>
-        <TopBar
-          system={system}
-          roundTitle={roundTitle}
-          sets={sets.data?.items}
-          connected={connected}
-          moves={moves}
-        />
+        <TopBar system={system} roundTitle={roundTitle} sets={sets.data?.items} connected={connected} moves={moves} />
       </Paper>
       <OtherConsoles others={others} userId={userId} />
       <div className={classes.columns}>
@@ -128,7 +122,13 @@ export default function MasterPage() {
           <Panel title={M.phaseLabel}>
             <ShowActions system={system} moves={moves} />
           </Panel>
-          <TimerPanel system={system} balance={balance} durationS={durationS} onDuration={(seconds) => setChosen({ questionId: system.questionId, seconds })} moves={moves} />
+          <TimerPanel
+            system={system}
+            balance={balance}
+            durationS={durationS}
+            onDuration={(seconds) => setChosen({ questionId: system.questionId, seconds })}
+            moves={moves}
+          />
           <Paper withBorder radius="md" p="sm">
             <Stack gap={8}>
               <OpenToggles system={system} moves={moves} />

@@ -1,19 +1,21 @@
 /**
- * /user/member: the teams as cards, 21 a page (the seed's user page size), with their members and
+ * /user/member: the teams as cards, 21 a page (the contract's user page size), with their members and
  * accounts; create, edit, delete, and a team account preset with that team.
  */
-import { Box, Button, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Pagination, SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_USER_PAGE_SIZE } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TTeam } from '../../src/schemas/team';
-import { notifyError, notifySuccess } from '../components/notify';
-import { TeamCard } from '../components/teams/TeamCard';
-import { TeamFormModal } from '../components/teams/TeamFormModal';
+import { AdminList, AdminPage } from '../components/AdminPage';
+import { confirmDanger } from '../components/confirmDanger';
+import { mutationToasts } from '../components/notify';
+import { TeamCard } from '../components/members/TeamCard';
+import { TeamFormModal } from '../components/members/TeamFormModal';
 import { PlusIcon } from '../components/users/icons';
 import { UserFormModal } from '../components/users/UserFormModal';
+import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 
 const t = messages.teamAdmin;
@@ -22,9 +24,7 @@ export default function MembersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const teamsQuery = useQuery(trpc.team.all.queryOptions());
-  useEffect(() => {
-    if (teamsQuery.error) notifyError(t.teamListError, teamsQuery.error);
-  }, [teamsQuery.error]);
+  useLoadError(t.teamListError, teamsQuery.error);
   const teams = teamsQuery.data?.items ?? [];
 
   const [pageNumber, setPageNumber] = useState(1);
@@ -36,54 +36,39 @@ export default function MembersPage() {
   const [accountFor, setAccountFor] = useState<TTeam | null>(null);
 
   const remove = useMutation(
-    trpc.team.remove.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(t.teamDeleted);
+    trpc.team.remove.mutationOptions(
+      mutationToasts(t.teamDeleted, t.teamDeleteError, () => {
         void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
-      },
-      onError: (error) => notifyError(t.teamDeleteError, error),
-    }),
+      }),
+    ),
   );
   const confirmDelete = (team: TTeam) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t.deleteTeamTitle,
-      children: <Text size="sm">{t.deleteTeamText(team.name)}</Text>,
-      labels: { confirm: messages.agree, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
+      text: t.deleteTeamText(team.name),
       radius: 'lg',
       onConfirm: () => remove.mutate({ _id: team._id }),
     });
 
   return (
     <>
-      <Stack gap="lg" maw={1400}>
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Box>
-            <Title order={1} fz={28}>
-              {t.membersTitle}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t.membersHint}
-              {teams.length > 0 && ` ${messages.teamsCount(teams.length)}.`}
-            </Text>
-          </Box>
+      <AdminPage
+        title={t.membersTitle}
+        hint={
+          <>
+            {t.membersHint}
+            {teams.length > 0 && ` ${messages.teamsCount(teams.length)}.`}
+          </>
+        }
+        actions={
           <Button leftSection={<PlusIcon />} onClick={() => setEditing({ team: null })}>
             {t.addTeam}
           </Button>
-        </Group>
-
-        {teamsQuery.isLoading ? (
-          <Center h={240}>
-            <Loader color="red" />
-          </Center>
-        ) : teams.length === 0 ? (
-          <Card withBorder radius="lg" padding="xl">
-            <Text c="dimmed" ta="center">
-              {messages.noTeams}
-            </Text>
-          </Card>
-        ) : (
+        }
+        maw={1400}
+      >
+        <AdminList loading={teamsQuery.isLoading} empty={teams.length === 0} emptyText={messages.noTeams}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {shown.map((team) => (
               <TeamCard
@@ -95,14 +80,14 @@ export default function MembersPage() {
               />
             ))}
           </SimpleGrid>
-        )}
+        </AdminList>
 
         {pageCount > 1 && (
           <Group justify="center">
             <Pagination total={pageCount} value={page} onChange={setPageNumber} radius="md" />
           </Group>
         )}
-      </Stack>
+      </AdminPage>
 
       <TeamFormModal opened={editing !== null} team={editing?.team ?? null} onClose={() => setEditing(null)} />
       <UserFormModal

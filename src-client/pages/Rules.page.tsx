@@ -1,15 +1,20 @@
 /** /user/the-le: the rules (thể lệ) in their order, with a Markdown editor and a live preview. */
-import { ActionIcon, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { messages } from '../../src/messages';
 import type { TRule } from '../../src/schemas/rules';
+import { AdminList, AdminPage } from '../components/AdminPage';
+import { IconAction } from '../components/IconAction';
 import { Markdown } from '../components/markdown/Markdown';
-import { notifyError, notifySuccess } from '../components/notify';
-import { EditIcon, TrashIcon } from '../components/rules/icons';
+import { confirmDanger } from '../components/confirmDanger';
+import { mutationToasts } from '../components/notify';
+import { EditIcon } from '../components/rules/icons';
+import { TrashIcon } from '../components/users/icons';
 import { RuleEditor } from '../components/rules/RuleEditor';
 import { sortRules } from '../components/rules/sortRules';
+import { useLoadError } from '../hooks/useConnection';
+import { useModalItem } from '../hooks/useModalItem';
 import { useTRPC } from '../trpc';
 
 const t = messages.rulesAdmin;
@@ -19,57 +24,38 @@ export default function RulesPage() {
   const queryClient = useQueryClient();
   const rulesQuery = useQuery(trpc.rules.all.queryOptions());
   const rules = useMemo(() => sortRules(rulesQuery.data?.items ?? []), [rulesQuery.data]);
-  const [editor, setEditor] = useState<{ opened: boolean; rule: TRule | null }>({ opened: false, rule: null });
+  const editor = useModalItem<TRule>();
 
-  useEffect(() => {
-    if (rulesQuery.error) notifyError(t.listError, rulesQuery.error);
-  }, [rulesQuery.error]);
+  useLoadError(t.listError, rulesQuery.error);
 
   const remove = useMutation(
-    trpc.rules.remove.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(t.deleted);
-        void queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
-      },
-      onError: (error) => notifyError(t.deleteError, error),
-    }),
+    trpc.rules.remove.mutationOptions(
+      mutationToasts(t.deleted, t.deleteError, () => void queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() })),
+    ),
   );
 
   const confirmRemove = (rule: TRule) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: <Text fw={800}>{t.deleteTitle}</Text>,
-      children: <Text size="sm">{t.deleteText(rule.data.title)}</Text>,
-      confirmProps: { color: 'red' },
+      text: t.deleteText(rule.data.title),
       onConfirm: () => remove.mutate({ _id: rule._id }),
     });
 
   const nextOrder = rules.length ? Math.max(...rules.map((r) => r.data.order)) + 1 : 1;
 
   return (
-    <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{messages.screenTitles.rules}</Title>
-          <Text c="dimmed" size="sm">
-            {t.intro}
-          </Text>
-        </div>
-        <Button color="red" onClick={() => setEditor({ opened: true, rule: null })}>
+    <AdminPage
+      title={messages.screenTitles.rules}
+      hint={t.intro}
+      actions={
+        <Button color="red" onClick={() => editor.open(null)}>
           + {t.add}
         </Button>
-      </Group>
-
-      {rulesQuery.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader color="red" />
-        </Group>
-      ) : rules.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl">
-          <Text c="dimmed" ta="center">
-            {t.empty}
-          </Text>
-        </Card>
-      ) : (
+      }
+      maw={1100}
+      small
+    >
+      <AdminList loading={rulesQuery.isPending} empty={rules.length === 0} emptyText={t.empty} loaderHeight={100}>
         <Stack gap="md" data-testid="rule-list">
           {rules.map((rule) => (
             <Card key={rule._id} withBorder radius="lg" padding="lg" shadow="xs" data-testid="rule-card">
@@ -85,42 +71,27 @@ export default function RulesPage() {
                   </Text>
                 </Group>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t.edit}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`${t.edit}: ${rule.data.title}`}
-                      onClick={() => setEditor({ opened: true, rule })}
-                    >
-                      <EditIcon />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t.remove}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={`${t.remove}: ${rule.data.title}`}
-                      onClick={() => confirmRemove(rule)}
-                    >
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconAction tooltip={t.edit} label={`${t.edit}: ${rule.data.title}`} size="lg" onClick={() => editor.open(rule)}>
+                    <EditIcon />
+                  </IconAction>
+                  <IconAction
+                    tooltip={t.remove}
+                    label={`${t.remove}: ${rule.data.title}`}
+                    color="red"
+                    size="lg"
+                    onClick={() => confirmRemove(rule)}
+                  >
+                    <TrashIcon />
+                  </IconAction>
                 </Group>
               </Group>
               {rule.data.content.trim() && <Markdown source={rule.data.content} c="gray.8" />}
             </Card>
           ))}
         </Stack>
-      )}
+      </AdminList>
 
-      <RuleEditor
-        opened={editor.opened}
-        rule={editor.rule}
-        nextOrder={nextOrder}
-        onClose={() => setEditor((current) => ({ ...current, opened: false }))}
-      />
-    </Stack>
+      <RuleEditor opened={editor.opened} rule={editor.item} nextOrder={nextOrder} onClose={editor.close} />
+    </AdminPage>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { messages } from '../../src/messages';
 import { AnswerBox } from '../components/team/AnswerBox';
 import { QuestionCard } from '../components/team/QuestionCard';
@@ -39,7 +40,7 @@ export default function TeamPage() {
   const timeUp = timer.endsAt !== null ? ms <= 0 : timer.durationMs > 0 && timer.remainingMs <= 0;
   const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer' && system.phase !== 'scoreboard';
 
-  let body;
+  let body: ReactNode;
   if (system.phase === 'scoreboard' && team) {
     body = <TeamTotal team={team} listTeam={listTeam} />;
   } else if (live && question) {

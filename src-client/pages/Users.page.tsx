@@ -1,22 +1,24 @@
 /**
  * /user: the user table, paged (settings kept under `adminUser`), searched without diacritics on the
- * server, filtered by role and state; create, edit, password reset and delete with the seed's toasts.
+ * server, filtered by role and state; create, edit, password reset and delete with the contract's toasts.
  */
-import { Box, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DELETE_USER_ALERT_MS, ROLES } from '../../src/constants';
 import { messages } from '../../src/messages';
 import type { TPublicUser } from '../../src/schemas/auth';
+import { AdminPage } from '../components/AdminPage';
 import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
-import { notifyError, notifySuccess } from '../components/notify';
+import { confirmDanger } from '../components/confirmDanger';
+import { mutationToasts } from '../components/notify';
 import { PlusIcon, SearchIcon } from '../components/users/icons';
 import { PasswordResetModal } from '../components/users/PasswordResetModal';
 import { usePagingSettings } from '../components/users/usePagingSettings';
 import { UserFormModal } from '../components/users/UserFormModal';
 import { UserTable } from '../components/users/UserTable';
+import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 
 const t = messages.userAdmin;
@@ -35,13 +37,9 @@ export default function UsersPage() {
     if (search !== (condition.search ?? '')) setCondition({ search: search || undefined });
   }, [search, condition.search, setCondition]);
 
-  const pageQuery = useQuery(
-    trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }),
-  );
+  const pageQuery = useQuery(trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }));
   const teamsQuery = useQuery(trpc.team.all.queryOptions());
-  useEffect(() => {
-    if (pageQuery.error) notifyError(messages.userListError, pageQuery.error);
-  }, [pageQuery.error]);
+  useLoadError(messages.userListError, pageQuery.error);
 
   const page = pageQuery.data?.page;
   const total = page?.total ?? 0;
@@ -58,21 +56,22 @@ export default function UsersPage() {
   const [resetting, setResetting] = useState<TPublicUser | null>(null);
 
   const remove = useMutation(
-    trpc.user.remove.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(messages.userDeleted, DELETE_USER_ALERT_MS);
-        void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
-      },
-      onError: (error) => notifyError(messages.userDeleteError, error),
-    }),
+    trpc.user.remove.mutationOptions(
+      mutationToasts(
+        messages.userDeleted,
+        messages.userDeleteError,
+        () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
+        },
+        DELETE_USER_ALERT_MS,
+      ),
+    ),
   );
   const confirmDelete = (user: TPublicUser) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t.deleteUserTitle,
-      children: <Text size="sm">{t.deleteUserText(user.fullName || user.username, user.username)}</Text>,
-      labels: { confirm: messages.agree, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
+      text: t.deleteUserText(user.fullName || user.username, user.username),
       radius: 'lg',
       onConfirm: () => remove.mutate({ _id: user._id }),
     });
@@ -82,24 +81,19 @@ export default function UsersPage() {
 
   return (
     <>
-      <Stack gap="lg" maw={1400}>
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Box>
-            <Title order={1} fz={28}>
-              {t.usersTitle}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t.usersHint}
-            </Text>
-          </Box>
+      <AdminPage
+        title={t.usersTitle}
+        hint={t.usersHint}
+        actions={
           <Group gap="sm">
             <JudgeQrCards />
             <Button leftSection={<PlusIcon />} onClick={() => setEditing({ user: null })}>
               {t.addUser}
             </Button>
           </Group>
-        </Group>
-
+        }
+        maw={1400}
+      >
         <Paper withBorder radius="lg" p="md">
           <Group gap="sm" wrap="wrap" align="flex-end">
             <TextInput
@@ -139,9 +133,10 @@ export default function UsersPage() {
               allowDeselect={false}
               value={String(pageSize)}
               onChange={(value) => value && setPageSize(Number(value))}
-              data={(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map(
-                (n) => ({ value: String(n), label: t.pageSizeOption(n) }),
-              )}
+              data={(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map((n) => ({
+                value: String(n),
+                label: t.pageSizeOption(n),
+              }))}
               data-testid="user-page-size"
             />
           </Group>
@@ -173,14 +168,9 @@ export default function UsersPage() {
           </Text>
           <Pagination total={pageCount} value={Math.min(pageNumber, pageCount)} onChange={setPageNumber} radius="md" />
         </Group>
-      </Stack>
+      </AdminPage>
 
-      <UserFormModal
-        opened={editing !== null}
-        user={editing?.user ?? null}
-        teams={teams}
-        onClose={() => setEditing(null)}
-      />
+      <UserFormModal opened={editing !== null} user={editing?.user ?? null} teams={teams} onClose={() => setEditing(null)} />
       <PasswordResetModal user={resetting} onClose={() => setResetting(null)} />
     </>
   );

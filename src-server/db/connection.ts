@@ -4,7 +4,8 @@
  * numbers, timestamptz a Date, json and jsonb parsed.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../../db/migrations';
 import type { Database } from './types';
@@ -51,12 +52,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
 
-  const { PGliteDialect } = await import('./pglite-dialect');
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // Kysely's own dialect. PGlite has one connection, and Kysely hands it to one holder at a time (its
+  // adapter says it has no more): a transaction owns it from BEGIN to COMMIT and other queries wait,
+  // so transactions never interleave (tests/server/database.test.ts checks it).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

@@ -74,7 +74,12 @@ export function lockHolder(dir: string): number | null {
 export function acquireDataDirLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart: procStat(process.pid)?.start ?? null };
+  const mine: LockInfo = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+    procStart: procStat(process.pid)?.start ?? null,
+  };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });

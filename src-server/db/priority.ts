@@ -7,6 +7,8 @@ type OrderedTable = 'users' | 'teams' | 'question_sets';
 /** One more than the largest priority in the list (0 for an empty list). */
 export async function nextPriority(db: Kysely<Database>, table: OrderedTable, setNo?: number): Promise<number> {
   const where = table === 'question_sets' && setNo !== undefined ? sql`where set_no = ${setNo}` : sql``;
-  const { rows } = await sql<{ next: number | string }>`select coalesce(max(priority) + 1, 0) as next from ${sql.table(table)} ${where}`.execute(db);
+  const { rows } = await sql<{
+    next: number | string;
+  }>`select coalesce(max(priority) + 1, 0) as next from ${sql.table(table)} ${where}`.execute(db);
   return Number(rows[0]?.next ?? 0);
 }

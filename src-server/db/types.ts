@@ -3,6 +3,11 @@ import type { Role } from '../../src/constants';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+/**
+ * A jsonb column: written as JSON text, read as `unknown`, so every read goes through its zod schema
+ * (src-server/db/json.ts, one helper per column in its feature's data module) and is never cast.
+ */
+type Json<Insert = string> = ColumnType<unknown, Insert, string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -30,16 +35,11 @@ export interface SessionsTable {
   last_used_at: UpdatedAt;
 }
 
-export interface TeamMember {
-  fullName: string;
-  note: string;
-}
-
 export interface TeamsTable {
   id: Generated<string>;
   name: string;
   unit: Generated<string>;
-  members: ColumnType<TeamMember[], string | undefined, string>;
+  members: Json<string | undefined>;
   logo_url: Generated<string>;
   priority: Generated<number>;
   active: Generated<boolean>;
@@ -52,20 +52,20 @@ export interface ShowStateTable {
   version: number;
   /** Grows only when the scoring gate changes: the open field, scoringOpen, the field's definition. */
   scoring_version: Generated<number>;
-  state: ColumnType<Record<string, unknown>, string, string>;
+  state: Json;
   updated_at: UpdatedAt;
 }
 
 export interface SettingsTable {
   id: number;
-  data: ColumnType<Record<string, unknown>, string, string>;
+  data: Json;
   updated_at: UpdatedAt;
 }
 
 export interface EventsTable {
   id: Generated<number>;
   type: string;
-  payload: ColumnType<Record<string, unknown>, string, string>;
+  payload: Json;
   created_at: CreatedAt;
 }
 
@@ -75,7 +75,7 @@ export interface QuestionSetsTable {
   title: string;
   priority: Generated<number>;
   version: Generated<number>;
-  items: ColumnType<unknown[], string | undefined, string>;
+  items: Json<string | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -115,7 +115,7 @@ export interface MediaTable {
 
 export interface ShowHistoryTable {
   version: number;
-  state: ColumnType<Record<string, unknown>, string, string>;
+  state: Json;
   created_at: CreatedAt;
 }
 
@@ -167,7 +167,7 @@ export interface IdempotencyKeysTable {
   actor_id: string;
   key: string;
   request_hash: string;
-  response: ColumnType<Record<string, unknown>, string, string>;
+  response: Json;
   created_at: CreatedAt;
 }
 

@@ -7,11 +7,12 @@ import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { ZQuestionSchema } from '../../src/schemas/questionSet';
 import type { Role } from '../../src/constants';
+import { messages } from '../../src/messages';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { normaliseItems } from '../features/questionSet/data';
 import type { LiveHub } from '../features/live/hub';
-import { defaultSettings, readSettings } from '../features/live/load';
+import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
 import { userSearchText } from '../features/users/data';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
@@ -58,7 +59,14 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
   const events = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('settings')
-      .values({ id: 1, data: JSON.stringify({ ...defaultSettings(), ...DEMO_SETTINGS, roundTitles: { ...defaultSettings().roundTitles, ...DEMO_SETTINGS.roundTitles } }) })
+      .values({
+        id: 1,
+        data: JSON.stringify({
+          ...defaultSettings(),
+          ...DEMO_SETTINGS,
+          roundTitles: { ...defaultSettings().roundTitles, ...DEMO_SETTINGS.roundTitles },
+        }),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
@@ -80,11 +88,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
     }
 
     for (const [index, account] of accounts.entries()) {
-      const exists = await trx
-        .selectFrom('users')
-        .select('id')
-        .where(sql`lower(username)`, '=', account.username)
-        .executeTakeFirst();
+      const exists = await trx.selectFrom('users').select('id').where(sql`lower(username)`, '=', account.username).executeTakeFirst();
       if (exists) continue;
       await trx
         .insertInto('users')
@@ -98,7 +102,12 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
           search_text: userSearchText(account.username, account.fullName),
         })
         .execute();
-      created.push({ username: account.username, password: passwords.get(account.username)!, role: account.role, fullName: account.fullName });
+      created.push({
+        username: account.username,
+        password: passwords.get(account.username)!,
+        role: account.role,
+        fullName: account.fullName,
+      });
     }
 
     if (await isEmpty(trx, 'score_fields')) {
@@ -130,7 +139,10 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
     if (await isEmpty(trx, 'question_sets')) {
       for (const set of DEMO_QUESTION_SETS) {
         const items = normaliseItems(set.items.map((item) => ZQuestionSchema.parse(item)));
-        await trx.insertInto('question_sets').values({ set_no: set.set, title: set.title, items: JSON.stringify(items) }).execute();
+        await trx
+          .insertInto('question_sets')
+          .values({ set_no: set.set, title: set.title, items: JSON.stringify(items) })
+          .execute();
       }
     }
 
@@ -147,8 +159,5 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
 
 export function describeDemoLogins(logins: DemoLogin[]): string[] {
   if (!logins.length) return [];
-  return [
-    'Tài khoản của sự kiện mẫu (chỉ in một lần, hãy ghi lại):',
-    ...logins.map((l) => `  ${l.username.padEnd(10)} ${l.password}  ${l.role.padEnd(6)} ${l.fullName}`),
-  ];
+  return [messages.demoLoginsHeader, ...logins.map((l) => `  ${l.username.padEnd(10)} ${l.password}  ${l.role.padEnd(6)} ${l.fullName}`)];
 }

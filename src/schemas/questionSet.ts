@@ -25,6 +25,8 @@ export const ZQuestionSchema = z.object({
   timeLimit: z.number().int().min(0).max(3600).default(30),
 });
 export type TQuestionInput = z.input<typeof ZQuestionSchema>;
+/** A question as `question_sets.items` stores it: as entered, with the id the server gave it. */
+export const ZStoredQuestionSchema = ZQuestionSchema.extend({ id: z.string().min(1) });
 export interface TQuestion {
   id: string;
   content: string;

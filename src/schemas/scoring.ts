@@ -56,6 +56,17 @@ export interface TScoreItem {
   point: number;
   updatedAt: number;
 }
+const ZScoreItemSchema = z.object({
+  teamId: z.string(),
+  gkId: z.string(),
+  fieldName: z.string(),
+  point: z.number(),
+  updatedAt: z.number(),
+}) satisfies z.ZodType<TScoreItem>;
+/** The answer to one point (a judge's, an admin's), as `idempotency_keys.response` keeps it. */
+export const ZScoreAnswerSchema = z.object({ item: ZScoreItemSchema });
+/** The answer to one point for every judge (admin-submit-all), as `idempotency_keys.response` keeps it. */
+export const ZScoresAnswerSchema = z.object({ items: z.array(ZScoreItemSchema) });
 
 export interface TAuditEntry {
   id: number;

@@ -18,10 +18,12 @@ export const ZSettingsChangesSchema = z
   .strict();
 export type TSettingsChanges = z.infer<typeof ZSettingsChangesSchema>;
 
-export interface TSettings {
-  name: string;
-  date: string | null;
-  venue: string;
-  logoUrl: string;
-  roundTitles: Record<string, string>;
-}
+/** The event's settings as every screen gets them, and as `settings.data` stores them. */
+export const ZEventSettingsSchema = z.object({
+  name: z.string(),
+  date: z.string().nullable(),
+  venue: z.string(),
+  logoUrl: z.string(),
+  roundTitles: z.record(z.string(), z.string()),
+});
+export type TSettings = z.infer<typeof ZEventSettingsSchema>;

@@ -23,7 +23,7 @@ export interface ShowTimer {
   remainingMs: number;
 }
 
-/** The live state every screen follows (SPEC section 5). */
+/** The live state every screen follows (docs/ARCHITECTURE.md, "What each audience sees"). */
 /** The event as the stage shows it; part of the state so every screen follows a change at once. */
 export interface ShowEvent {
   name: string;
@@ -59,7 +59,7 @@ export interface ShowState {
 export function defaultShowState(): ShowState {
   return {
     version: 0,
-    event: { name: 'Hội thi', date: null, venue: '', logoUrl: '' },
+    event: { name: messages.appName, date: null, venue: '', logoUrl: '' },
     fw: 1,
     title: ROUND_TITLES[1] ?? '',
     setId: null,

@@ -44,12 +44,11 @@ export const ZUserUpdateSchema = z.object({
 export type TUserCreate = z.infer<typeof ZUserCreateSchema>['user'];
 export type TUserChanges = z.infer<typeof ZUserUpdateSchema>['changes'];
 
-export const ZUserCondition = z
-  .object({
-    search: z.string().trim().max(100).optional(),
-    role: z.enum(ROLES).or(z.literal('')).optional(),
-    active: z.boolean().nullable().optional(),
-  });
+export const ZUserCondition = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).or(z.literal('')).optional(),
+  active: z.boolean().nullable().optional(),
+});
 export type TUserCondition = z.infer<typeof ZUserCondition>;
 
 export const ZUserPageSchema = z.object({

@@ -8,13 +8,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { DEMO_JUDGES } from '../../src-server/demo/content';
 import { formatPoint } from '../../src/format';
 import { messages } from '../../src/messages';
-import { ACCOUNTS, browserAvailable, type Harness, screenshotDir, startHarness, waitForApp } from './harness';
+import { ACCOUNTS, describeInBrowser, pageAs, waitForApp } from './harness';
 
 const t = messages.results;
 
@@ -27,13 +27,6 @@ function popplerAvailable(): boolean {
   return false;
 }
 
-const available = browserAvailable() && popplerAvailable();
-
-async function logIn(context: BrowserContext, credentials: { username: string; password: string }): Promise<void> {
-  const response = await context.request.post('/login', { data: credentials });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 async function trpc(request: APIRequestContext, procedure: string, input: unknown) {
   const response = await request.post(`/trpc/${procedure}`, { data: input });
   expect(response.status(), await response.text()).toBe(200);
@@ -43,91 +36,106 @@ async function trpc(request: APIRequestContext, procedure: string, input: unknow
 /** Whitespace (and the line breaks of wrapped cells) as single spaces. */
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-describe.skipIf(!available)('the biên bản printed to PDF', () => {
-  let h: Harness;
-  let pages: string[];
-  let results: { name: string; unit: string; total: number; fields: { score: number | null }[] }[];
-  let pdfFile: string;
-  const neverScored = DEMO_JUDGES[4]!.fullName;
+describeInBrowser(
+  'the biên bản printed to PDF',
+  (h) => {
+    let pages: string[];
+    let results: { name: string; unit: string; total: number; fields: { score: number | null }[] }[];
+    let pdfFile: string;
+    let pdf: Buffer;
+    const neverScored = DEMO_JUDGES[4]!.fullName;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    const { db, hub } = h.server.deps;
-    await loadDemoEvent(db, hub);
-    const { context, page } = await h.newPage({ width: 1280, height: 900 });
-    await logIn(context, ACCOUNTS.admin);
-    await trpc(context.request, 'settings.update', { date: '2026-11-20' });
-    // The harness's own judge is not on the demo's panel.
-    const own = await db.selectFrom('users').select('id').where('username', '=', ACCOUNTS.judge.username).executeTakeFirstOrThrow();
-    expect((await context.request.delete('/api/user', { data: { _id: own.id } })).status()).toBe(200);
-    const teams = await db.selectFrom('teams').select(['id', 'priority']).orderBy('priority').execute();
-    const judges = await db.selectFrom('users').select(['id', 'full_name']).where('role', '=', 'judge').orderBy('username').execute();
-    expect(judges.map((j) => j.full_name)).toEqual(DEMO_JUDGES.map((j) => j.fullName));
-    // Points entered by the admin on the judges' behalf; the fifth judge never scores phan-4.
-    const plan = [
-      { field: 'phan-2', max: 10, step: 0.5, judges: 5 },
-      { field: 'phan-3', max: 20, step: 0.5, judges: 5 },
-      { field: 'phan-4', max: 30, step: 1, judges: 4 },
-    ];
-    for (const { field, max, step, judges: n } of plan) {
-      for (const [ti, team] of teams.entries()) {
-        for (const [ji, judge] of judges.slice(0, n).entries()) {
-          const raw = max * (0.55 + ((ti * 7 + ji * 3 + field.length) % 9) / 22);
-          const point = Math.min(max, Math.round(raw / step) * step);
-          await trpc(context.request, 'scoring.adminSubmit', { teamId: team.id, gkId: judge.id, fieldName: field, point });
+    beforeAll(async () => {
+      const { db, hub } = h.server.deps;
+      await loadDemoEvent(db, hub);
+      const { context, page } = await pageAs(h, 'admin', { width: 1280, height: 900 });
+      await trpc(context.request, 'settings.update', { date: '2026-11-20' });
+      // The harness's own judge is not on the demo's panel.
+      const own = await db.selectFrom('users').select('id').where('username', '=', ACCOUNTS.judge.username).executeTakeFirstOrThrow();
+      expect((await context.request.delete('/api/user', { data: { _id: own.id } })).status()).toBe(200);
+      const teams = await db.selectFrom('teams').select(['id', 'priority']).orderBy('priority').execute();
+      const judges = await db.selectFrom('users').select(['id', 'full_name']).where('role', '=', 'judge').orderBy('username').execute();
+      expect(judges.map((j) => j.full_name)).toEqual(DEMO_JUDGES.map((j) => j.fullName));
+      // Points entered by the admin on the judges' behalf; the fifth judge never scores phan-4.
+      const plan = [
+        { field: 'phan-2', max: 10, step: 0.5, judges: 5 },
+        { field: 'phan-3', max: 20, step: 0.5, judges: 5 },
+        { field: 'phan-4', max: 30, step: 1, judges: 4 },
+      ];
+      for (const { field, max, step, judges: n } of plan) {
+        for (const [ti, team] of teams.entries()) {
+          for (const [ji, judge] of judges.slice(0, n).entries()) {
+            const raw = max * (0.55 + ((ti * 7 + ji * 3 + field.length) % 9) / 22);
+            const point = Math.min(max, Math.round(raw / step) * step);
+            await trpc(context.request, 'scoring.adminSubmit', { teamId: team.id, gkId: judge.id, fieldName: field, point });
+          }
         }
       }
-    }
-    results = ((await (await context.request.get('/api/results')).json()) as { items: typeof results }).items;
+      results = ((await (await context.request.get('/api/results')).json()) as { items: typeof results }).items;
 
-    await page.goto('/user/dashboard?print=bien-ban');
-    await waitForApp(page);
-    const record = page.getByTestId('bien-ban');
-    await record.getByTestId('record-ranking-row').nth(teams.length - 1).waitFor();
-    // On screen: the phan-4 table has a column for each judge who scored it, and names the one who did not.
-    const phan4 = record.locator('[data-testid="record-field"][data-field="phan-4"]');
-    expect(await phan4.getByTestId('record-judge').allTextContents()).toEqual(DEMO_JUDGES.slice(0, 4).map((j) => j.fullName));
-    expect(await record.locator('[data-testid="record-not-scored"][data-field="phan-4"]').textContent()).toBe(t.notScoredBy(neverScored));
-    expect(await record.locator('[data-testid="record-field"][data-field="phan-2"]').getByTestId('record-judge').count()).toBe(5);
-    expect(await record.getByTestId('record-not-scored').count()).toBe(1);
+      await page.goto('/user/dashboard?print=bien-ban');
+      await waitForApp(page);
+      const record = page.getByTestId('bien-ban');
+      await record
+        .getByTestId('record-ranking-row')
+        .nth(teams.length - 1)
+        .waitFor();
+      // On screen: the phan-4 table has a column for each judge who scored it, and names the one who did not.
+      const phan4 = record.locator('[data-testid="record-field"][data-field="phan-4"]');
+      expect(await phan4.getByTestId('record-judge').allTextContents()).toEqual(DEMO_JUDGES.slice(0, 4).map((j) => j.fullName));
+      expect(await record.locator('[data-testid="record-not-scored"][data-field="phan-4"]').textContent()).toBe(t.notScoredBy(neverScored));
+      expect(await record.locator('[data-testid="record-field"][data-field="phan-2"]').getByTestId('record-judge').count()).toBe(5);
+      expect(await record.getByTestId('record-not-scored').count()).toBe(1);
+      expect(await record.getByTestId('signature-judge').count()).toBe(DEMO_JUDGES.length);
 
-    await page.emulateMedia({ media: 'print' });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bien-ban-')), 'bien-ban.pdf');
-    fs.writeFileSync(pdfFile, pdf);
-    // -raw: the text in the order Chromium drew it, so a wrapped cell's lines stay together.
-    pages = execFileSync('pdftotext', ['-raw', pdfFile, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-    // The first page as paper shows it.
-    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfFile, path.join(screenshotDir, 'bien-ban-pdf-page1')]);
-  });
-  afterAll(async () => {
-    await h?.close();
-    if (pdfFile) fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true });
-  });
-
-  it('numbers every page "Trang N/M"', () => {
-    expect(pages.length).toBeGreaterThan(1);
-    pages.forEach((text, i) => {
-      expect(text).toContain(`${t.page} ${i + 1}/${pages.length}`);
+      await page.emulateMedia({ media: 'print' });
+      pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bien-ban-')), 'bien-ban.pdf');
+      fs.writeFileSync(pdfFile, pdf);
+      // -raw: the text in the order Chromium drew it, so a wrapped cell's lines stay together.
+      pages = execFileSync('pdftotext', ['-raw', pdfFile, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
     });
-  });
+    afterAll(() => {
+      if (pdfFile) fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true });
+    });
 
-  it('prints the rows of /api/results in the ranking, in its order: name, unit, field scores, total', () => {
-    const ranking = squash(pages.join('\n')).split(t.recordJudges)[0]!;
-    expect(results).toHaveLength(8);
-    let from = 0;
-    for (const item of results) {
-      const scores = item.fields.map((f) => (f.score === null ? t.missing : formatPoint(f.score)));
-      const row = [item.name, item.unit, ...scores, formatPoint(item.total)].join(' ');
-      const at = ranking.indexOf(row, from);
-      expect(at, `${row}\nin\n${ranking}`).toBeGreaterThan(-1);
-      from = at + row.length;
-    }
-  });
+    it('prints on A4 pages, from the print stylesheet', () => {
+      const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+      ]);
+      expect(boxes.length).toBeGreaterThanOrEqual(1);
+      for (const [width, height] of boxes) {
+        expect(Math.abs(width! - 595.28)).toBeLessThan(2);
+        expect(Math.abs(height! - 841.89)).toBeLessThan(2);
+      }
+    });
 
-  it('names the judge who never scored a field under its table, and every judge on the signature lines', () => {
-    const text = squash(pages.join('\n'));
-    expect(text).toContain(t.notScoredBy(neverScored));
-    for (const judge of DEMO_JUDGES) expect(text).toContain(judge.fullName);
-  });
-});
+    it('numbers every page "Trang N/M"', () => {
+      expect(pages.length).toBeGreaterThan(1);
+      pages.forEach((text, i) => {
+        expect(text).toContain(`${t.page} ${i + 1}/${pages.length}`);
+      });
+    });
+
+    it('prints the rows of /api/results in the ranking, in its order: name, unit, field scores, total', () => {
+      const ranking = squash(pages.join('\n')).split(t.recordJudges)[0]!;
+      expect(results).toHaveLength(8);
+      let from = 0;
+      for (const item of results) {
+        const scores = item.fields.map((f) => (f.score === null ? t.missing : formatPoint(f.score)));
+        const row = [item.name, item.unit, ...scores, formatPoint(item.total)].join(' ');
+        const at = ranking.indexOf(row, from);
+        expect(at, `${row}\nin\n${ranking}`).toBeGreaterThan(-1);
+        from = at + row.length;
+      }
+    });
+
+    it('names the judge who never scored a field under its table, and every judge on the signature lines', () => {
+      const text = squash(pages.join('\n'));
+      expect(text).toContain(t.notScoredBy(neverScored));
+      for (const judge of DEMO_JUDGES) expect(text).toContain(judge.fullName);
+    });
+  },
+  { needs: popplerAvailable() },
+);

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Role } from '../../src/constants';
 import { readConfig } from '../../src-server/config';
 import { openDatabase } from '../../src-server/db/connection';
@@ -27,9 +28,12 @@ export const ACCOUNTS: Record<Role, { username: string; password: string }> = {
   team: { username: 'doi1', password: USER_PASSWORD },
 };
 
-/** Whether the browser tests can run here; prints why not, or throws when they are required. */
+let availability: boolean | undefined;
+/** Whether the browser tests can run here; prints why not (once), or throws when they are required. */
 export function browserAvailable(): boolean {
-  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  if (availability !== undefined) return availability;
+  availability = fs.existsSync(CHROMIUM_PATH);
+  if (availability) return true;
   const reason = `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`;
   if (process.env.E2E_REQUIRED === '1') throw new Error(`E2E_REQUIRED=1 but ${reason}`);
   console.warn(`[e2e] skipped: ${reason}`);
@@ -117,6 +121,126 @@ export async function startHarness(): Promise<Harness> {
   return harness;
 }
 
+/**
+ * Starts a harness before the tests of the enclosing `describe` and closes it after them. Returns a
+ * stand-in that reads through to the running harness (so `h.server` follows a restart); touching it
+ * outside a test or hook throws.
+ */
+export function useHarness(): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await startHarness();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!current) throw new Error('The harness runs only inside tests and hooks');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+}
+
+/**
+ * The browser tests' block: its own server and Chromium for the tests inside (see `useHarness`),
+ * skipped with the reason printed when Chromium (or whatever `needs` says) is missing.
+ */
+export function describeInBrowser(name: string, body: (h: Harness) => void, { needs = true } = {}): void {
+  describe.skipIf(!browserAvailable() || !needs)(name, () => {
+    body(useHarness());
+  });
+}
+
+export type Credentials = { username: string; password: string };
+
+/** Signs a browser context in by the login call (no form): its pages and `context.request` carry the cookie. */
+export async function logIn(context: BrowserContext, who: Role | Credentials): Promise<void> {
+  const response = await context.request.post('/login', { data: typeof who === 'string' ? ACCOUNTS[who] : who });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A fresh page (own cookies) signed in as `who`. */
+export async function pageAs(h: Harness, who: Role | Credentials, viewport?: { width: number; height: number }) {
+  const opened = await h.newPage(viewport);
+  await logIn(opened.context, who);
+  return opened;
+}
+
+/** The HTTP client of a fresh context signed in as `who`, for set-up and checks through the API. */
+export async function requestAs(h: Harness, who: Role | Credentials): Promise<APIRequestContext> {
+  return (await pageAs(h, who)).context.request;
+}
+
+/** A fresh page at `route`, signed in as `who` (or anonymous with null), once the app has rendered. */
+export async function openAs(h: Harness, route: string, who: Role | Credentials | null, viewport?: { width: number; height: number }) {
+  const opened = who ? await pageAs(h, who, viewport) : await h.newPage(viewport);
+  await opened.page.goto(route);
+  await waitForApp(opened.page);
+  return opened;
+}
+
+/** The toasts (Mantine notifications) holding `text`. */
+export function toast(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root', { hasText: text });
+}
+
+/**
+ * Counts the page's requests that match `match`. `settled()` waits until every one sent so far is
+ * answered (or failed), then for a painted frame, so what the answers changed is on screen: a check
+ * that something did NOT happen looks once the page has had its chance, not after a guessed wait.
+ */
+export function watchRequests(page: Page, match: (url: string) => boolean = () => true) {
+  let sent = 0;
+  let done = 0;
+  page.on('request', (request) => {
+    if (match(request.url())) sent++;
+  });
+  const finished = (request: { url(): string }) => {
+    if (match(request.url())) done++;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return {
+    sent: () => sent,
+    inFlight: () => sent - done,
+    async settled(): Promise<void> {
+      await expect.poll(() => sent - done).toBe(0);
+      await nextFrame(page);
+    },
+  };
+}
+
+/** Resolves after the page has painted two more frames: React has committed what it was given. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Reads two countdowns side by side (every 100 ms) until they have shown the same number in
+ * `seconds` different seconds: the readings' differences, and how many agreed.
+ */
+export async function compareCountdowns(
+  read: () => Promise<[string, string]>,
+  seconds: number,
+): Promise<{ differences: number[]; same: number }> {
+  const differences: number[] = [];
+  const agreedOn = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const [a, b] = await read();
+        differences.push(Math.abs(Number(a) - Number(b)));
+        if (a === b) agreedOn.add(a);
+        return agreedOn.size;
+      },
+      { interval: 100 },
+    )
+    .toBeGreaterThanOrEqual(seconds);
+  return { differences, same: differences.filter((difference) => difference === 0).length };
+}
+
 /** Logs in through the form and waits for the role's home. */
 export async function loginThroughForm(page: Page, role: Role, { open = true } = {}): Promise<void> {
   const { username, password } = ACCOUNTS[role];
@@ -130,10 +254,3 @@ export async function loginThroughForm(page: Page, role: Role, { open = true } =
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="preloader"]', { state: 'detached', timeout: 15_000 });
 }
-
-/**
- * Where tests save screenshots: test-results/screenshots by default, so a test run leaves the work
- * tree clean; `SCREENSHOTS=docs` refreshes the ones kept in docs/screenshots.
- */
-export const screenshotDir = path.join(root, process.env.SCREENSHOTS === 'docs' ? 'docs/screenshots' : 'test-results/screenshots');
-fs.mkdirSync(screenshotDir, { recursive: true });

@@ -26,7 +26,11 @@ export function openConsole(baseUrl: string, cookie?: string): ConsoleClient {
       super(address, cookie ? { headers: { cookie } } : {});
     }
   }
-  const wsClient = createWSClient({ url: `${baseUrl.replace(/^http/, 'ws')}/trpc`, WebSocket: CookieWebSocket as never, retryDelayMs: () => 200 });
+  const wsClient = createWSClient({
+    url: `${baseUrl.replace(/^http/, 'ws')}/trpc`,
+    WebSocket: CookieWebSocket as never,
+    retryDelayMs: () => 200,
+  });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   const lists: ConsolesMessage[] = [];
   const live: LiveMessage[] = [];
@@ -85,7 +89,11 @@ export function openConsole(baseUrl: string, cookie?: string): ConsoleClient {
       return waitFor(latest, () => JSON.stringify(lists[lists.length - 1] ?? null), timeoutMs);
     },
     waitForLive: (predicate, timeoutMs = 5000) =>
-      waitFor(() => live.find(predicate), () => live.map((m) => m.type).join(', '), timeoutMs),
+      waitFor(
+        () => live.find(predicate),
+        () => live.map((m) => m.type).join(', '),
+        timeoutMs,
+      ),
     async close() {
       consoleSub.unsubscribe();
       joinSub.unsubscribe();

@@ -3,15 +3,11 @@ import type { Hono } from 'hono';
 import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
 import { readConfig } from '../../src-server/config';
-import { type AppDeps, createContext, followSessionNotices } from '../../src-server/context';
-import { LiveHub } from '../../src-server/features/live/hub';
-import { SessionCache } from '../../src-server/features/auth/sessions';
-import { IdempotencyCache } from '../../src-server/features/scoring/judge';
+import { type AppDeps, createContext } from '../../src-server/context';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
-import { LoginLimiter } from '../../src-server/features/auth/rate-limit';
 import { createCaller } from '../../src-server/router';
-import { SocketRegistry } from '../../src-server/socket-registry';
+import { createAppDeps } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem';
@@ -21,7 +17,11 @@ export interface TestApp {
   deps: AppDeps;
   database: TestDatabase;
   /** Sends a request with an optional cookie and JSON body. */
-  request(method: string, path: string, options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   createUser(username: string, role: Role, extra?: { active?: boolean; password?: string }): Promise<string>;
   /** Logs in through POST /login and returns the session cookie ("name=value"). */
   login(username: string, password?: string): Promise<string>;
@@ -33,18 +33,8 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ReturnType<typeof readConfig>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...readConfig({}), adminPassword: null, clientDir: process.cwd(), ...overrides };
-  const hub = new LiveHub(database.handle.db, database.handle.pool);
-  await hub.start();
-  const deps: AppDeps = {
-    db: database.handle.db,
-    config,
-    hub,
-    limiter: new LoginLimiter(),
-    sockets: new SocketRegistry(),
-    sessions: new SessionCache(),
-    idempotency: new IdempotencyCache(),
-  };
-  followSessionNotices(deps);
+  const deps = await createAppDeps(database.handle, config);
+  const { hub } = deps;
   const app = createApp(deps);
   const passwordHash = await hashPassword(TEST_PASSWORD);
 

@@ -73,13 +73,23 @@ afterAll(async () => {
 describe.runIf(hasPostgres)('PostgreSQL with a role that does not own the tables', () => {
   it('runs the night: login, a judge opening scoring and a score', async () => {
     const base = `http://127.0.0.1:${server!.port}`;
-    const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'mat-khau-admin-1' }) });
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'mat-khau-admin-1' }),
+    });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const state = await (await fetch(`${base}/api/state`)).json();
-    const judge = (await (await fetch(`${base}/api/user/all?partial=1`, { headers: { cookie } })).json()).list.find((u: { role: string }) => u.role === 'judge');
+    const judge = (await (await fetch(`${base}/api/user/all?partial=1`, { headers: { cookie } })).json()).list.find(
+      (u: { role: string }) => u.role === 'judge',
+    );
     const field = (await (await fetch(`${base}/api/score-field/all`)).json()).items.find((f: { kind: string }) => f.kind === 'judges');
-    const open = await fetch(`${base}/api/show`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ changes: { activeField: field.name, scoringOpen: true } }) });
+    const open = await fetch(`${base}/api/show`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ changes: { activeField: field.name, scoringOpen: true } }),
+    });
     expect(open.status).toBe(200);
     const score = await fetch(`${base}/api/cham-thi/admin-submit`, {
       method: 'POST',

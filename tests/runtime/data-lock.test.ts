@@ -19,7 +19,10 @@ const tempDir = () => {
   return dir;
 };
 const writeLock = (dir: string, pid: number, procStart: string | null) =>
-  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart }));
+  fs.writeFileSync(
+    path.join(dir, LOCK_FILE),
+    JSON.stringify({ pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart }),
+  );
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -58,26 +61,34 @@ describe('the data folder lock', () => {
 
   it('lets exactly one of two processes take over the same stale lock', async () => {
     const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+    // The winner holds the lock until its input ends: the test ends it once both have tried.
     const script = `
       import { acquireDataDirLock, DataDirLockedError } from ${JSON.stringify(path.join(ROOT, 'src-server/db/lock.ts'))};
-      try { acquireDataDirLock(process.argv[2]); console.log('won'); setTimeout(() => {}, 1500); }
+      try { acquireDataDirLock(process.argv[2]); console.log('won'); process.stdin.on('end', () => process.exit(0)).resume(); }
       catch (error) { console.log(error instanceof DataDirLockedError ? 'lost' : 'error ' + error.message); }`;
     const file = path.join(tempDir(), 'contender.mts');
     fs.writeFileSync(file, script);
     for (let round = 0; round < 5; round++) {
       const dir = tempDir();
       writeLock(dir, 999_999, null); // no such process
-      const run = () => spawn(tsx, [file, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const run = () => spawn(tsx, [file, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const contenders = [run(), run()];
+      const exited = contenders.map((child) => new Promise<void>((resolve) => child.once('close', () => resolve())));
       const outcomes = await Promise.all(
-        [run(), run()].map(
-          (child) =>
+        contenders.map(
+          (child, i) =>
             new Promise<string>((resolve) => {
               let out = '';
-              child.stdout!.on('data', (d) => (out += d));
-              child.once('exit', () => resolve(out.trim()));
+              child.stdout!.on('data', (d) => {
+                out += d;
+                if (out.includes('\n')) resolve(out.trim());
+              });
+              void exited[i]!.then(() => resolve(out.trim()));
             }),
         ),
       );
+      for (const child of contenders) child.stdin!.end();
+      await Promise.all(exited);
       expect(outcomes.sort(), `round ${round}`).toEqual(['lost', 'won']);
     }
   }, 60_000);

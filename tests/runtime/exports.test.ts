@@ -41,7 +41,20 @@ const available = toolsAvailable();
 
 /** Judges added to the demo's five, so the field sheets are wider than a landscape page at 100 %. */
 const EXTRA_JUDGES = ['GS.TSKH Nguyễn Thị Thu Hương', 'Nhạc sĩ Trương Quý Hải', 'Hoạ sĩ Lê Thiết Cương'];
-const WARDS = ['Đống Đa', 'Hai Bà Trưng', 'Thanh Xuân', 'Hoàng Mai', 'Tây Mỗ', 'Nghĩa Đô', 'Ô Chợ Dừa', 'Giảng Võ', 'Láng', 'Yên Hoà', 'Định Công', 'Bồ Đề'];
+const WARDS = [
+  'Đống Đa',
+  'Hai Bà Trưng',
+  'Thanh Xuân',
+  'Hoàng Mai',
+  'Tây Mỗ',
+  'Nghĩa Đô',
+  'Ô Chợ Dừa',
+  'Giảng Võ',
+  'Láng',
+  'Yên Hoà',
+  'Định Công',
+  'Bồ Đề',
+];
 /** Teams added to the demo's eight, so the ranking runs over more than one page. */
 const EXTRA_TEAMS = Array.from({ length: 52 }, (_, i) => ({
   name: `Đội ${String(i + 9).padStart(2, '0')} – Phường ${WARDS[i % WARDS.length]}`,
@@ -134,7 +147,12 @@ describe.skipIf(!available)('the exports in LibreOffice', () => {
         for (const [ji, judge] of judges.entries()) {
           if (field === 'phan-4' && judge.full_name === NEVER_ON_PHAN_4) continue;
           const raw = max * (0.55 + ((ti * 7 + ji * 3 + field.length) % 9) / 22);
-          await admin.scoring.adminSubmit({ teamId: team.id, gkId: judge.id, fieldName: field, point: Math.min(max, Math.round(raw / step) * step) });
+          await admin.scoring.adminSubmit({
+            teamId: team.id,
+            gkId: judge.id,
+            fieldName: field,
+            point: Math.min(max, Math.round(raw / step) * step),
+          });
         }
       }
     }
@@ -158,7 +176,18 @@ describe.skipIf(!available)('the exports in LibreOffice', () => {
       .slice(0, -1)
       .map((page) => page.replace(/\s+/g, ' '));
     fs.mkdirSync(screenshotDir, { recursive: true });
-    execFileSync('pdftoppm', ['-png', '-r', '90', '-f', '1', '-l', '1', '-singlefile', xlsxPdf, path.join(screenshotDir, 'xlsx-libreoffice-page1')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '90',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      xlsxPdf,
+      path.join(screenshotDir, 'xlsx-libreoffice-page1'),
+    ]);
   });
   afterAll(async () => {
     await app?.close();

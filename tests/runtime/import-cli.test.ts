@@ -20,10 +20,15 @@ function runImport(...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/import.ts', ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['scripts/import.ts', ...args],
+      { cwd: root, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -61,7 +66,7 @@ describe('npm run import', () => {
     }
     const stored = await contents();
     expect(Object.keys(stored).sort()).toEqual([...ids].sort());
-    runs.forEach((run, i) => expect(stored[ids[i]!]).toEqual({ set: run.set, title: run.title, questions: run.count }));
+    for (const [i, run] of runs.entries()) expect(stored[ids[i]!]).toEqual({ set: run.set, title: run.title, questions: run.count });
   });
 
   it.each([

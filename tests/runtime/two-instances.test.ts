@@ -130,7 +130,10 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
     const res = await fetch(`${a.url}/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
     expect(res.status).toBe(200);
     const loggedOut = performance.now();
-    const delay = await within(loggedOut, async () => (await (await fetch(`${b.url}/api/state`, { headers: { cookie } })).json()).user === null);
+    const delay = await within(
+      loggedOut,
+      async () => (await (await fetch(`${b.url}/api/state`, { headers: { cookie } })).json()).user === null,
+    );
     expect(delay).toBeLessThan(200);
   });
 

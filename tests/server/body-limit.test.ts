@@ -48,7 +48,14 @@ const used = () => {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() };
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+  };
   server = await startServer(config, { database: database.handle, log: () => {} });
   const res = await fetch(`http://127.0.0.1:${server.port}/login`, {
     method: 'POST',
@@ -85,7 +92,11 @@ describe('request bodies', () => {
     // 5 MB of base64 that is no image: past the size limit, the upload is judged on its bytes.
     const body = JSON.stringify({ fileName: 'anh.png', contentType: 'image/png', dataBase64: 'A'.repeat(5 * 1024 * 1024) });
     const send = (cookie: string) =>
-      fetch(`http://127.0.0.1:${server.port}/trpc/media.upload`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+      fetch(`http://127.0.0.1:${server.port}/trpc/media.upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
     const asAdmin = await send(admin);
     expect(asAdmin.status).toBe(400);
     expect((await asAdmin.json()).error.data.field).toBe('dataBase64');

@@ -15,7 +15,14 @@ import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 let database: TestDatabase;
 let server: RunningServer;
 let base: string;
-const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
+const config = () => ({
+  ...readConfig({}),
+  port: 0,
+  host: '127.0.0.1',
+  adminPassword: 'mat-khau-admin-1',
+  seedDemo: false,
+  clientDir: process.cwd(),
+});
 const opened: (ConsoleClient | JoinedClient)[] = [];
 let admin: string;
 let master: string;
@@ -23,7 +30,11 @@ let masterId: string;
 const ids: Record<string, string> = {};
 
 async function login(url: string, username: string, password = 'mat-khau-123'): Promise<string> {
-  const res = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
@@ -87,7 +98,11 @@ describe('consoles open at once', () => {
     expect(seenByA.map((x) => x.name)).toEqual(['Nguyễn Điều Khiển', 'Nguyễn Điều Khiển']);
     expect(seenByA.every((x) => x.userId === masterId && x.since >= before - 5000 && x.since <= Date.now() + 5000)).toBe(true);
     // The master's first tab sees the second one (and the admin).
-    expect(othersOf(b).map((x) => x.id).sort()).toEqual([selves[0], selves[2]].sort());
+    expect(
+      othersOf(b)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([selves[0], selves[2]].sort());
 
     await c.close();
     await a.waitForList((m) => m.consoles.length === 2 && !m.consoles.some((x) => x.id === selves[2]));
@@ -110,7 +125,7 @@ describe('consoles open at once', () => {
     await watcher.close();
   });
 
-  it("tells the staff who made a show move and from which console, and no one else", async () => {
+  it('tells the staff who made a show move and from which console, and no one else', async () => {
     const a = consoleOn(base, admin);
     const b = consoleOn(base, master);
     const audience = track(joinSystem(base));
@@ -133,7 +148,11 @@ describe('consoles open at once', () => {
     expect((await post(base, admin, '/trpc/show.update', { changes: { screen2: 'judges' }, consoleId: bSelf })).status).toBe(200);
     const spoofed = await b.waitForLive((m) => stateBy(m)?.userId !== undefined && stateBy(m)?.userId !== masterId);
     expect(stateBy(spoofed)).toMatchObject({ name: 'Quản trị viên', consoleId: null, move: { changes: { screen2: 'judges' } } });
-    const rest = await fetch(`${base}/api/show`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: master }, body: JSON.stringify({ changes: { screen2: 'answers' } }) });
+    const rest = await fetch(`${base}/api/show`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: master },
+      body: JSON.stringify({ changes: { screen2: 'answers' } }),
+    });
     expect(rest.status).toBe(200);
     const scripted = await a.waitForLive((m) => m.type === 'state' && m.system.screen2 === 'answers' && !!m.by);
     expect(stateBy(scripted)).toMatchObject({ userId: masterId, consoleId: null });
@@ -187,7 +206,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('consoles on two instances of
       expect(othersOf(onSecond).map((x) => x.name)).toEqual(['Quản trị viên']);
 
       // A move made on the second instance names its console on the first.
-      expect((await post(other, await login(other, 'dieukhien'), '/trpc/show.update', { changes: { phase: 'blank' }, consoleId: secondSelf })).status).toBe(200);
+      expect(
+        (await post(other, await login(other, 'dieukhien'), '/trpc/show.update', { changes: { phase: 'blank' }, consoleId: secondSelf }))
+          .status,
+      ).toBe(200);
       const told = await onFirst.waitForLive((m) => stateBy(m)?.move.kind === 'update' && m.type === 'state' && m.system.phase === 'blank');
       expect(stateBy(told)).toMatchObject({ name: 'Nguyễn Điều Khiển', consoleId: secondSelf });
 

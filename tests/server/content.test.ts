@@ -33,10 +33,15 @@ const question = (content: string, answer = 'Đáp án') => ({
 });
 
 describe('question sets', () => {
-  it('creates a set with stable question ids and answers it in the seed shape', async () => {
+  it('creates a set with stable question ids and answers it in the contract shape', async () => {
     const res = await t.request('POST', '/api/fw-question-2', {
       cookie: admin,
-      body: { data: { title: 'Tiến về Hà Nội — vòng 1', items: [question('Hồ Gươm còn có tên gọi nào khác?'), question('Cầu Long Biên khánh thành năm nào?')] } },
+      body: {
+        data: {
+          title: 'Tiến về Hà Nội — vòng 1',
+          items: [question('Hồ Gươm còn có tên gọi nào khác?'), question('Cầu Long Biên khánh thành năm nào?')],
+        },
+      },
     });
     expect(res.status).toBe(200);
     const { item } = await res.json();
@@ -47,16 +52,33 @@ describe('question sets', () => {
   });
 
   it('keeps question ids across a reorder', async () => {
-    const created = (await (await t.request('POST', '/api/fw-question-3', { cookie: admin, body: { data: { title: 'Bộ 3', items: [question('Một'), question('Hai')] } } })).json()).item;
+    const created = (
+      await (
+        await t.request('POST', '/api/fw-question-3', {
+          cookie: admin,
+          body: { data: { title: 'Bộ 3', items: [question('Một'), question('Hai')] } },
+        })
+      ).json()
+    ).item;
     const reordered = [created.items[1], created.items[0]];
-    const res = await t.request('PUT', '/api/fw-question-3', { cookie: admin, body: { _id: created._id, changes: { items: reordered }, version: 1 } });
+    const res = await t.request('PUT', '/api/fw-question-3', {
+      cookie: admin,
+      body: { _id: created._id, changes: { items: reordered }, version: 1 },
+    });
     const { item } = await res.json();
     expect(item.items.map((q: { id: string }) => q.id)).toEqual([created.items[1].id, created.items[0].id]);
     expect(item.version).toBe(2);
   });
 
   it('shows answers to admin and master, never to judges', async () => {
-    const created = (await (await t.request('POST', '/api/fw-question-4', { cookie: admin, body: { data: { title: 'Bộ 4', items: [question('Câu hỏi', 'Bí mật')] } } })).json()).item;
+    const created = (
+      await (
+        await t.request('POST', '/api/fw-question-4', {
+          cookie: admin,
+          body: { data: { title: 'Bộ 4', items: [question('Câu hỏi', 'Bí mật')] } },
+        })
+      ).json()
+    ).item;
     const forMaster = await (await t.request('GET', `/api/fw-question-4/${created._id}`, { cookie: master })).json();
     expect(forMaster.item.items[0].answer).toBe('Bí mật');
     const forJudge = await (await t.request('GET', `/api/fw-question-4/${created._id}`, { cookie: judge })).json();
@@ -67,10 +89,17 @@ describe('question sets', () => {
   });
 
   it('refuses a stale version with 409 and keeps the first edit', async () => {
-    const created = (await (await t.request('POST', '/api/fw-question-5', { cookie: admin, body: { data: { title: 'Bản đầu' } } })).json()).item;
-    const first = await t.request('PUT', '/api/fw-question-5', { cookie: admin, body: { _id: created._id, changes: { title: 'Sửa lần 1' }, version: 1 } });
+    const created = (await (await t.request('POST', '/api/fw-question-5', { cookie: admin, body: { data: { title: 'Bản đầu' } } })).json())
+      .item;
+    const first = await t.request('PUT', '/api/fw-question-5', {
+      cookie: admin,
+      body: { _id: created._id, changes: { title: 'Sửa lần 1' }, version: 1 },
+    });
     expect(first.status).toBe(200);
-    const second = await t.request('PUT', '/api/fw-question-5', { cookie: admin, body: { _id: created._id, changes: { title: 'Sửa lần 2' }, version: 1 } });
+    const second = await t.request('PUT', '/api/fw-question-5', {
+      cookie: admin,
+      body: { _id: created._id, changes: { title: 'Sửa lần 2' }, version: 1 },
+    });
     expect(second.status).toBe(409);
     expect((await second.json()).error.message).toBe(messages.staleVersion);
     const stored = await (await t.request('GET', `/api/fw-question-5/admin/${created._id}`, { cookie: admin })).json();
@@ -85,14 +114,21 @@ describe('question sets', () => {
   });
 
   it('names the bad field of a bad question', async () => {
-    const res = await t.request('POST', '/api/fw-question', { cookie: admin, body: { data: { title: 'X', items: [{ content: '', point: 'mười' }] } } });
+    const res = await t.request('POST', '/api/fw-question', {
+      cookie: admin,
+      body: { data: { title: 'X', items: [{ content: '', point: 'mười' }] } },
+    });
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error.field).toMatch(/^data\.items\.0\.(content|point)$/);
   });
 
   it('lists a set by priority then title, and deletes', async () => {
-    for (const [title, priority] of [['Chung kết', 2], ['Bán kết', 1], ['An toàn', 2]] as const) {
+    for (const [title, priority] of [
+      ['Chung kết', 2],
+      ['Bán kết', 1],
+      ['An toàn', 2],
+    ] as const) {
       await t.request('POST', '/api/fw-question-6', { cookie: admin, body: { data: { title, priority } } });
     }
     const { items } = await (await t.request('GET', '/api/fw-question-6/all', { cookie: admin })).json();
@@ -105,10 +141,14 @@ describe('question sets', () => {
 
 describe('rules', () => {
   it('are public to read, sorted by order, with changes under data', async () => {
-    const b = await (await t.request('POST', '/api/the-le', { cookie: admin, body: { data: { title: 'Điều 2', content: '**Hai**', order: 2 } } })).json();
+    const b = await (
+      await t.request('POST', '/api/the-le', { cookie: admin, body: { data: { title: 'Điều 2', content: '**Hai**', order: 2 } } })
+    ).json();
     await t.request('POST', '/api/the-le', { cookie: admin, body: { data: { title: 'Điều 1', content: 'Một', order: 1 } } });
     expect(b.item).toMatchObject({ data: { title: 'Điều 2', content: '**Hai**', order: 2 } });
-    const updated = await (await t.request('PUT', '/api/the-le', { cookie: admin, body: { _id: b.item._id, changes: { data: { title: 'Điều 2 (sửa)' } } } })).json();
+    const updated = await (
+      await t.request('PUT', '/api/the-le', { cookie: admin, body: { _id: b.item._id, changes: { data: { title: 'Điều 2 (sửa)' } } } })
+    ).json();
     expect(updated.item.data).toEqual({ title: 'Điều 2 (sửa)', content: '**Hai**', order: 2 });
     const { items } = await (await t.request('GET', '/api/the-le/all')).json();
     expect(items.map((r: { data: { title: string } }) => r.data.title)).toEqual(['Điều 1', 'Điều 2 (sửa)']);
@@ -122,7 +162,10 @@ describe('users', () => {
   });
 
   it('creates a user and never returns the password', async () => {
-    const res = await t.request('POST', '/api/user', { cookie: admin, body: newUser('gk.nguyen', { fullName: 'Nguyễn Thị Đào', mobile: '0912345678', email: 'dao@hanoi.edu.vn' }) });
+    const res = await t.request('POST', '/api/user', {
+      cookie: admin,
+      body: newUser('gk.nguyen', { fullName: 'Nguyễn Thị Đào', mobile: '0912345678', email: 'dao@hanoi.edu.vn' }),
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain('mat-khau-123');
@@ -206,7 +249,7 @@ describe('users', () => {
     expect((await (await t.request('GET', '/api/state', { cookie: admin })).json()).user.role).toBe('admin');
   });
 
-  it('deletes a user with the seed shape and 404s an unknown one', async () => {
+  it('deletes a user with the contract shape and 404s an unknown one', async () => {
     const { user } = await (await t.request('POST', '/api/user', { cookie: admin, body: newUser('sexoa') })).json();
     expect(await (await t.request('DELETE', '/api/user', { cookie: admin, body: { _id: user._id } })).json()).toEqual({ ok: true });
     expect((await t.request('DELETE', '/api/user', { cookie: admin, body: { _id: user._id } })).status).toBe(404);
@@ -215,14 +258,25 @@ describe('users', () => {
 
 describe('teams', () => {
   it('creates, changes and deletes teams; listTeam shows the active ones', async () => {
-    const created = await (await t.request('POST', '/api/team', {
-      cookie: admin,
-      body: { data: { name: 'THPT Chu Văn An', unit: 'Quận Tây Hồ', members: [{ fullName: 'Nguyễn An', note: 'Đội trưởng' }], priority: 1 } },
-    })).json();
-    expect(created.item).toMatchObject({ name: 'THPT Chu Văn An', unit: 'Quận Tây Hồ', members: [{ fullName: 'Nguyễn An', note: 'Đội trưởng' }], active: true });
+    const created = await (
+      await t.request('POST', '/api/team', {
+        cookie: admin,
+        body: {
+          data: { name: 'THPT Chu Văn An', unit: 'Quận Tây Hồ', members: [{ fullName: 'Nguyễn An', note: 'Đội trưởng' }], priority: 1 },
+        },
+      })
+    ).json();
+    expect(created.item).toMatchObject({
+      name: 'THPT Chu Văn An',
+      unit: 'Quận Tây Hồ',
+      members: [{ fullName: 'Nguyễn An', note: 'Đội trưởng' }],
+      active: true,
+    });
     const account = await t.request('POST', '/api/user', {
       cookie: admin,
-      body: { user: { username: 'doi.cva', password: 'mat-khau-123', fullName: 'Tài khoản đội CVA', role: 'team', teamId: created.item._id } },
+      body: {
+        user: { username: 'doi.cva', password: 'mat-khau-123', fullName: 'Tài khoản đội CVA', role: 'team', teamId: created.item._id },
+      },
     });
     expect(account.status).toBe(200);
     const { items } = await (await t.request('GET', '/api/team/all', { cookie: admin })).json();
@@ -252,10 +306,27 @@ describe('teams', () => {
 
 describe('the scoring sheet and the event', () => {
   it('creates fields with defaults, refuses duplicates and impossible ranges', async () => {
-    const res = await t.request('POST', '/api/score-field', { cookie: admin, body: { data: { name: 'phan-1', label: 'Phần 1', maxPoint: 10 } } });
-    expect((await res.json()).item).toMatchObject({ name: 'phan-1', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, weight: 1, dropExtremes: false });
-    expect((await t.request('POST', '/api/score-field', { cookie: admin, body: { data: { name: 'phan-1', label: 'Lặp', maxPoint: 10 } } })).status).toBe(409);
-    const bad = await t.request('POST', '/api/score-field', { cookie: admin, body: { data: { name: 'phan-2', label: 'Sai', minPoint: 5, maxPoint: 5 } } });
+    const res = await t.request('POST', '/api/score-field', {
+      cookie: admin,
+      body: { data: { name: 'phan-1', label: 'Phần 1', maxPoint: 10 } },
+    });
+    expect((await res.json()).item).toMatchObject({
+      name: 'phan-1',
+      kind: 'judges',
+      minPoint: 0,
+      maxPoint: 10,
+      step: 0.5,
+      weight: 1,
+      dropExtremes: false,
+    });
+    expect(
+      (await t.request('POST', '/api/score-field', { cookie: admin, body: { data: { name: 'phan-1', label: 'Lặp', maxPoint: 10 } } }))
+        .status,
+    ).toBe(409);
+    const bad = await t.request('POST', '/api/score-field', {
+      cookie: admin,
+      body: { data: { name: 'phan-2', label: 'Sai', minPoint: 5, maxPoint: 5 } },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe('data.maxPoint');
     const { items } = await (await t.request('GET', '/api/score-field/all')).json();
@@ -264,7 +335,12 @@ describe('the scoring sheet and the event', () => {
 
   it('keeps the event settings and shows the round title in the state', async () => {
     const caller = await t.caller(admin);
-    await caller.settings.update({ name: 'Hội thi Hà Nội 2026', venue: 'Cung Văn hoá', date: '2026-11-22', roundTitles: { '1': 'KHỞI ĐỘNG' } });
+    await caller.settings.update({
+      name: 'Hội thi Hà Nội 2026',
+      venue: 'Cung Văn hoá',
+      date: '2026-11-22',
+      roundTitles: { '1': 'KHỞI ĐỘNG' },
+    });
     const { settings } = await caller.settings.get();
     expect(settings).toMatchObject({ name: 'Hội thi Hà Nội 2026', venue: 'Cung Văn hoá', date: '2026-11-22' });
     expect(settings.roundTitles['2']).toBe('TIẾN VỀ HÀ NỘI');
@@ -282,7 +358,9 @@ describe('media', () => {
     const res = await t.request('GET', media.url);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
-    await expect(caller.media.upload({ contentType: 'image/svg+xml', dataBase64: 'PHN2Zz4=' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.media.upload({ contentType: 'image/svg+xml', dataBase64: 'PHN2Zz4=' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     expect((await t.request('GET', '/media/khong-co')).status).toBe(404);
   });
 
@@ -290,7 +368,9 @@ describe('media', () => {
     const caller = await t.caller(admin);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64');
     await expect(caller.media.upload({ contentType: 'image/png', dataBase64: svg })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.media.upload({ contentType: 'image/png', dataBase64: Buffer.from('xin chào').toString('base64') })).rejects.toMatchObject({
+    await expect(
+      caller.media.upload({ contentType: 'image/png', dataBase64: Buffer.from('xin chào').toString('base64') }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     const { media } = await caller.media.upload({ contentType: 'image/x;text/html\r\nX-Bad: 1', dataBase64: PNG_1X1 });
@@ -303,7 +383,12 @@ describe('media', () => {
     const rows = await t.deps.db
       .insertInto('media')
       .values([
-        { content_type: 'image/x;text/html', file_name: 've.svg', size: 10, data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+        {
+          content_type: 'image/x;text/html',
+          file_name: 've.svg',
+          size: 10,
+          data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        },
         { content_type: 'text/plain', file_name: 'anh.png', size: 10, data: Buffer.from(PNG_1X1, 'base64') },
       ])
       .returning('id')

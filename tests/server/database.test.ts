@@ -51,19 +51,53 @@ describe(`the database (${process.env.TEST_DB})`, () => {
   // On PGlite the driver queues transactions on its one connection; on PostgreSQL the row lock does.
   it('loses no increment when twenty read-modify-write transactions run at once', async () => {
     const db = database.handle.db;
-    await db.insertInto('settings').values({ id: 1, data: JSON.stringify({ counter: 0 }) }).execute();
+    await db
+      .insertInto('settings')
+      .values({ id: 1, data: JSON.stringify({ counter: 0 }) })
+      .execute();
     // Twenty read-modify-write transactions at once: interleaving would lose increments.
     await Promise.all(
       Array.from({ length: 20 }, () =>
         db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom('settings').select('data').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+          // Deliberate: the read and the write are apart in time, so transactions that wrongly
+          // interleave would read the same counter and lose increments.
           await new Promise((r) => setTimeout(r, 2));
           const counter = Number((row.data as { counter: number }).counter) + 1;
-          await trx.updateTable('settings').set({ data: JSON.stringify({ counter }) }).where('id', '=', 1).execute();
+          await trx
+            .updateTable('settings')
+            .set({ data: JSON.stringify({ counter }) })
+            .where('id', '=', 1)
+            .execute();
         }),
       ),
     );
     const row = await db.selectFrom('settings').select('data').where('id', '=', 1).executeTakeFirstOrThrow();
     expect((row.data as { counter: number }).counter).toBe(20);
+  });
+
+  it('never runs a query from outside inside an open transaction (it sees only what was committed)', async () => {
+    const db = database.handle.db;
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('teams').values({ name: 'Đội chưa lưu' }).execute();
+        inserted();
+        await gate;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await insertedSignal;
+    const outside = db.selectFrom('teams').select('id').where('name', '=', 'Đội chưa lưu').execute();
+    // Deliberate: time for a query that wrongly shares the open transaction to finish inside it
+    // (a right one waits for the commit, so there is nothing to wait for).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await transaction).toBe('roll back');
+    expect(await outside).toEqual([]);
   });
 });

@@ -108,7 +108,10 @@ describe('failures', () => {
 
   it("lets scripts connect only to this site: 'self' and its own websocket origin", async () => {
     const res = await t.request('GET', '/api/the-le/all', { headers: { host: 'hoithi.local:3000' } });
-    const connect = res.headers.get('content-security-policy')!.split('; ').find((part) => part.startsWith('connect-src'));
+    const connect = res.headers
+      .get('content-security-policy')!
+      .split('; ')
+      .find((part) => part.startsWith('connect-src'));
     expect(connect).toBe("connect-src 'self' ws://hoithi.local:3000");
   });
 

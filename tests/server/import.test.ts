@@ -97,7 +97,9 @@ describe('questionSet.importFile', () => {
     expect(appended.item).toMatchObject({ version: 2, _id: created._id });
     expect(appended.item?.items).toHaveLength(15);
 
-    const stale = await refusal(admin.questionSet.importFile({ set: 5, mode: 'append', _id: created._id, version: 1, ...sample('cau-hoi.csv') }));
+    const stale = await refusal(
+      admin.questionSet.importFile({ set: 5, mode: 'append', _id: created._id, version: 1, ...sample('cau-hoi.csv') }),
+    );
     expect(stale.code).toBe('CONFLICT');
     const bad = await refusal(admin.questionSet.importFile({ set: 5, mode: 'append', _id: created._id, ...fixture('bad-rows.xlsx') }));
     expect(bad.code).toBe('BAD_REQUEST');

@@ -25,14 +25,22 @@ let questionId = '';
 const sockets: WebSocket[] = [];
 
 async function post(path: string, body: unknown, cookie: string, method = 'POST') {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
@@ -58,7 +66,14 @@ const leaks = (text: string, secrets: string[]) => secrets.filter((secret) => te
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() };
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+  };
   server = await startServer(config, { database: database.handle, log: () => {} });
   base = `http://127.0.0.1:${server.port}`;
   admin = await login('admin', 'mat-khau-admin-1');
@@ -70,7 +85,12 @@ beforeAll(async () => {
   teamCookie = await login('doibadinh', 'mat-khau-123');
   const set = await post(
     '/api/fw-question',
-    { data: { title: 'Bộ 1', items: [{ content: CONTENT, options: OPTIONS, answer: ANSWER, media: { kind: 'image', url: MEDIA }, point: 10, timeLimit: 30 }] } },
+    {
+      data: {
+        title: 'Bộ 1',
+        items: [{ content: CONTENT, options: OPTIONS, answer: ANSWER, media: { kind: 'image', url: MEDIA }, point: 10, timeLimit: 30 }],
+      },
+    },
     admin,
   );
   setId = set.item._id;
@@ -128,7 +148,9 @@ describe('what the audience receives before a question is shown', () => {
 
     // Revealed: the answer arrives.
     const revealed = await move({ phase: 'answer' });
-    await expect.poll(() => anonymous.frames.some((f) => f.includes(`"version":${revealed.system.version}`) && f.includes(ANSWER))).toBe(true);
+    await expect
+      .poll(() => anonymous.frames.some((f) => f.includes(`"version":${revealed.system.version}`) && f.includes(ANSWER)))
+      .toBe(true);
     await expect.poll(() => team.frames.some((f) => f.includes(`"version":${revealed.system.version}`) && f.includes(ANSWER))).toBe(true);
     expect(await stateText()).toContain(ANSWER);
   });

@@ -76,9 +76,19 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('verdict' as const), verdict: fc.constantFrom('right', 'wrong', null) }),
   fc.record({ kind: fc.constant('buzz' as const) }),
   fc.record({ kind: fc.constant('teamEdit' as const), team: fc.nat(2), priority: fc.nat(3), active: fc.boolean() }),
-  fc.record({ kind: fc.constant('settings' as const), name: fc.constantFrom('Hội thi A', 'Hội thi B'), title: fc.constantFrom('VÒNG 1', 'KHỞI ĐỘNG') }),
+  fc.record({
+    kind: fc.constant('settings' as const),
+    name: fc.constantFrom('Hội thi A', 'Hội thi B'),
+    title: fc.constantFrom('VÒNG 1', 'KHỞI ĐỘNG'),
+  }),
   fc.record({ kind: fc.constant('weight' as const), weight: fc.constantFrom(1, 2, 0.5) }),
-  fc.record({ kind: fc.constant('judgeEdit' as const), judge: fc.nat(2), name: fc.constantFrom('GK Một', 'GK Hai'), priority: fc.nat(2), active: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('judgeEdit' as const),
+    judge: fc.nat(2),
+    name: fc.constantFrom('GK Một', 'GK Hai'),
+    priority: fc.nat(2),
+    active: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('restart' as const) }),
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
@@ -135,7 +145,10 @@ async function run(s: Step): Promise<void> {
       return void (await admin.scoreField.update({ _id: field._id, changes: { weight: s.weight } }));
     }
     case 'judgeEdit':
-      return void (await admin.user.update({ _id: judges[s.judge]!.id, changes: { fullName: s.name, priority: s.priority, active: s.active } }));
+      return void (await admin.user.update({
+        _id: judges[s.judge]!.id,
+        changes: { fullName: s.name, priority: s.priority, active: s.active },
+      }));
     case 'restart': {
       // A new instance on the same data: it loads once and must agree with the old one.
       await t.deps.hub.stop();
@@ -157,7 +170,11 @@ function comparable(data: LiveData) {
 }
 
 async function rebuiltFromLog(): Promise<Record<string, number>> {
-  const entries = await t.deps.db.selectFrom('score_events').select(['team_id', 'gk_id', 'field_name', 'new_point']).orderBy('id').execute();
+  const entries = await t.deps.db
+    .selectFrom('score_events')
+    .select(['team_id', 'gk_id', 'field_name', 'new_point'])
+    .orderBy('id')
+    .execute();
   const scores: Record<string, number> = {};
   for (const e of entries) {
     const key = `${e.team_id}|${e.gk_id}|${e.field_name}`;
@@ -175,7 +192,13 @@ describe('the live read model', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         for (const s of steps) {
           // Refused moves (409, 400) change nothing; the rest are counted below.
-          if (await run(s).then(() => true, () => false)) succeeded.set(s.kind, (succeeded.get(s.kind) ?? 0) + 1);
+          if (
+            await run(s).then(
+              () => true,
+              () => false,
+            )
+          )
+            succeeded.set(s.kind, (succeeded.get(s.kind) ?? 0) + 1);
         }
         const fresh = await loadLiveData(t.deps.db);
         const model = t.deps.hub.live;
@@ -194,6 +217,7 @@ describe('the live read model', () => {
     // The histories really changed things: every kind of change that cannot be refused happened.
     const applied = [...succeeded.keys()];
     console.log('[live-model] applied steps by kind:', Object.fromEntries(succeeded));
-    for (const kind of ['phase', 'question', 'teamEdit', 'settings', 'weight', 'judgeEdit', 'restart'] as const) expect(applied).toContain(kind);
+    for (const kind of ['phase', 'question', 'teamEdit', 'settings', 'weight', 'judgeEdit', 'restart'] as const)
+      expect(applied).toContain(kind);
   }, 120_000);
 });

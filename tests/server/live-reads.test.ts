@@ -16,6 +16,7 @@ let statements = 0;
 const seen: string[] = [];
 /** "select scores", "insert events", "raw" (sql``): what kind of statement, on which table. */
 function describeNode(node: RootOperationNode): string {
+  // biome-ignore lint/suspicious/noExplicitAny: walks a heap snapshot's nodes, whose fields vary by node type
   const n = node as unknown as Record<string, any>;
   const table = n.from?.froms?.[0]?.table?.identifier?.name ?? n.into?.table?.identifier?.name ?? n.table?.table?.identifier?.name;
   const kind = String(node.kind).replace('QueryNode', '').replace('Node', '').toLowerCase();
@@ -38,13 +39,21 @@ let judge = '';
 const clients: JoinedClient[] = [];
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 async function send(method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -58,13 +67,22 @@ async function countDuring(work: () => Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   database = await createTestDatabase();
   const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() };
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+  };
   server = await startServer(config, { database: handle, log: () => {} });
   base = `http://127.0.0.1:${server.port}`;
   admin = await login('admin', 'mat-khau-admin-1');
   for (const name of ['Đội A', 'Đội B']) expect((await send('POST', '/api/team', admin, { data: { name } })).status).toBe(200);
   await send('POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  await send('POST', '/api/user', admin, { user: { username: 'gkmot', password: 'mat-khau-123', fullName: 'Giám khảo Một', role: 'judge' } });
+  await send('POST', '/api/user', admin, {
+    user: { username: 'gkmot', password: 'mat-khau-123', fullName: 'Giám khảo Một', role: 'judge' },
+  });
   judge = await login('gkmot', 'mat-khau-123');
   await send('PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
 });
@@ -82,7 +100,8 @@ describe('reads from memory', () => {
       for (let i = 0; i < 50; i++) expect((await fetch(`${base}/api/state?t=${i}`)).status).toBe(200);
     });
     const withCookie = await countDuring(async () => {
-      for (let i = 0; i < 50; i++) expect((await (await fetch(`${base}/api/state`, { headers: { cookie: admin } })).json()).user.username).toBe('admin');
+      for (let i = 0; i < 50; i++)
+        expect((await (await fetch(`${base}/api/state`, { headers: { cookie: admin } })).json()).user.username).toBe('admin');
     });
     expect({ anonymous, withCookie }).toEqual({ anonymous: 0, withCookie: 0 });
   });
@@ -94,7 +113,9 @@ describe('reads from memory', () => {
         const res = await fetch(`${base}/trpc/${path}`, { headers: { cookie: admin } });
         expect(res.status, path).toBe(200);
       }
-      const progress = await fetch(`${base}/trpc/scoring.progress?input=${encodeURIComponent(JSON.stringify({ fieldName: 'f' }))}`, { headers: { cookie: judge } });
+      const progress = await fetch(`${base}/trpc/scoring.progress?input=${encodeURIComponent(JSON.stringify({ fieldName: 'f' }))}`, {
+        headers: { cookie: judge },
+      });
       expect(progress.status).toBe(200);
     });
     expect(count).toBe(0);
@@ -161,7 +182,11 @@ describe('cached sessions', () => {
 
   it('forget a user an admin disables, and show a renamed user at once', async () => {
     const hash = await hashPassword('mat-khau-123');
-    const [row] = await database.handle.db.insertInto('users').values({ username: 'gkhai', role: 'judge', password_hash: hash }).returning('id').execute();
+    const [row] = await database.handle.db
+      .insertInto('users')
+      .values({ username: 'gkhai', role: 'judge', password_hash: hash })
+      .returning('id')
+      .execute();
     const cookie = await login('gkhai', 'mat-khau-123');
     expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkhai');
     expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { fullName: 'Giám khảo Hai' } })).status).toBe(200);

@@ -22,7 +22,13 @@ describe('a NUL character', () => {
     ['login username', 'POST', '/login', { username: `ad${NUL}min`, password: 'x' }, 'username'],
     ['login password', 'POST', '/login', { username: 'admin', password: `x${NUL}` }, 'password'],
     ['a DELETE id', 'DELETE', '/api/team', { _id: `a${NUL}b` }, '_id'],
-    ['a nested field', 'POST', '/api/team', { data: { name: 'Đội', members: [{ fullName: `A${NUL}`, note: '' }] } }, 'data.members.0.fullName'],
+    [
+      'a nested field',
+      'POST',
+      '/api/team',
+      { data: { name: 'Đội', members: [{ fullName: `A${NUL}`, note: '' }] } },
+      'data.members.0.fullName',
+    ],
     ['a rule', 'POST', '/api/the-le', { data: { title: `T${NUL}`, content: 'x', order: 1 } }, 'data.title'],
   ];
   for (const [what, method, path, body, field] of cases) {

@@ -86,7 +86,11 @@ describe('teams that share a rank', () => {
     expect(results.items.map((item: { name: string }) => item.name)).toEqual(expected);
 
     const csv = await (await t.request('GET', '/api/results.csv', { cookie: adminCookie })).text();
-    const csvNames = csv.split(/\r?\n/).slice(1).filter(Boolean).map((line) => line.split(';')[1]!.replace(/^"|"$/g, ''));
+    const csvNames = csv
+      .split(/\r?\n/)
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(';')[1]!.replace(/^"|"$/g, ''));
     expect(csvNames).toEqual(expected);
   });
 });

@@ -53,7 +53,12 @@ const setEntries = (n: number, name: string): Entry[] => [
 ];
 
 const TABLE: Entry[] = [
-  { procedure: 'auth.login', allowed: EVERYONE, input: { username: 'admin', password: TEST_PASSWORD }, rest: [{ method: 'POST', path: '/login', body: { username: 'admin', password: TEST_PASSWORD } }] },
+  {
+    procedure: 'auth.login',
+    allowed: EVERYONE,
+    input: { username: 'admin', password: TEST_PASSWORD },
+    rest: [{ method: 'POST', path: '/login', body: { username: 'admin', password: TEST_PASSWORD } }],
+  },
   { procedure: 'auth.logout', allowed: EVERYONE, input: {}, rest: [{ method: 'POST', path: '/logout', body: {} }] },
   { procedure: 'auth.me', allowed: LOGGED_IN },
   { procedure: 'system.state', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/state' }] },
@@ -61,7 +66,12 @@ const TABLE: Entry[] = [
   { procedure: 'system.debug', allowed: [], input: { command: 'reload' } },
   { procedure: 'settings.get', allowed: EVERYONE },
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
-  { procedure: 'profile.update', allowed: LOGGED_IN, input: { changes: {} }, rest: [{ method: 'PUT', path: '/api/profile', body: { changes: {} } }] },
+  {
+    procedure: 'profile.update',
+    allowed: LOGGED_IN,
+    input: { changes: {} },
+    rest: [{ method: 'PUT', path: '/api/profile', body: { changes: {} } }],
+  },
   ...['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'].flatMap((name, i) =>
     setEntries(i + 1, name),
   ),
@@ -74,22 +84,72 @@ const TABLE: Entry[] = [
       { method: 'GET', path: '/api/fw-question-5/admin/all' },
     ],
   },
-  { procedure: 'questionSet.adminGet', allowed: ADMIN, input: { set: 5, _id: NO_ID }, rest: [{ method: 'GET', path: `/api/fw-question-5/admin/${NO_ID}` }] },
+  {
+    procedure: 'questionSet.adminGet',
+    allowed: ADMIN,
+    input: { set: 5, _id: NO_ID },
+    rest: [{ method: 'GET', path: `/api/fw-question-5/admin/${NO_ID}` }],
+  },
   { procedure: 'questionSet.importFile', allowed: ADMIN, input: { set: 1, mode: 'preview', fileName: 'a.json', dataBase64: 'W10=' } },
   { procedure: 'rules.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/the-le/all' }] },
-  { procedure: 'rules.create', allowed: ADMIN, input: { data: { title: 'Điều 1' } }, rest: [{ method: 'POST', path: '/api/the-le', body: { data: { title: 'Điều 1' } } }] },
-  { procedure: 'rules.update', allowed: ADMIN, input: { _id: NO_ID, changes: { data: {} } }, rest: [{ method: 'PUT', path: '/api/the-le', body: { _id: NO_ID, changes: { data: {} } } }] },
-  { procedure: 'rules.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/the-le', body: { _id: NO_ID } }] },
-  { procedure: 'user.page', allowed: ADMIN, input: { pageNumber: 1, pageSize: 50 }, rest: [{ method: 'GET', path: '/api/user/page/1/50?condition=%7B%7D' }] },
+  {
+    procedure: 'rules.create',
+    allowed: ADMIN,
+    input: { data: { title: 'Điều 1' } },
+    rest: [{ method: 'POST', path: '/api/the-le', body: { data: { title: 'Điều 1' } } }],
+  },
+  {
+    procedure: 'rules.update',
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: { data: {} } },
+    rest: [{ method: 'PUT', path: '/api/the-le', body: { _id: NO_ID, changes: { data: {} } } }],
+  },
+  {
+    procedure: 'rules.remove',
+    allowed: ADMIN,
+    input: { _id: NO_ID },
+    rest: [{ method: 'DELETE', path: '/api/the-le', body: { _id: NO_ID } }],
+  },
+  {
+    procedure: 'user.page',
+    allowed: ADMIN,
+    input: { pageNumber: 1, pageSize: 50 },
+    rest: [{ method: 'GET', path: '/api/user/page/1/50?condition=%7B%7D' }],
+  },
   { procedure: 'user.all#partial', allowed: STAFF, input: { partial: true }, rest: [{ method: 'GET', path: '/api/user/all?partial=1' }] },
   { procedure: 'user.all', allowed: ADMIN, input: { partial: false }, rest: [{ method: 'GET', path: '/api/user/all' }] },
   { procedure: 'user.create', allowed: ADMIN, input: { user: {} }, rest: [{ method: 'POST', path: '/api/user', body: { user: {} } }] },
-  { procedure: 'user.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/user', body: { _id: NO_ID, changes: {} } }] },
-  { procedure: 'user.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/user', body: { _id: NO_ID } }] },
+  {
+    procedure: 'user.update',
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path: '/api/user', body: { _id: NO_ID, changes: {} } }],
+  },
+  {
+    procedure: 'user.remove',
+    allowed: ADMIN,
+    input: { _id: NO_ID },
+    rest: [{ method: 'DELETE', path: '/api/user', body: { _id: NO_ID } }],
+  },
   { procedure: 'team.all', allowed: LOGGED_IN, rest: [{ method: 'GET', path: '/api/team/all' }] },
-  { procedure: 'team.create', allowed: ADMIN, input: { data: { name: 'Đội mới' } }, rest: [{ method: 'POST', path: '/api/team', body: { data: { name: 'Đội mới' } } }] },
-  { procedure: 'team.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/team', body: { _id: NO_ID, changes: {} } }] },
-  { procedure: 'team.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/team', body: { _id: NO_ID } }] },
+  {
+    procedure: 'team.create',
+    allowed: ADMIN,
+    input: { data: { name: 'Đội mới' } },
+    rest: [{ method: 'POST', path: '/api/team', body: { data: { name: 'Đội mới' } } }],
+  },
+  {
+    procedure: 'team.update',
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path: '/api/team', body: { _id: NO_ID, changes: {} } }],
+  },
+  {
+    procedure: 'team.remove',
+    allowed: ADMIN,
+    input: { _id: NO_ID },
+    rest: [{ method: 'DELETE', path: '/api/team', body: { _id: NO_ID } }],
+  },
   { procedure: 'scoreField.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/score-field/all' }] },
   {
     procedure: 'scoreField.create',
@@ -97,8 +157,18 @@ const TABLE: Entry[] = [
     input: { data: { label: 'x' } },
     rest: [{ method: 'POST', path: '/api/score-field', body: { data: { label: 'x' } } }],
   },
-  { procedure: 'scoreField.update', allowed: ADMIN, input: { _id: NO_ID, changes: {} }, rest: [{ method: 'PUT', path: '/api/score-field', body: { _id: NO_ID, changes: {} } }] },
-  { procedure: 'scoreField.remove', allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path: '/api/score-field', body: { _id: NO_ID } }] },
+  {
+    procedure: 'scoreField.update',
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path: '/api/score-field', body: { _id: NO_ID, changes: {} } }],
+  },
+  {
+    procedure: 'scoreField.remove',
+    allowed: ADMIN,
+    input: { _id: NO_ID },
+    rest: [{ method: 'DELETE', path: '/api/score-field', body: { _id: NO_ID } }],
+  },
   { procedure: 'show.update', allowed: STAFF, input: { changes: {} }, rest: [{ method: 'PUT', path: '/api/show', body: { changes: {} } }] },
   { procedure: 'show.undo', allowed: STAFF, input: {} },
   { procedure: 'show.answers', allowed: STAFF, input: {} },
@@ -107,7 +177,12 @@ const TABLE: Entry[] = [
   { procedure: 'show.submitAnswer', allowed: ['team'], input: { questionId: 'q1', answer: 'Hồ Gươm' } },
   { procedure: 'show.buzz', allowed: ['team'], input: { questionId: 'q1' } },
   { procedure: 'show.verdict', allowed: STAFF, input: { questionId: 'q1', teamId: NO_ID, verdict: 'right' } },
-  { procedure: 'scoring.submit', allowed: ['judge'], input: { teamId: NO_ID, point: 5 }, rest: [{ method: 'PUT', path: '/api/cham-thi/submit', body: { teamId: NO_ID, point: 5 } }] },
+  {
+    procedure: 'scoring.submit',
+    allowed: ['judge'],
+    input: { teamId: NO_ID, point: 5 },
+    rest: [{ method: 'PUT', path: '/api/cham-thi/submit', body: { teamId: NO_ID, point: 5 } }],
+  },
   {
     procedure: 'scoring.adminSubmit',
     allowed: ADMIN,
@@ -180,8 +255,7 @@ describe('the permission table', () => {
       .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path === '/login' || r.path === '/logout'))
       .map((r) => `${r.method} ${r.path}`);
     const inTable = TABLE.flatMap((e) => e.rest ?? []).map((r) => `${r.method} ${r.path.split('?')[0]}`);
-    const matches = (route: string) =>
-      inTable.some((concrete) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`).test(concrete));
+    const matches = (route: string) => inTable.some((concrete) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`).test(concrete));
     expect(declared.filter((route) => !matches(route))).toEqual([]);
   });
 
@@ -189,7 +263,10 @@ describe('the permission table', () => {
   it(`has ${TABLE.length} procedures × ${EVERYONE.length} roles`, () => expect(rows.length).toBe(TABLE.length * 5));
 
   it.each(rows.map(({ entry, who }) => [entry.procedure, who, entry] as const))('tRPC %s as %s', async (_name, who, entry) => {
-    const caller = (await t.caller(await cookieFor(who))) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+    const caller = (await t.caller(await cookieFor(who))) as unknown as Record<
+      string,
+      Record<string, (input?: unknown) => Promise<unknown>>
+    >;
     const [domain, name] = baseName(entry.procedure).split('.') as [string, string];
     let code: string | null = null;
     try {

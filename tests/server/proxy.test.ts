@@ -56,7 +56,10 @@ describe('over HTTP', () => {
   });
 
   it('refuses a write whose Origin matches only an X-Forwarded-Host that no trusted proxy set', async () => {
-    const res = await plain.request('POST', '/logout', { body: {}, headers: { origin: 'http://evil.example', host: 'localhost', 'x-forwarded-host': 'evil.example' } });
+    const res = await plain.request('POST', '/logout', {
+      body: {},
+      headers: { origin: 'http://evil.example', host: 'localhost', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -68,7 +71,12 @@ describe('over HTTP', () => {
   it('accepts a write through the trusted proxy from the public https origin', async () => {
     const res = await proxied.request('POST', '/logout', {
       body: {},
-      headers: { origin: 'https://hoithi.example', host: 'backend:3000', 'x-forwarded-host': 'hoithi.example', 'x-forwarded-proto': 'https' },
+      headers: {
+        origin: 'https://hoithi.example',
+        host: 'backend:3000',
+        'x-forwarded-host': 'hoithi.example',
+        'x-forwarded-proto': 'https',
+      },
     });
     expect(res.status).toBe(200);
   });

@@ -9,20 +9,35 @@ import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 let database: TestDatabase;
 let server: RunningServer;
 let base: string;
-const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
+const config = () => ({
+  ...readConfig({}),
+  port: 0,
+  host: '127.0.0.1',
+  adminPassword: 'mat-khau-admin-1',
+  seedDemo: false,
+  clientDir: process.cwd(),
+});
 const clients: JoinedClient[] = [];
-let teamIds: string[] = [];
+const teamIds: string[] = [];
 let setId = '';
 let questionId = '';
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 async function call(cookie: string, method: string, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -62,7 +77,12 @@ beforeAll(async () => {
   teamCookie = await login('doia', 'mat-khau-123');
   await call(admin, 'POST', '/api/score-field', { data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });
   const set = await call(admin, 'POST', '/api/fw-question', {
-    data: { title: 'Bộ 1', items: [{ content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], answer: 'BÍ-MẬT-HOÀN-KIẾM', point: 10, timeLimit: 30 }] },
+    data: {
+      title: 'Bộ 1',
+      items: [
+        { content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], answer: 'BÍ-MẬT-HOÀN-KIẾM', point: 10, timeLimit: 30 },
+      ],
+    },
   });
   setId = set.item._id;
   questionId = set.item.items[0].id;
@@ -100,7 +120,9 @@ describe('system.join over a real websocket', () => {
     const team = join({ cookie: teamCookie });
     const console_ = join({ cookie: master });
     for (const c of [anonymous, team, console_]) await c.waitFor((e) => e.data.type === 'teams');
-    await call(master, 'PUT', '/api/show', { changes: { answersOpen: true, buzzerOpen: true, timer: { action: 'start', durationMs: 60_000 } } });
+    await call(master, 'PUT', '/api/show', {
+      changes: { answersOpen: true, buzzerOpen: true, timer: { action: 'start', durationMs: 60_000 } },
+    });
     await mutate(teamCookie, 'show.submitAnswer', { questionId, answer: 'Hồ Hoàn Kiếm' });
     await mutate(teamCookie, 'show.buzz', { questionId });
     await console_.waitFor((e) => e.data.type === 'answers' && (e.data.items as unknown[]).length === 1);
@@ -125,7 +147,8 @@ describe('system.join over a real websocket', () => {
     // Team A's right answer is taken back while frozen.
     await mutate(master, 'show.verdict', { questionId, teamId: teamIds[0], verdict: 'wrong' });
     await console_.waitFor((e) => e.data.type === 'teams' && (e.data.listTeam as { total: number }[]).every((t) => t.total === 0));
-    const total = (e: { data: Record<string, unknown> }) => (e.data.listTeam as { _id: string; total: number }[]).find((t) => t._id === teamIds[0])!.total;
+    const total = (e: { data: Record<string, unknown> }) =>
+      (e.data.listTeam as { _id: string; total: number }[]).find((t) => t._id === teamIds[0])!.total;
     const audienceTeams = audience.events.filter((e) => e.data.type === 'teams');
     expect(audienceTeams.map(total)).toEqual(audienceTeams.map(() => 10));
 

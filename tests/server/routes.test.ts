@@ -26,18 +26,35 @@ describe('the route table', () => {
 });
 
 describe('GET of a page path', () => {
-  it.each(['/', '/login', '/screen', '/screen2', '/master', '/preview', '/supporter', '/team', '/user', '/user/dashboard', '/user/member', '/user/the-le', '/user/fw-question', '/user/fw-question-6'])(
-    'answers 200 with the app for the route %s',
-    async (route) => {
-      const res = await t.request('GET', route);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(await res.text()).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/screen',
+    '/screen2',
+    '/master',
+    '/preview',
+    '/supporter',
+    '/team',
+    '/user',
+    '/user/dashboard',
+    '/user/member',
+    '/user/the-le',
+    '/user/fw-question',
+    '/user/fw-question-6',
+  ])('answers 200 with the app for the route %s', async (route) => {
+    const res = await t.request('GET', route);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('<div id="root">');
+  });
 
   it('answers 200 for any judge name or question-set id, so none can be probed', async () => {
-    for (const route of ['/giam-kham-token/admin', '/giam-kham-token/khong-ai-ten-nay', '/user/fw-question-3/123', '/user/fw-question-3/khong-co']) {
+    for (const route of [
+      '/giam-kham-token/admin',
+      '/giam-kham-token/khong-ai-ten-nay',
+      '/user/fw-question-3/123',
+      '/user/fw-question-3/khong-co',
+    ]) {
       expect((await t.request('GET', route)).status, route).toBe(200);
     }
   });

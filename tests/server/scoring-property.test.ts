@@ -58,7 +58,13 @@ describe('the audit log', () => {
           if (a.kind === 'judge') {
             await judges[a.judge]!.caller.scoring.submit({ teamId: teamIds[a.team]!, point: a.half / 2 });
           } else if (a.kind === 'admin') {
-            await admin.scoring.adminSubmit({ teamId: teamIds[a.team]!, gkId: judges[a.judge]!.id, point: a.half / 2, fieldName: 'f', reason: 'sửa' });
+            await admin.scoring.adminSubmit({
+              teamId: teamIds[a.team]!,
+              gkId: judges[a.judge]!.id,
+              point: a.half / 2,
+              fieldName: 'f',
+              reason: 'sửa',
+            });
           } else if (a.kind === 'all') {
             await admin.scoring.adminSubmitAll({ teamId: teamIds[a.team]!, point: a.half / 2, fieldName: 'f', reason: 'sửa' });
           } else if (a.kind === 'undo') {

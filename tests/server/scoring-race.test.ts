@@ -19,19 +19,34 @@ let judge = '';
 let teamId = '';
 
 async function send(base: string, method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
 async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = () => ({ ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd() });
+  const config = () => ({
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+  });
   servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   if (database.kind === 'postgres') servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   judgeOn = `http://127.0.0.1:${servers[0]!.port}`;
@@ -39,7 +54,9 @@ beforeAll(async () => {
   admin = await login(adminOn, 'admin', 'mat-khau-admin-1');
   teamId = (await send(adminOn, 'POST', '/api/team', admin, { data: { name: 'Đội Hoàn Kiếm' } })).json.item._id;
   await send(adminOn, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  await send(adminOn, 'POST', '/api/user', admin, { user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' } });
+  await send(adminOn, 'POST', '/api/user', admin, {
+    user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' },
+  });
   judge = await login(judgeOn, 'gkdua', 'mat-khau-123');
 });
 
@@ -56,7 +73,8 @@ describe('a score racing a close', () => {
       // The judge's instance has followed the opening.
       await expect.poll(async () => (await (await fetch(`${judgeOn}/api/state`)).json()).system.scoringOpen, { interval: 5 }).toBe(true);
       const point = (round % 20) / 2;
-      // Vary who goes first: the score or the close starts up to 15 ms after the other.
+      // Vary who goes first: the score or the close starts up to 15 ms after the other. The delays
+      // are the race itself, not a wait for anything.
       const lead = ((round * 7) % 16) - (round % 2 ? 0 : 15);
       const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
       const [score, close] = await Promise.all([
@@ -64,13 +82,20 @@ describe('a score racing a close', () => {
         later(-lead).then(() => send(adminOn, 'PUT', '/api/show', admin, { changes: { scoringOpen: false } })),
       ]);
       expect(close.status).toBe(200);
-      const events = await database.handle.db.selectFrom('events').select(['id', 'type', 'payload']).orderBy('id', 'desc').limit(20).execute();
+      const events = await database.handle.db
+        .selectFrom('events')
+        .select(['id', 'type', 'payload'])
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute();
       const closeEvent = events.find((e) => e.type === 'show' && (e.payload as { version: number }).version === close.json.system.version)!;
       expect(closeEvent).toBeDefined();
       if (score.status === 200) {
         outcomes.stored++;
         const scoreEvent = events.find(
-          (e) => e.type === 'scores' && (e.payload as { changes: { updatedAt: number }[] }).changes.some((c) => c.updatedAt === score.json.item.updatedAt),
+          (e) =>
+            e.type === 'scores' &&
+            (e.payload as { changes: { updatedAt: number }[] }).changes.some((c) => c.updatedAt === score.json.item.updatedAt),
         );
         expect(scoreEvent, `round ${round}`).toBeDefined();
         expect(scoreEvent!.id, `round ${round}: stored after the close`).toBeLessThan(closeEvent.id);
@@ -78,7 +103,11 @@ describe('a score racing a close', () => {
         outcomes.refused++;
         expect(score.status, `round ${round}`).toBe(409);
         expect(score.json.error.message).toBe(messages.scoringClosed);
-        const log = await database.handle.db.selectFrom('score_events').select('id').where('idempotency_key', '=', `dua-${round}`).execute();
+        const log = await database.handle.db
+          .selectFrom('score_events')
+          .select('id')
+          .where('idempotency_key', '=', `dua-${round}`)
+          .execute();
         expect(log).toEqual([]);
       }
     }

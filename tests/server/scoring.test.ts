@@ -11,7 +11,7 @@ let admin: Caller;
 let master: Caller;
 let adminCookie: string;
 const judges: { id: string; cookie: string; caller: Caller }[] = [];
-let teamIds: string[] = [];
+const teamIds: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,7 +25,8 @@ beforeAll(async () => {
     const cookie = await t.login(`gk${i}`);
     judges.push({ id, cookie, caller: await t.caller(cookie) });
   }
-  for (const name of ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
+  for (const name of ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên'])
+    teamIds.push((await admin.team.create({ data: { name } })).item._id);
   await admin.scoreField.create({ data: { name: 'phan-2', label: 'Phần 2', maxPoint: 10, step: 0.5, position: 2 } });
   await admin.scoreField.create({ data: { name: 'phan-3', label: 'Phần 3', maxPoint: 20, step: 0.5, dropExtremes: true, position: 3 } });
 });
@@ -57,7 +58,10 @@ describe('a judge scoring', () => {
       body: { teamId: teamIds[0], point: 7, fieldName: 'phan-3' },
     });
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toMatchObject({ field: 'fieldName', message: 'Tiêu chí đang mở chấm là "Phần 2", không phải tiêu chí này' });
+    expect((await res.json()).error).toMatchObject({
+      field: 'fieldName',
+      message: 'Tiêu chí đang mở chấm là "Phần 2", không phải tiêu chí này',
+    });
   });
 
   it.each([[10.5], [-1], [7.25], ['mười']])('refuses the point %j with 400 naming point', async (point) => {
@@ -107,19 +111,39 @@ describe('an admin correcting', () => {
     const without = await t.request('POST', '/api/cham-thi/admin-submit', { cookie: adminCookie, body });
     expect(without.status).toBe(400);
     expect((await without.json()).error).toMatchObject({ field: 'reason', message: messages.reasonRequired });
-    const withReason = await t.request('POST', '/api/cham-thi/admin-submit', { cookie: adminCookie, body: { ...body, reason: 'Gõ nhầm 7,5' } });
+    const withReason = await t.request('POST', '/api/cham-thi/admin-submit', {
+      cookie: adminCookie,
+      body: { ...body, reason: 'Gõ nhầm 7,5' },
+    });
     expect(withReason.status).toBe(200);
     const [entry] = (await admin.scoring.log({ teamId: teamIds[0], gkId: judges[0]!.id, limit: 1 })).items;
     expect(entry).toMatchObject({ oldPoint: 7.5, newPoint: 8, source: 'admin', reason: 'Gõ nhầm 7,5' });
   });
 
   it('answers 404 for an unknown judge or field', async () => {
-    expect((await t.request('POST', '/api/cham-thi/admin-submit', { cookie: adminCookie, body: { teamId: teamIds[0], gkId: 'khong-co', point: 5, fieldName: 'phan-2' } })).status).toBe(404);
-    expect((await t.request('POST', '/api/cham-thi/admin-submit', { cookie: adminCookie, body: { teamId: teamIds[0], gkId: judges[0]!.id, point: 5, fieldName: 'khong-co' } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/cham-thi/admin-submit', {
+          cookie: adminCookie,
+          body: { teamId: teamIds[0], gkId: 'khong-co', point: 5, fieldName: 'phan-2' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/cham-thi/admin-submit', {
+          cookie: adminCookie,
+          body: { teamId: teamIds[0], gkId: judges[0]!.id, point: 5, fieldName: 'khong-co' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('gives every judge a point in one call', async () => {
-    const res = await t.request('POST', '/api/cham-thi/admin-submit-all', { cookie: adminCookie, body: { teamId: teamIds[2], point: 6, fieldName: 'phan-3' } });
+    const res = await t.request('POST', '/api/cham-thi/admin-submit-all', {
+      cookie: adminCookie,
+      body: { teamId: teamIds[2], point: 6, fieldName: 'phan-3' },
+    });
     expect(res.status).toBe(200);
     const { items } = await res.json();
     expect(items).toHaveLength(5);
@@ -178,14 +202,22 @@ describe('aggregation', () => {
     // frozen with the team column, "Trang N/M" in the footer; points as numbers with one decimal.
     expect(workbook.worksheets.map((ws) => ws.name)).toEqual([messages.results.sheetResults, 'Phần 2', 'Phần 3']);
     for (const ws of workbook.worksheets) {
-      expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:2' });
+      expect(ws.pageSetup).toMatchObject({
+        orientation: 'landscape',
+        paperSize: 9,
+        fitToPage: true,
+        fitToWidth: 1,
+        fitToHeight: 0,
+        printTitlesRow: '1:2',
+      });
       expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 2, ySplit: 2 });
       expect(ws.headerFooter.oddFooter).toBe('&CTrang &P/&N');
       const headers = (ws.getRow(2).values as string[]).slice(1);
       headers.forEach((text, i) => {
         // Every header fits its column on at most three lines; a judge's name on one.
         expect(ws.getColumn(i + 1).width! * 3, text).toBeGreaterThanOrEqual(text.length);
-        if (!text.includes(' ') || text.startsWith('Người dùng')) expect(ws.getColumn(i + 1).width!, text).toBeGreaterThanOrEqual(text.length);
+        if (!text.includes(' ') || text.startsWith('Người dùng'))
+          expect(ws.getColumn(i + 1).width!, text).toBeGreaterThanOrEqual(text.length);
       });
       const last = ws.getRow(3).getCell(headers.length);
       expect(typeof last.value).toBe('number');
@@ -195,11 +227,19 @@ describe('aggregation', () => {
     for (const [index, fieldName] of ['phan-2', 'phan-3'].entries()) {
       const judgeIds = new Set(
         results.items.flatMap((item: { fields: { fieldName: string; judges: { gkId: string; point: number | null }[] }[] }) =>
-          item.fields.find((f) => f.fieldName === fieldName)!.judges.filter((j) => j.point !== null).map((j) => j.gkId),
+          item.fields
+            .find((f) => f.fieldName === fieldName)!
+            .judges.filter((j) => j.point !== null)
+            .map((j) => j.gkId),
         ),
       );
       const names = judges.filter((j) => judgeIds.has(j.id)).map((j) => `Người dùng gk${judges.indexOf(j) + 1}`);
-      expect((workbook.worksheets[index + 1]!.getRow(2).values as string[]).slice(1)).toEqual(['Hạng', 'Đội thi', ...names, 'Điểm tiêu chí']);
+      expect((workbook.worksheets[index + 1]!.getRow(2).values as string[]).slice(1)).toEqual([
+        'Hạng',
+        'Đội thi',
+        ...names,
+        'Điểm tiêu chí',
+      ]);
     }
 
     const csv = await t.request('GET', '/api/results.csv', { cookie: adminCookie });

@@ -14,7 +14,8 @@ let otherRoundSetId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await t.caller(await (async () => (await t.createUser('admin', 'admin'), t.login('admin')))());
+  await t.createUser('admin', 'admin');
+  const admin = await t.caller(await t.login('admin'));
   teamIds = [];
   for (const name of ['THPT Chu Văn An', 'THPT Việt Đức']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
   await t.createUser('dieukhien', 'master');
@@ -28,7 +29,14 @@ beforeAll(async () => {
     data: {
       title: 'Người Hà Nội',
       items: [
-        { content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], answer: 'Hồ Hoàn Kiếm', explanation: 'Truyền thuyết trả gươm', point: 10, timeLimit: 15 },
+        {
+          content: 'Hồ Gươm còn gọi là gì?',
+          options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
+          answer: 'Hồ Hoàn Kiếm',
+          explanation: 'Truyền thuyết trả gươm',
+          point: 10,
+          timeLimit: 15,
+        },
         { content: 'Văn Miếu xây năm nào?', options: ['1070', '1076'], answer: '1070', point: 20, timeLimit: 20 },
       ],
     },
@@ -54,7 +62,12 @@ describe('the show state', () => {
 
   it('shows a question without its answer until the phase is answer', async () => {
     const { system } = await master.show.update({ changes: { setId, questionId: questionIds[0]!, phase: 'question' } });
-    expect(system.question).toMatchObject({ id: questionIds[0], content: 'Hồ Gươm còn gọi là gì?', options: ['Hồ Hoàn Kiếm', 'Hồ Tây'], index: 0 });
+    expect(system.question).toMatchObject({
+      id: questionIds[0],
+      content: 'Hồ Gươm còn gọi là gì?',
+      options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
+      index: 0,
+    });
     expect(system.question).not.toHaveProperty('answer');
     expect(JSON.stringify(await (await t.request('GET', '/api/state')).json())).not.toContain('Truyền thuyết');
     expect(system.timer).toEqual({ durationMs: 15_000, endsAt: null, remainingMs: 15_000 });
@@ -67,7 +80,8 @@ describe('the show state', () => {
     const started = (await master.show.update({ changes: { timer: { action: 'start', durationMs: 10_000 } } })).system.timer;
     expect(started.endsAt).toBeGreaterThanOrEqual(before + 10_000);
     expect(started.endsAt).toBeLessThanOrEqual(Date.now() + 10_000);
-    await new Promise((r) => setTimeout(r, 120));
+    // The server's clock (this process's) has moved on since the start, so some time has run off.
+    await expect.poll(() => Date.now(), { interval: 5 }).toBeGreaterThan(started.endsAt! - 10_000);
     const paused = (await master.show.update({ changes: { timer: { action: 'pause' } } })).system.timer;
     expect(paused.endsAt).toBeNull();
     expect(paused.remainingMs).toBeLessThan(10_000);
@@ -133,9 +147,13 @@ describe('answers and buzzer', () => {
     ]);
 
     // The timer ran out on the server: an answer is late even though answers are still open.
-    await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 1 } } });
-    await new Promise((r) => setTimeout(r, 20));
-    await expect(teamB.show.submitAnswer({ questionId: questionIds[0]!, answer: 'Hồ Tây' })).rejects.toMatchObject({ message: messages.answersClosed });
+    const { timer } = (
+      await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 1 } } })
+    ).system;
+    await expect.poll(() => Date.now(), { interval: 5 }).toBeGreaterThan(timer.endsAt!);
+    await expect(teamB.show.submitAnswer({ questionId: questionIds[0]!, answer: 'Hồ Tây' })).rejects.toMatchObject({
+      message: messages.answersClosed,
+    });
   });
 
   it('scores a right answer on the answers field, and takes it back when the verdict changes, in the audit log', async () => {
@@ -180,7 +198,9 @@ describe('answers and buzzer', () => {
   });
 
   it('refuses an answer to a question that is no longer on screen', async () => {
-    await master.show.update({ changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 30_000 } } });
+    await master.show.update({
+      changes: { questionId: questionIds[0]!, answersOpen: true, timer: { action: 'start', durationMs: 30_000 } },
+    });
     await expect(teamA.show.submitAnswer({ questionId: questionIds[1]!, answer: 'muộn' })).rejects.toMatchObject({
       message: messages.notCurrentQuestion,
     });

@@ -16,7 +16,15 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', seedDemo: false, clientDir: process.cwd(), wsMaxPerAddress: 5 };
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: 'mat-khau-admin-1',
+    seedDemo: false,
+    clientDir: process.cwd(),
+    wsMaxPerAddress: 5,
+  };
   server = await startServer(config, { database: database.handle, log: () => {} });
 });
 
@@ -25,6 +33,19 @@ afterAll(async () => {
   await server.close();
   await database.drop();
 });
+
+/**
+ * Whether the server keeps a new socket: tRPC's websocket server answers "PING" with "PONG" on a
+ * socket it serves, and closes one beyond the cap. The answer or the close, whichever comes first.
+ */
+async function accepted(): Promise<boolean> {
+  const { socket, closed } = await connect();
+  const pong = new Promise<boolean>((resolve) => socket.on('message', (data) => String(data) === 'PONG' && resolve(true)));
+  socket.send('PING');
+  const kept = await Promise.race([pong, closed.then(() => false)]);
+  socket.close();
+  return kept;
+}
 
 function connect(): Promise<{ socket: WebSocket; messages: string[]; closed: Promise<number> }> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/trpc`);
@@ -46,22 +67,21 @@ describe('websocket caps', () => {
     expect(await extra.closed).toBe(TOO_MANY_SOCKETS);
     open[0]!.socket.close();
     await open[0]!.closed;
-    await expect.poll(async () => {
-      const again = await connect();
-      await new Promise((r) => setTimeout(r, 100));
-      return again.socket.readyState === WebSocket.OPEN;
-    }).toBe(true);
+    await expect.poll(accepted).toBe(true);
     for (const { socket } of open) socket.close();
   });
 
   it('refuses the 21st subscription on one socket with a 429 error and keeps the first 20', async () => {
     for (const socket of sockets) socket.terminate();
-    await new Promise((r) => setTimeout(r, 200));
+    // The server has counted those sockets out once it keeps a new one.
+    await expect.poll(accepted).toBe(true);
     const { socket, messages } = await connect();
     for (let id = 1; id <= MAX_SUBSCRIPTIONS_PER_SOCKET + 1; id++) {
       socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'system.join', input: {} } }));
     }
-    await expect.poll(() => messages.some((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))).toBe(true);
+    await expect
+      .poll(() => messages.some((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"')))
+      .toBe(true);
     const refusal = JSON.parse(messages.find((m) => m.includes(`"id":${MAX_SUBSCRIPTIONS_PER_SOCKET + 1}`) && m.includes('"error"'))!);
     expect(refusal.error.data.httpStatus).toBe(429);
     const served = new Set(messages.filter((m) => m.includes('"type":"state"')).map((m) => JSON.parse(m).id));

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { newIdempotencyKey } from '../../src/ids';
 import {
   computeBalance,
+  formatClock,
   formatDate,
+  formatDateTime,
   formatMobile,
   formatNumber,
   formatPoint,
@@ -98,9 +101,8 @@ describe('dates', () => {
     expect(parseDate('21/11/2026 08:05')?.ms).toBe(Date.parse('2026-11-21T01:05:00Z'));
   });
 
-  it.each(['31/02/2026', '29/02/2025', '00/01/2026', '12/13/2026', '01/01/2026 24:00', '2026-01-01', '1/1/26'])(
-    'refuses %s',
-    (v) => expect(parseDate(v)).toBeNull(),
+  it.each(['31/02/2026', '29/02/2025', '00/01/2026', '12/13/2026', '01/01/2026 24:00', '2026-01-01', '1/1/26'])('refuses %s', (v) =>
+    expect(parseDate(v)).toBeNull(),
   );
   it('knows leap years', () => expect(parseDate('29/02/2024')?.isoDate).toBe('2024-02-29'));
   it('checks ISO dates', () => {
@@ -121,5 +123,29 @@ describe('clock balance', () => {
   it('takes the server time at the middle of the round trip', () => {
     // Sent at 0, answered with now=1000 (server is 950 ahead), received at 100.
     expect(computeBalance(1000, 100, 100)).toBe(-900);
+  });
+});
+
+describe('times shown in Vietnam', () => {
+  // 2026-11-20 01:02:03.456 UTC is 08:02:03 in Hà Nội.
+  const at = Date.UTC(2026, 10, 20, 1, 2, 3, 456);
+
+  it('reads every date and time in Vietnam’s time zone, whatever the device’s', () => {
+    expect(formatDate(at)).toBe('20/11/2026');
+    expect(formatDate(at, true)).toBe('20/11/2026 08:02');
+    expect(formatDateTime(at)).toBe('20/11/2026 08:02:03');
+    expect(formatClock(at)).toBe('08:02');
+    expect(formatClock(at, true)).toBe('08:02:03,4');
+    expect(formatDate('2026-11-20')).toBe('20/11/2026');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatClock('không phải ngày')).toBe('');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('are version-4 UUIDs, different each time', () => {
+    const keys = new Set(Array.from({ length: 100 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

@@ -108,7 +108,15 @@ describe('CSV', () => {
     );
     expect(errors).toEqual([]);
     expect(items).toEqual([
-      { content: 'Hồ nào lớn nhất?', options: ['Hồ Tây', 'Hồ Gươm'], answer: 'Hồ Tây', explanation: '', media: null, point: 7.5, timeLimit: 20 },
+      {
+        content: 'Hồ nào lớn nhất?',
+        options: ['Hồ Tây', 'Hồ Gươm'],
+        answer: 'Hồ Tây',
+        explanation: '',
+        media: null,
+        point: 7.5,
+        timeLimit: 20,
+      },
     ]);
   });
 
@@ -158,13 +166,18 @@ describe('CSV', () => {
   });
 
   it('refuses a file that is not UTF-8', async () => {
-    await expect(parseQuestionFile('a.csv', new Uint8Array([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x0a, 0xe0, 0x0a]))).rejects.toThrow('UTF-8');
+    await expect(parseQuestionFile('a.csv', new Uint8Array([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x0a, 0xe0, 0x0a]))).rejects.toThrow(
+      'UTF-8',
+    );
   });
 
   it('finds no questions in an empty file or a header alone', async () => {
     for (const bytes of [new Uint8Array(), read(fixtures, 'empty.csv')]) {
       const parsed = await parseQuestionFile('empty.csv', bytes);
-      expect(validateQuestionRows(parsed.rows)).toEqual({ items: [], errors: [{ row: 0, field: 'file', message: 'Tệp không có câu hỏi nào' }] });
+      expect(validateQuestionRows(parsed.rows)).toEqual({
+        items: [],
+        errors: [{ row: 0, field: 'file', message: 'Tệp không có câu hỏi nào' }],
+      });
     }
   });
 });
@@ -173,7 +186,13 @@ describe('XLSX', () => {
   it('reads numbers, rich text and formula results from the first sheet', async () => {
     const bytes = await xlsx([
       ['Content', 'Options', 'Answer', 'Point', 'TimeLimit'],
-      [{ richText: [{ text: 'Năm ' }, { text: '1010', font: { bold: true } }, { text: ' có sự kiện gì?' }] }, 'Dời đô|Lập Văn Miếu', 'Dời đô', { formula: '5*3', result: 15 }, 30],
+      [
+        { richText: [{ text: 'Năm ' }, { text: '1010', font: { bold: true } }, { text: ' có sự kiện gì?' }] },
+        'Dời đô|Lập Văn Miếu',
+        'Dời đô',
+        { formula: '5*3', result: 15 },
+        30,
+      ],
       ['Văn Miếu lập năm nào?', '1070|1076', 1070, '7,5', { formula: '10+10', result: 20 }],
     ]);
     const parsed = await parseQuestionFile('a.xlsx', bytes);
@@ -204,7 +223,12 @@ describe('XLSX', () => {
 describe('the rest', () => {
   it('reads numbers with a comma or a point', () => {
     expect([readNumber('7,5'), readNumber(' 10 '), readNumber('0.5'), readNumber(''), readNumber('mười'), readNumber('1,2,3')]).toEqual([
-      7.5, 10, 0.5, undefined, null, null,
+      7.5,
+      10,
+      0.5,
+      undefined,
+      null,
+      null,
     ]);
   });
 

@@ -64,7 +64,9 @@ describe('retryDelay', () => {
     const counts = Array.from({ length: pads }, () => requestsIn(30_000, random));
     const over = counts.filter((n) => n > 10).length;
     const mean = counts.reduce((a, b) => a + b, 0) / pads;
-    console.log(`requests in 30 s of failures: mean ${mean.toFixed(2)}, worst ${Math.max(...counts)}, more than 10 in ${over} of ${pads} pads`);
+    console.log(
+      `requests in 30 s of failures: mean ${mean.toFixed(2)}, worst ${Math.max(...counts)}, more than 10 in ${over} of ${pads} pads`,
+    );
     expect(mean).toBeLessThan(6);
     expect(over / pads).toBeLessThan(1e-4);
     // Full jitter relies on the draws: with every wait at its lowest (1 s) it would be 31.

@@ -110,7 +110,11 @@ describe('the incremental ranking', () => {
     const ranking = new IncrementalRanking(['a', 'b', 'c'], fields, []);
     expect(ranking.results().map((r) => r.rank)).toEqual([1, 1, 1]);
     ranking.setPoint('c', 'answers', 'p1', 5);
-    expect(ranking.results().map((r) => [r.teamId, r.rank])).toEqual([['c', 1], ['a', 2], ['b', 2]]);
+    expect(ranking.results().map((r) => [r.teamId, r.rank])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 2],
+    ]);
     ranking.setPoint('a', 'answers', 'p1', 5);
     expect(ranking.resultOf('a')!.rank).toBe(1);
     expect(ranking.resultOf('c')!.rank).toBe(1);

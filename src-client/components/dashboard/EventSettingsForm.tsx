@@ -6,10 +6,11 @@ import { useEffect } from 'react';
 import { formatDate, parseDate } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { type TSettings, type TSettingsChanges, ZSettingsChangesSchema } from '../../../src/schemas/settings';
+import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-import { notifyError, notifySuccess } from '../notify';
+import { formSaveError } from '../formSave';
+import { notifySuccess } from '../notify';
 import { DashboardSection } from './DashboardSection';
-import { showServerFieldError } from './serverField';
 
 const t = messages.dashboard;
 const ROUNDS = ['1', '2', '3', '4', '5', '6'] as const;
@@ -64,14 +65,12 @@ export function EventSettingsForm() {
     form.resetDirty(values);
   };
   // Fill the form when the settings arrive; a later re-read never overwrites what is being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the settings arrive, never from what is being typed
   useEffect(() => {
     if (settings && !form.isDirty()) fill(settings);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settings]);
 
-  useEffect(() => {
-    if (settingsQuery.error) notifyError(t.settingsLoadError, settingsQuery.error);
-  }, [settingsQuery.error]);
+  useLoadError(t.settingsLoadError, settingsQuery.error);
 
   const update = useMutation(
     trpc.settings.update.mutationOptions({
@@ -81,10 +80,7 @@ export function EventSettingsForm() {
         queryClient.setQueryData(trpc.settings.get.queryKey(), { settings: saved });
         void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
       },
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.settingsError, error);
-      },
+      onError: formSaveError(form, t.settingsError, FIELDS),
     }),
   );
 
@@ -107,18 +103,13 @@ export function EventSettingsForm() {
                 <TextInput label={t.eventName} withAsterisk {...form.getInputProps('name')} />
                 <Grid gap="md">
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label={t.eventDate}
-                      placeholder={t.datePlaceholder}
-                      inputMode="numeric"
-                      {...form.getInputProps('date')}
-                    />
+                    <TextInput label={t.eventDate} placeholder={t.datePlaceholder} inputMode="numeric" {...form.getInputProps('date')} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 8 }}>
                     <TextInput label={t.venue} {...form.getInputProps('venue')} />
                   </Grid.Col>
                 </Grid>
-                <TextInput label={t.logoUrl} description={t.logoHint} placeholder="https://… hoặc /media/…" {...form.getInputProps('logoUrl')} />
+                <TextInput label={t.logoUrl} description={t.logoHint} placeholder={t.logoPlaceholder} {...form.getInputProps('logoUrl')} />
               </Stack>
               <Stack gap={6} align="center" visibleFrom="sm" w={132} style={{ flex: 'none' }}>
                 <Text size="sm" fw={500}>

@@ -1,15 +1,15 @@
 /** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
-import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { messages } from '../../../src/messages';
 import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
+import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
-import { notifyError, notifySuccess } from '../notify';
-import { showServerFieldError } from './serverField';
+import { FormActions } from '../FormModal';
+import { formSaveHandlers } from '../formSave';
 
 const t = messages.dashboard;
 const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position'] as const;
@@ -48,38 +48,25 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     validate: zod4Resolver(ZScoreFieldDataSchema),
   });
 
-  useEffect(() => {
-    if (!opened) return;
-    const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
-    delete (values as Partial<TScoreField>)._id;
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, field]);
+  useFillOnOpen(form, {
+    opened,
+    item: field,
+    values: () => {
+      const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
+      delete (values as Partial<TScoreField>)._id;
+      return values;
+    },
+  });
 
-  const onSaved = (message: string) => {
-    notifySuccess(message);
+  const saved = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
     onClose();
   };
   const create = useMutation(
-    trpc.scoreField.create.mutationOptions({
-      onSuccess: () => onSaved(messages.created),
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.fieldCreateError, error);
-      },
-    }),
+    trpc.scoreField.create.mutationOptions(formSaveHandlers(form, messages.created, t.fieldCreateError, saved, FIELDS)),
   );
   const update = useMutation(
-    trpc.scoreField.update.mutationOptions({
-      onSuccess: () => onSaved(messages.updated),
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.fieldUpdateError, error);
-      },
-    }),
+    trpc.scoreField.update.mutationOptions(formSaveHandlers(form, messages.updated, t.fieldUpdateError, saved, FIELDS)),
   );
 
   const submit = form.onSubmit((values) => {
@@ -97,7 +84,11 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={800} fz="lg">{field ? t.editFieldTitle : t.createFieldTitle}</Text>}
+      title={
+        <Text fw={800} fz="lg">
+          {field ? t.editFieldTitle : t.createFieldTitle}
+        </Text>
+      }
       size="lg"
       fullScreen={phone}
       radius="lg"
@@ -150,14 +141,7 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
             />
             <NumberInput label={t.position} allowDecimal={false} w={110} {...form.getInputProps('position')} />
           </Group>
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={create.isPending || update.isPending}>
-              {t.saveField}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
         </Stack>
       </form>
     </Modal>

@@ -65,8 +65,7 @@ export function StatCards() {
         {teamItems && t.activeTeams(teamItems.filter((team) => team.active).length)}
       </StatCard>
       <StatCard stat="users" label={t.statUsers} value={userList?.length} href="/user">
-        {userList &&
-          ROLES.map((role) => t.roleCount(messages.roleNames[role], userList.filter((u) => u.role === role).length)).join(' · ')}
+        {userList && ROLES.map((role) => t.roleCount(messages.roleNames[role], userList.filter((u) => u.role === role).length)).join(' · ')}
       </StatCard>
       <StatCard
         stat="question-sets"

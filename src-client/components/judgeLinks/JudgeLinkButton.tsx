@@ -3,12 +3,12 @@
  * its holder is signed out), shown once as copyable text and a QR code, or revoke.
  */
 import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { useTRPC } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { LinkIcon } from '../users/icons';
 import { QrImage } from './QrImage';
@@ -42,11 +42,10 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
     }),
   );
   const confirmRevoke = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: <Text fw={800}>{t.revokeTitle}</Text>,
-      children: <Text size="sm">{t.revokeText(name)}</Text>,
+      text: t.revokeText(name),
       labels: { confirm: t.revoke, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       radius: 'lg',
       onConfirm: () => revoke.mutate({ _id: user._id }),
     });
@@ -60,7 +59,14 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
   return (
     <>
       <Tooltip label={t.action} withArrow openDelay={200}>
-        <ActionIcon variant="subtle" color="blue" size="md" aria-label={t.action} data-testid="judge-link-action" onClick={() => setOpened(true)}>
+        <ActionIcon
+          variant="subtle"
+          color="blue"
+          size="md"
+          aria-label={t.action}
+          data-testid="judge-link-action"
+          onClick={() => setOpened(true)}
+        >
           <LinkIcon />
         </ActionIcon>
       </Tooltip>

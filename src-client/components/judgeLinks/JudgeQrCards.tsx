@@ -3,11 +3,11 @@
  * printable A4 sheet of cards (name, username, QR code, link), 2 × 3 to a page.
  */
 import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../src/messages';
 import { useTRPC, useTRPCClient } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { notifyError } from '../notify';
 import { PrintSheet, sheetClasses } from '../results/PrintSheet';
 import classes from './QrCards.module.css';
@@ -60,11 +60,9 @@ export function JudgeQrCards() {
       notifyError(t.noJudges);
       return;
     }
-    modals.openConfirmModal({
+    confirmDanger({
       title: <Text fw={800}>{t.printCardsTitle}</Text>,
-      children: <Text size="sm">{t.printCardsText(count)}</Text>,
-      labels: { confirm: messages.agree, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
+      text: t.printCardsText(count),
       radius: 'lg',
       onConfirm: () => void issueAll(),
     });
@@ -81,6 +79,7 @@ export function JudgeQrCards() {
       {cards && (
         <PrintSheet onClose={() => setCards(null)} closeLabel={t.closeSheet} testId="qr-cards">
           {pages.map((page, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed page is its position; the pages are rebuilt whole
             <div key={index} className={`${sheetClasses.page} ${classes.cardPage}`}>
               {page.map((card) => (
                 <div key={card.username} className={classes.card} data-testid="qr-card">

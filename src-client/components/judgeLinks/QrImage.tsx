@@ -16,7 +16,9 @@ export function QrImage({ value, size, alt, testId }: { value: string; size: num
     };
   }, [value, size]);
   if (!src) return <div style={{ width: size, height: size }} />;
-  return <img src={src} width={size} height={size} alt={alt} data-testid={testId} style={{ display: 'block', imageRendering: 'pixelated' }} />;
+  return (
+    <img src={src} width={size} height={size} alt={alt} data-testid={testId} style={{ display: 'block', imageRendering: 'pixelated' }} />
+  );
 }
 
 /** The link without its scheme, for reading and typing. */

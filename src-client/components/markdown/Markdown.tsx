@@ -17,9 +17,36 @@ const markdown = new Marked({
 });
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'del', 's', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'img',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'del',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'align', 'start', 'type', 'checked', 'disabled'];
 
@@ -44,6 +71,7 @@ export function Markdown({ source, ...props }: { source: string } & Omit<Typogra
   const html = useMemo(() => renderMarkdown(source), [source]);
   return (
     <Typography {...props}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is marked's output sanitised by DOMPurify above */}
       <div className={classes.body} dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );

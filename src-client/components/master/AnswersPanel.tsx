@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Checkbox, Group, Kbd, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/format';
+import { formatClock, formatNumber } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -16,37 +16,30 @@ import type { ShowMoves } from './useShowMove';
 const M = messages.masterConsole;
 
 /** The server's clock time of an answer, to the tenth of a second. */
-export function serverTime(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())},${Math.floor(date.getMilliseconds() / 100)}`;
-}
+const serverTime = (at: number) => formatClock(at, true);
 
 export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const toggle = (flag: 'answersOpen' | 'buzzerOpen', key: string, labels: [open: string, close: string], testId: string) => {
+    const open = system[flag];
+    const label = open ? labels[1] : labels[0];
+    return (
+      <Button
+        color={open ? 'orange' : 'teal'}
+        variant={open ? 'filled' : 'light'}
+        disabled={!system.questionId}
+        onClick={() => moves.move({ [flag]: !open })}
+        rightSection={<Kbd size="xs">{key}</Kbd>}
+        aria-label={label}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    );
+  };
   return (
     <Group gap={8} grow>
-      <Button
-        color={system.answersOpen ? 'orange' : 'teal'}
-        variant={system.answersOpen ? 'filled' : 'light'}
-        disabled={!system.questionId}
-        onClick={() => moves.move({ answersOpen: !system.answersOpen })}
-        rightSection={<Kbd size="xs">O</Kbd>}
-        aria-label={system.answersOpen ? M.closeAnswers : M.openAnswers}
-        data-testid="toggle-answers"
-      >
-        {system.answersOpen ? M.closeAnswers : M.openAnswers}
-      </Button>
-      <Button
-        color={system.buzzerOpen ? 'orange' : 'teal'}
-        variant={system.buzzerOpen ? 'filled' : 'light'}
-        disabled={!system.questionId}
-        onClick={() => moves.move({ buzzerOpen: !system.buzzerOpen })}
-        rightSection={<Kbd size="xs">C</Kbd>}
-        aria-label={system.buzzerOpen ? M.closeBuzzer : M.openBuzzer}
-        data-testid="toggle-buzzer"
-      >
-        {system.buzzerOpen ? M.closeBuzzer : M.openBuzzer}
-      </Button>
+      {toggle('answersOpen', 'O', [M.openAnswers, M.closeAnswers], 'toggle-answers')}
+      {toggle('buzzerOpen', 'C', [M.openBuzzer, M.closeBuzzer], 'toggle-buzzer')}
     </Group>
   );
 }
@@ -67,26 +60,22 @@ export function OnStagePicker({ system, listTeam, moves }: { system: ShowState; 
 }
 
 function VerdictButtons({ answer, onVerdict }: { answer: TTeamAnswer; onVerdict: (v: 'right' | 'wrong' | null) => void }) {
+  // A second click on the verdict given takes it back.
+  const verdictButton = (verdict: 'right' | 'wrong', color: string, label: string) => (
+    <Button
+      size="compact-sm"
+      color={color}
+      variant={answer.verdict === verdict ? 'filled' : 'outline'}
+      aria-pressed={answer.verdict === verdict}
+      onClick={() => onVerdict(answer.verdict === verdict ? null : verdict)}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Group gap={4} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        color="teal"
-        variant={answer.verdict === 'right' ? 'filled' : 'outline'}
-        aria-pressed={answer.verdict === 'right'}
-        onClick={() => onVerdict(answer.verdict === 'right' ? null : 'right')}
-      >
-        {M.right}
-      </Button>
-      <Button
-        size="compact-sm"
-        color="red"
-        variant={answer.verdict === 'wrong' ? 'filled' : 'outline'}
-        aria-pressed={answer.verdict === 'wrong'}
-        onClick={() => onVerdict(answer.verdict === 'wrong' ? null : 'wrong')}
-      >
-        {M.wrong}
-      </Button>
+      {verdictButton('right', 'teal', M.right)}
+      {verdictButton('wrong', 'red', M.wrong)}
     </Group>
   );
 }
@@ -193,30 +182,24 @@ export function IncomingAnswers({
 export function BuzzOrder({ order, teamName }: { order: TBuzz[]; teamName: (id: string) => string }) {
   const first = order[0]?.at ?? 0;
   return (
-    <Panel title={M.buzzTitle} testId="buzz-order">
-      {order.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {M.noBuzz}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {order.map((b, i) => (
-            <Group key={b.teamId} justify="space-between" wrap="nowrap" gap={6}>
-              <Group gap={6} wrap="nowrap">
-                <Badge circle size="md" color={i === 0 ? 'red' : 'gray'}>
-                  {i + 1}
-                </Badge>
-                <Text size="sm" fw={i === 0 ? 700 : 500} lineClamp={1}>
-                  {teamName(b.teamId)}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {i === 0 ? serverTime(b.at) : M.afterMs(formatNumber((b.at - first) / 1000, 2))}
+    <Panel title={M.buzzTitle} testId="buzz-order" empty={order.length === 0 && M.noBuzz}>
+      <Stack gap={4}>
+        {order.map((b, i) => (
+          <Group key={b.teamId} justify="space-between" wrap="nowrap" gap={6}>
+            <Group gap={6} wrap="nowrap">
+              <Badge circle size="md" color={i === 0 ? 'red' : 'gray'}>
+                {i + 1}
+              </Badge>
+              <Text size="sm" fw={i === 0 ? 700 : 500} lineClamp={1}>
+                {teamName(b.teamId)}
               </Text>
             </Group>
-          ))}
-        </Stack>
-      )}
+            <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {i === 0 ? serverTime(b.at) : M.afterMs(formatNumber((b.at - first) / 1000, 2))}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
     </Panel>
   );
 }

@@ -1,15 +1,20 @@
-/** One block of the console: a quiet card with a small caps title and an optional right-hand slot. */
+/**
+ * One block of the console: a quiet card with a small caps title and an optional right-hand slot;
+ * `empty`, when given, is said (dimmed) in place of the children.
+ */
 import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function Panel({
   title,
   right,
+  empty,
   children,
   testId,
 }: {
   title: string;
   right?: ReactNode;
+  empty?: string | false;
   children: ReactNode;
   testId?: string;
 }) {
@@ -21,7 +26,13 @@ export function Panel({
         </Text>
         {right}
       </Group>
-      {children}
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
     </Paper>
   );
 }

@@ -17,7 +17,13 @@ export function MiniScreen() {
     <Box
       ref={ref}
       pos="relative"
-      style={{ aspectRatio: '16 / 9', overflow: 'hidden', borderRadius: 6, background: '#111', outline: '1px solid var(--mantine-color-gray-4)' }}
+      style={{
+        aspectRatio: '16 / 9',
+        overflow: 'hidden',
+        borderRadius: 6,
+        background: '#111',
+        outline: '1px solid var(--mantine-color-gray-4)',
+      }}
     >
       {width > 0 && (
         <iframe

@@ -17,47 +17,39 @@ const M = messages.masterConsole;
 /** One field open at a time: opening another moves the judges' pads to it. */
 export function ScoringPanel({ system, fields, moves }: { system: ShowState; fields: TScoreField[]; moves: ShowMoves }) {
   return (
-    <Panel title={M.scoring}>
-      {fields.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {M.noFields}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {fields.map((field) => {
-            const open = system.scoringOpen && system.activeField === field.name;
-            return (
-              <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={open ? 700 : 500} lineClamp={1}>
-                    {field.label}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {M.fieldKinds[field.kind]}
-                  </Text>
-                </div>
-                <Group gap={6} wrap="nowrap">
-                  {open && (
-                    <Badge size="sm" color="teal" variant="dot">
-                      {M.scoringOpenBadge}
-                    </Badge>
-                  )}
-                  <Button
-                    size="compact-xs"
-                    color={open ? 'orange' : 'teal'}
-                    variant={open ? 'filled' : 'light'}
-                    onClick={() =>
-                      moves.move(open ? { scoringOpen: false } : { activeField: field.name, scoringOpen: true })
-                    }
-                  >
-                    {open ? M.closeScoring : M.openScoring}
-                  </Button>
-                </Group>
+    <Panel title={M.scoring} empty={fields.length === 0 && M.noFields}>
+      <Stack gap={4}>
+        {fields.map((field) => {
+          const open = system.scoringOpen && system.activeField === field.name;
+          return (
+            <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={open ? 700 : 500} lineClamp={1}>
+                  {field.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {M.fieldKinds[field.kind]}
+                </Text>
+              </div>
+              <Group gap={6} wrap="nowrap">
+                {open && (
+                  <Badge size="sm" color="teal" variant="dot">
+                    {M.scoringOpenBadge}
+                  </Badge>
+                )}
+                <Button
+                  size="compact-xs"
+                  color={open ? 'orange' : 'teal'}
+                  variant={open ? 'filled' : 'light'}
+                  onClick={() => moves.move(open ? { scoringOpen: false } : { activeField: field.name, scoringOpen: true })}
+                >
+                  {open ? M.closeScoring : M.openScoring}
+                </Button>
               </Group>
-            );
-          })}
-        </Stack>
-      )}
+            </Group>
+          );
+        })}
+      </Stack>
     </Panel>
   );
 }
@@ -65,38 +57,32 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
 export function RankingPanel({ listTeam, activeTeamId }: { listTeam: TTeamListItem[]; activeTeamId: string | null }) {
   const ranked = [...listTeam].sort(compareStanding);
   return (
-    <Panel title={M.ranking}>
-      {ranked.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {M.noTeams}
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah={230} type="auto">
-          <Table verticalSpacing={3} horizontalSpacing={6}>
-            <Table.Tbody>
-              {ranked.map((team) => (
-                <Table.Tr key={team._id} data-testid="master-ranking-row" bg={team._id === activeTeamId ? 'red.0' : undefined}>
-                  <Table.Td w={34}>
-                    <Text size="sm" c="dimmed" fw={700}>
-                      {M.rankTotal(team.rank)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1}>
-                      {team.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatPoint(team.total)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      )}
+    <Panel title={M.ranking} empty={ranked.length === 0 && M.noTeams}>
+      <ScrollArea.Autosize mah={230} type="auto">
+        <Table verticalSpacing={3} horizontalSpacing={6}>
+          <Table.Tbody>
+            {ranked.map((team) => (
+              <Table.Tr key={team._id} data-testid="master-ranking-row" bg={team._id === activeTeamId ? 'red.0' : undefined}>
+                <Table.Td w={34}>
+                  <Text size="sm" c="dimmed" fw={700}>
+                    {M.rankTotal(team.rank)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={1}>
+                    {team.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPoint(team.total)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
     </Panel>
   );
 }
@@ -116,39 +102,33 @@ export function JudgesPanel({ judges, system, teamCount }: { judges: JudgeRow[];
   const field = system.activeField;
   const done = progress && field && progress.fieldName === field ? progress.done : [];
   return (
-    <Panel title={M.judges}>
-      {judges.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {M.noJudges}
-        </Text>
-      ) : (
-        <Stack gap={2}>
-          {judges.map((judge) => {
-            const online = presence.includes(judge._id);
-            const scored = done.filter((d) => d.gkId === judge._id).length;
-            return (
-              <Group key={judge._id} justify="space-between" wrap="nowrap" data-testid="master-judge">
-                <Group gap={6} wrap="nowrap">
-                  <Box
-                    w={8}
-                    h={8}
-                    style={{ borderRadius: '50%', flex: 'none' }}
-                    bg={online ? 'teal.6' : 'gray.4'}
-                    title={online ? M.judgeOnline : M.judgeOffline}
-                    data-online={online || undefined}
-                  />
-                  <Text size="sm" lineClamp={1}>
-                    {judge.fullName || judge.username}
-                  </Text>
-                </Group>
-                <Text size="sm" c={field && scored >= teamCount ? 'teal' : 'dimmed'} data-testid="judge-progress">
-                  {field ? M.judgeScored(scored, teamCount) : M.judgeProgress}
+    <Panel title={M.judges} empty={judges.length === 0 && M.noJudges}>
+      <Stack gap={2}>
+        {judges.map((judge) => {
+          const online = presence.includes(judge._id);
+          const scored = done.filter((d) => d.gkId === judge._id).length;
+          return (
+            <Group key={judge._id} justify="space-between" wrap="nowrap" data-testid="master-judge">
+              <Group gap={6} wrap="nowrap">
+                <Box
+                  w={8}
+                  h={8}
+                  style={{ borderRadius: '50%', flex: 'none' }}
+                  bg={online ? 'teal.6' : 'gray.4'}
+                  title={online ? M.judgeOnline : M.judgeOffline}
+                  data-online={online || undefined}
+                />
+                <Text size="sm" lineClamp={1}>
+                  {judge.fullName || judge.username}
                 </Text>
               </Group>
-            );
-          })}
-        </Stack>
-      )}
+              <Text size="sm" c={field && scored >= teamCount ? 'teal' : 'dimmed'} data-testid="judge-progress">
+                {field ? M.judgeScored(scored, teamCount) : M.judgeProgress}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
     </Panel>
   );
 }

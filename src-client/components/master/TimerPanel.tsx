@@ -78,10 +78,22 @@ export function TimerPanel({
             <Button size="xs" color="teal" onClick={() => moves.move({ timer: { action: 'start', durationMs: durationS * 1000 } })}>
               {M.timerStart}
             </Button>
-            <Button size="xs" color="orange" variant="light" disabled={status !== 'running'} onClick={() => moves.move({ timer: { action: 'pause' } })}>
+            <Button
+              size="xs"
+              color="orange"
+              variant="light"
+              disabled={status !== 'running'}
+              onClick={() => moves.move({ timer: { action: 'pause' } })}
+            >
               {M.timerPause}
             </Button>
-            <Button size="xs" color="teal" variant="light" disabled={status !== 'paused'} onClick={() => moves.move({ timer: { action: 'resume' } })}>
+            <Button
+              size="xs"
+              color="teal"
+              variant="light"
+              disabled={status !== 'paused'}
+              onClick={() => moves.move({ timer: { action: 'resume' } })}
+            >
               {M.timerResume}
             </Button>
             <Button size="xs" variant="default" onClick={() => moves.move({ timer: { action: 'reset', durationMs: durationS * 1000 } })}>

@@ -60,19 +60,19 @@ export function TopBar({
         />
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-        <Badge {...BADGE} variant="light" title={M.phaseLabel} color={system.phase === 'answer' ? 'teal' : 'red'} data-testid="master-phase">
+        <Badge
+          {...BADGE}
+          variant="light"
+          title={M.phaseLabel}
+          color={system.phase === 'answer' ? 'teal' : 'red'}
+          data-testid="master-phase"
+        >
           {M.phases[system.phase]}
         </Badge>
         <Badge {...BADGE} variant="default" data-testid="master-version">
           {M.version(system.version)}
         </Badge>
-        <Badge
-          {...BADGE}
-          variant="dot"
-          color={connected ? 'teal' : 'red'}
-          data-testid="master-connection"
-          data-connected={connected}
-        >
+        <Badge {...BADGE} variant="dot" color={connected ? 'teal' : 'red'} data-testid="master-connection" data-connected={connected}>
           {connected ? M.online : M.offline}
         </Badge>
       </Group>

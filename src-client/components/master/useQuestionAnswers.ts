@@ -5,20 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../src/messages';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-
-// When each event payload was first seen: an event object is replaced, never changed, so its identity dates it.
-const firstSeen = new WeakMap<object, number>();
-function seenAt(payload: object): number {
-  let at = firstSeen.get(payload);
-  if (at === undefined) {
-    at = Date.now();
-    firstSeen.set(payload, at);
-  }
-  return at;
-}
 
 export function useQuestionAnswers(questionId: string | null): { items: TTeamAnswer[]; order: TBuzz[] } {
   const trpc = useTRPC();
@@ -35,10 +24,7 @@ export function useQuestionAnswers(questionId: string | null): { items: TTeamAns
   const fromQuery = query.data?.questionId === questionId ? query.data : null;
 
   const items =
-    liveAnswers && liveAnswers.questionId === questionId && seenAt(liveAnswers) >= loadedAt
-      ? liveAnswers.items
-      : (fromQuery?.items ?? []);
-  const order =
-    liveBuzz && liveBuzz.questionId === questionId && seenAt(liveBuzz) >= loadedAt ? liveBuzz.order : (fromQuery?.order ?? []);
+    liveAnswers && liveAnswers.questionId === questionId && seenAt(liveAnswers) >= loadedAt ? liveAnswers.items : (fromQuery?.items ?? []);
+  const order = liveBuzz && liveBuzz.questionId === questionId && seenAt(liveBuzz) >= loadedAt ? liveBuzz.order : (fromQuery?.order ?? []);
   return questionId ? { items, order } : { items: [], order: [] };
 }

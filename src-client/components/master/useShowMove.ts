@@ -24,9 +24,7 @@ export function useShowMove(): ShowMoves {
 
   const apply = useCallback(
     ({ system }: { system: ShowState }) => {
-      queryClient.setQueryData(systemStateQuery.queryKey, (old) =>
-        old && system.version > old.system.version ? { ...old, system } : old,
-      );
+      queryClient.setQueryData(systemStateQuery.queryKey, (old) => (old && system.version > old.system.version ? { ...old, system } : old));
     },
     [queryClient],
   );

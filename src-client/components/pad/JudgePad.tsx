@@ -56,6 +56,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   useEffect(() => {
     if (progressEvent || connected) void queryClient.invalidateQueries({ queryKey: listKey });
   }, [progressEvent, connected, queryClient, listKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new open field is the trigger to re-read the scoring sheet
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
   }, [system.activeField, queryClient, trpc]);
@@ -70,7 +71,8 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   useEffect(() => {
     if (open && activeField && !seenOpen.has(activeField.name)) setSeenOpen(new Set([...seenOpen, activeField.name]));
   }, [open, activeField, seenOpen]);
-  const closed = !open && activeField !== null && (seenOpen.has(activeField.name) || myScores.some((s) => s.fieldName === activeField.name));
+  const closed =
+    !open && activeField !== null && (seenOpen.has(activeField.name) || myScores.some((s) => s.fieldName === activeField.name));
 
   // The field whose points the list shows: the open one, else the one this judge scored last.
   const lastScored = [...myScores].sort((a, b) => b.updatedAt - a.updatedAt)[0];
@@ -110,7 +112,9 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const offline = useConnectionLost();
 
   const waitingPoint = (teamId: string) => {
-    const entry = [...queue.entries].reverse().find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);
+    const entry = [...queue.entries]
+      .reverse()
+      .find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);
     return entry ? entry.point : null;
   };
   const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;

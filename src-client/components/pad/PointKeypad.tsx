@@ -33,6 +33,7 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
   const typedInvalid = typed.trim() !== '' && !valid;
 
   // A changed point needs a fresh confirmation; an unanswered one lapses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed point is the trigger that drops the pending confirmation
   useEffect(() => setConfirming(false), [point]);
   useEffect(() => {
     if (!confirming) return;

@@ -46,6 +46,7 @@ export function TokenSignIn({ username, token, children }: { username: string; t
   const [state, setState] = useState<'signing' | 'done' | 'refused' | 'networkError'>('signing');
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the retry button) is the trigger to sign in again
   useEffect(() => {
     let active = true;
     void signInOnce(username, token).then((outcome) => {

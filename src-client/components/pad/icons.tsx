@@ -1,56 +1,32 @@
-/** Small line icons drawn inline (no icon font: many phones in a hall are offline or old). */
-import type { SVGProps } from 'react';
+/** The pad's inline line icons (no icon font: many phones in a hall are offline or old), a little bolder. */
+import { Icon, type IconProps } from '../Icon';
 
-function Icon({ children, size = 20, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+type Shape = IconProps & { d?: string | readonly string[] };
+const PadIcon = (p: Shape) => <Icon size={20} strokeWidth={2.2} {...p} />;
 
-export const ClockIcon = (p: { size?: number }) => (
-  <Icon {...p}>
+export const ClockIcon = (p: IconProps) => (
+  <PadIcon {...p} d="M12 7v5l3 2">
     <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
+  </PadIcon>
 );
 
-export const CheckIcon = (p: { size?: number }) => (
-  <Icon {...p} strokeWidth={3}>
-    <path d="M5 12.5l4.5 4.5L19 7.5" />
-  </Icon>
-);
+export const CheckIcon = (p: IconProps) => <PadIcon {...p} strokeWidth={3} d="M5 12.5l4.5 4.5L19 7.5" />;
 
-export const LockIcon = (p: { size?: number }) => (
-  <Icon {...p}>
+export const LockIcon = (p: IconProps) => (
+  <PadIcon {...p} d="M8 11V8a4 4 0 0 1 8 0v3">
     <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-  </Icon>
+  </PadIcon>
 );
 
-export const BlockIcon = (p: { size?: number }) => (
-  <Icon {...p}>
+export const BlockIcon = (p: IconProps) => (
+  <PadIcon {...p} d="M6 6l12 12">
     <circle cx="12" cy="12" r="9" />
-    <path d="M6 6l12 12" />
-  </Icon>
+  </PadIcon>
 );
 
-export const LinkOffIcon = (p: { size?: number }) => (
-  <Icon {...p}>
-    <path d="M9 15l-2 2a3.5 3.5 0 0 1-5-5l3-3a3.5 3.5 0 0 1 4.5-.4" />
-    <path d="M15 9l2-2a3.5 3.5 0 0 1 5 5l-3 3a3.5 3.5 0 0 1-4.5.4" />
-    <path d="M3 3l18 18" />
-  </Icon>
+export const LinkOffIcon = (p: IconProps) => (
+  <PadIcon
+    {...p}
+    d={['M9 15l-2 2a3.5 3.5 0 0 1-5-5l3-3a3.5 3.5 0 0 1 4.5-.4', 'M15 9l2-2a3.5 3.5 0 0 1 5 5l-3 3a3.5 3.5 0 0 1-4.5.4', 'M3 3l18 18']}
+  />
 );

@@ -1,5 +1,5 @@
 /**
- * The pad's toasts: the seed's wording, as `notify.ts` builds it, but at the top of the screen,
+ * The pad's toasts: the contract's wording, as `notify.ts` builds it, but at the top of the screen,
  * because the app's bottom toasts would sit on the keypad's submit button under the judge's thumb.
  */
 import { notifications } from '@mantine/notifications';

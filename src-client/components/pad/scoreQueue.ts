@@ -11,6 +11,7 @@ import type { TScoreItem } from '../../../src/schemas/scoring';
 import { onLinkRestored } from '../../linkHealth';
 import { errorMessage, trpcClient } from '../../trpc';
 import { retryDelay } from './retryDelay';
+import { newIdempotencyKey } from '../../../src/ids';
 
 export type QueuedStatus = 'sending' | 'waiting' | 'refused';
 
@@ -30,16 +31,6 @@ export interface QueuedScore {
 const SEND_TIMEOUT_MS = 10_000;
 
 const storageKey = (judgeId: string) => `hoithi.padQueue.${judgeId}`;
-
-/** One id per entry; crypto.randomUUID exists only on https or localhost, a hall's LAN address may be plain http. */
-export function newEntryKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const EMPTY: QueuedScore[] = [];
 const cache = new Map<string, { raw: string | null; entries: QueuedScore[] }>();
@@ -279,7 +270,7 @@ export function useScoreQueue(judgeId: string, handlers: SendHandlers) {
   const flush = useCallback(() => flushQueue(judgeId), [judgeId]);
   const enqueue = useCallback(
     (score: { teamId: string; fieldName: string; point: number }) => {
-      const entry: QueuedScore = { ...score, key: newEntryKey(), createdAt: Date.now(), status: 'sending', queued: false };
+      const entry: QueuedScore = { ...score, key: newIdempotencyKey(), createdAt: Date.now(), status: 'sending', queued: false };
       // Behind anything still waiting, so the order the judge entered is the order the server sees.
       const behind = readQueue(judgeId).some((e) => e.status !== 'refused');
       changeQueue(judgeId, (list) => [...list, behind ? { ...entry, status: 'waiting', queued: true } : entry]);

@@ -25,10 +25,11 @@ export function FitText({
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState(max);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fitKey (the text) is the trigger to fit again
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const fit = () => {
+    const fitText = () => {
       // Binary search on whole pixels: at most ~7 layouts for a 36..120 range.
       let low = min;
       let high = max;
@@ -48,10 +49,10 @@ export function FitText({
       element.style.fontSize = `${low}px`;
       setSize(low);
     };
-    fit();
+    fitText();
     // Web fonts may arrive after the first layout.
-    void document.fonts?.ready.then(fit);
-    const observer = new ResizeObserver(fit);
+    void document.fonts?.ready.then(fitText);
+    const observer = new ResizeObserver(fitText);
     observer.observe(element);
     return () => observer.disconnect();
   }, [fitKey, max, min]);

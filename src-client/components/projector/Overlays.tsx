@@ -43,6 +43,7 @@ export function StartOverlay() {
   };
   return (
     <div className={classes.startOverlay}>
+      {/* biome-ignore lint/a11y/noAutofocus: the projector's one control; the operator presses Enter or clicks it once */}
       <button type="button" className={classes.startButton} onClick={start} autoFocus>
         {messages.projector.start}
         <span className={classes.startHint}>{messages.projector.startHint}</span>

@@ -34,6 +34,7 @@ function QuestionMedia({ media, silent }: { media: NonNullable<ShowQuestion['med
   return (
     <div className={classes.audioBadge}>
       ♪ {messages.projector.audio}
+      {/* biome-ignore lint/a11y/useMediaCaption: contest media come as uploaded, with no caption track; the question text is on screen */}
       {!silent && <audio src={media.url} autoPlay preload="auto" />}
     </div>
   );
@@ -111,6 +112,7 @@ export function QuestionView({
                 const tile = !revealed || right < 0 ? classes.option : index === right ? classes.optionRight : classes.optionDim;
                 return (
                   <div
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position (A, B, C, D)
                     key={index}
                     className={tile}
                     style={{ height: tileHeight }}

@@ -16,7 +16,10 @@ const SCHOOL_PREFIX = /^(thpt|thcs|th|trường|chuyên)$/i;
 
 /** Two letters for a team without a logo, skipping the school-type prefix ("THPT Chu Văn An" → "CA"). */
 export function teamInitials(name: string): string {
-  const words = name.replace(/[–—-]/g, ' ').split(/\s+/).filter((w) => w && !SCHOOL_PREFIX.test(w));
+  const words = name
+    .replace(/[–—-]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !SCHOOL_PREFIX.test(w));
   const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
 }
@@ -36,9 +39,7 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
 
   return (
     <div className={classes.board}>
-      <div className={classes.boardTitle}>
-        {messages.projector.scoreboard}
-      </div>
+      <div className={classes.boardTitle}>{messages.projector.scoreboard}</div>
       <div className={classes.boardRows}>
         {ranked.length === 0 && <div className={classes.emptyNote}>{messages.projector.noTeams}</div>}
         {stable.map((team) => {

@@ -30,7 +30,8 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
 
   const rowHeight = Math.min(96, (BODY_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
   const fontSize = Math.max(20, rowHeight * 0.42);
-  const columns = judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
+  const columns =
+    judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
 
   return (
     <div className={classes.board} data-testid="judges-progress">
@@ -90,17 +91,29 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
       {shown.length === 0 ? (
         <div className={classes.emptyNote}>{messages.projector.noShownAnswers}</div>
       ) : (
-        <div className={classes.answerCards} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}>
+        <div
+          className={classes.answerCards}
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}
+        >
           {shown.map((teamId) => {
             const team = listTeam.find((t) => t._id === teamId);
             const item = items.find((a) => a.teamId === teamId);
             const verdict = item?.verdict ?? null;
             return (
-              <div key={teamId} className={`${classes.answerCard} ${classes.fadeIn}`} data-verdict={verdict ?? undefined} data-testid="shown-answer">
+              <div
+                key={teamId}
+                className={`${classes.answerCard} ${classes.fadeIn}`}
+                data-verdict={verdict ?? undefined}
+                data-testid="shown-answer"
+              >
                 <div className={classes.answerCardHead}>
                   <span className={classes.answerCardTeam}>{team?.name ?? ''}</span>
                   {verdict && (
-                    <span className={classes.verdictMark} aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}>
+                    <span
+                      className={classes.verdictMark}
+                      role="img"
+                      aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}
+                    >
                       {verdict === 'right' ? '✓' : '✗'}
                     </span>
                   )}

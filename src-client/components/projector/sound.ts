@@ -20,7 +20,7 @@ export function soundUnlocked(): boolean {
 
 /** A short sine tone; `long` for the end of the time. */
 export function beep(long = false): void {
-  if (!context || context.state !== 'running') return;
+  if (context?.state !== 'running') return;
   const now = context.currentTime;
   const duration = long ? 0.7 : 0.15;
   const oscillator = context.createOscillator();

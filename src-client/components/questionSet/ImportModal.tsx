@@ -44,6 +44,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
   const preview = useMutation(trpc.questionSet.importFile.mutationOptions());
   const write = useMutation(trpc.questionSet.importFile.mutationOptions());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start clean only when the modal opens
   useEffect(() => {
     if (!opened) return;
     setFile(null);
@@ -52,7 +53,6 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
     preview.reset();
     write.reset();
     // Start clean each time the modal opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   const read = async (picked: File) => {
@@ -129,7 +129,11 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
                   {messages.qs.importErrorsCount(result.errors.length)}
                 </Badge>
               ) : (
-                clean && <Text size="sm" c="teal.8">{messages.qs.importNoErrors}</Text>
+                clean && (
+                  <Text size="sm" c="teal.8">
+                    {messages.qs.importNoErrors}
+                  </Text>
+                )
               )}
             </Group>
 
@@ -138,12 +142,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
             {clean && (
               <>
                 {!target && (
-                  <TextInput
-                    label={messages.qs.titleLabel}
-                    value={title}
-                    onChange={(e) => setTitle(e.currentTarget.value)}
-                    withAsterisk
-                  />
+                  <TextInput label={messages.qs.titleLabel} value={title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
                 )}
                 <ImportPreviewTable items={result.items} />
               </>
@@ -183,6 +182,7 @@ function ImportErrors({ errors }: { errors: { row: number; field: string; messag
         </Table.Thead>
         <Table.Tbody>
           {errors.map((error, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one file can repeat a row and field; the list is read-only
             <Table.Tr key={`${error.row}-${error.field}-${index}`}>
               <Table.Td>
                 <Text size="sm" fw={600} c="red.8">
@@ -208,6 +208,7 @@ function ImportPreviewTable({ items }: { items: { content: string; options: stri
     <Table withTableBorder fz="sm">
       <Table.Tbody>
         {items.slice(0, PREVIEW_ROWS).map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a preview of rows not yet stored: they have no id
           <Table.Tr key={index}>
             <Table.Td w={70} c="dimmed">
               {messages.qs.questionNo(index + 1)}

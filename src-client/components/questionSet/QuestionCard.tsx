@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip }
 import type { ReactNode } from 'react';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { Icon } from '../Icon';
 import type { DraftQuestion } from './draft';
 import { optionLetter } from './helpers';
 import { MediaPreview } from './MediaPreview';
@@ -57,7 +58,11 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
             <ActionIconButton label={messages.qs.editQuestion(index + 1)} onClick={onEdit}>
               <PencilIcon />
             </ActionIconButton>
-            <ActionIconButton label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`} onClick={onDelete} color="red">
+            <ActionIconButton
+              label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`}
+              onClick={onDelete}
+              color="red"
+            >
               <TrashIcon />
             </ActionIconButton>
           </Group>
@@ -75,6 +80,7 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
               const right = option === question.answer;
               return (
                 <Group
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position (A, B, C, D)
                   key={i}
                   gap="sm"
                   wrap="nowrap"
@@ -157,26 +163,13 @@ function ActionIconButton({ label, onClick, color = 'gray', disabled = false, va
   );
 }
 
+// These three keep the plain (mitred) corners they were drawn with.
 function Arrow({ up = false }: { up?: boolean }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden>
-      <path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
-    </svg>
-  );
+  return <Icon strokeWidth={2.2} strokeLinejoin="miter" d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />;
 }
 
-export function PencilIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
-      <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
-    </svg>
-  );
-}
+export const PencilIcon = () => <Icon strokeLinejoin="miter" d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />;
 
-export function TrashIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
-      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
-  );
-}
+export const TrashIcon = () => (
+  <Icon strokeLinejoin="miter" d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+);

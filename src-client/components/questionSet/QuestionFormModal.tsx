@@ -4,16 +4,19 @@
  * reads as 7.5), time limit, and media from a URL or an uploaded file.
  */
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { MEDIA_KINDS, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
+import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
+import { FormActions } from '../FormModal';
+import { IconAction } from '../IconAction';
 import { notifyError } from '../notify';
 import type { DraftQuestion } from './draft';
 import { errorData, fileToBase64, optionLetter } from './helpers';
@@ -35,9 +38,18 @@ interface FormValues {
 }
 
 const EXTENSION_KINDS: Record<string, TMedia['kind']> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
 };
 
 function kindFromUrl(url: string): TMedia['kind'] | undefined {
@@ -112,16 +124,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
   const upload = useMutation(trpc.media.upload.mutationOptions());
   const [uploadError, setUploadError] = useState('');
 
-  useEffect(() => {
-    if (!opened) return;
-    const values = toValues(question);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    setUploadError('');
-    // Reset only when the modal opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, question]);
+  useFillOnOpen(form, { opened, item: question, values: () => toValues(question), onFill: () => setUploadError('') });
 
   const options = form.values.options;
   const filledOptions = [...new Set(options.map((o) => o.trim()).filter(Boolean))];
@@ -200,6 +203,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               </Text>
             </div>
             {options.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form edits options by position (Mantine form paths are indexes)
               <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
                 <Text fw={800} w={22} ta="center" mt={6} c="gray.7">
                   {optionLetter(index)}
@@ -211,22 +215,25 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
                   {...form.getInputProps(`options.${index}`)}
                   onChange={(e) => setOption(index, e.currentTarget.value)}
                 />
-                <Tooltip label={messages.qs.removeOption}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    mt={2}
-                    onClick={() => removeOption(index)}
-                    aria-label={`${messages.qs.removeOption} ${optionLetter(index)}`}
-                  >
-                    <TrashIcon />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  tooltip={messages.qs.removeOption}
+                  label={`${messages.qs.removeOption} ${optionLetter(index)}`}
+                  size="lg"
+                  mt={2}
+                  onClick={() => removeOption(index)}
+                >
+                  <TrashIcon />
+                </IconAction>
               </Group>
             ))}
             {options.length < MAX_OPTIONS && (
-              <Button variant="subtle" color="red" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => form.insertListItem('options', '')}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => form.insertListItem('options', '')}
+              >
                 + {messages.qs.addOption}
               </Button>
             )}
@@ -311,14 +318,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
             )}
           </Stack>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" color="red">
-              {messages.agree}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={messages.agree} />
         </Stack>
       </form>
     </Modal>

@@ -5,7 +5,6 @@
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -13,6 +12,7 @@ import { formatDate } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
 import { useTRPC } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { type Draft, type DraftQuestion, move, newKey, sameDraft, type TLoadedSet, toDraft, toQuestionInput, withAnswers } from './draft';
 import { errorData, isConflict, isNotFound, questionSetPath } from './helpers';
@@ -30,7 +30,10 @@ type Editing = { index: number | null } | null;
 export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const getOptions = trpc.questionSet.get.queryOptions({ set: setNumber, _id: id }, { retry: (count, error) => !isNotFound(error) && count < 1 });
+  const getOptions = trpc.questionSet.get.queryOptions(
+    { set: setNumber, _id: id },
+    { retry: (count, error) => !isNotFound(error) && count < 1 },
+  );
   const query = useQuery(getOptions);
   const roundTitle = useRoundTitle(setNumber);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -55,10 +58,10 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   };
 
   // The first load, and later loads while nothing is being edited.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: adopt a newly loaded set only when the query answers, not on every edit
   useEffect(() => {
     const item = query.data?.item;
     if (item && (!saved || (!dirty && item.version !== saved.version))) adopt(item);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data]);
 
   // A set the server does not have shows the not-found screen, not an error toast.
@@ -106,22 +109,20 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   const setItems = (items: DraftQuestion[]) => patch({ items });
 
   const confirmDeleteQuestion = (index: number) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: messages.qs.deleteQuestionTitle,
       centered: true,
-      children: <Text size="sm">{messages.qs.deleteQuestionText(index + 1)}</Text>,
+      text: messages.qs.deleteQuestionText(index + 1),
       labels: { confirm: messages.qs.delete, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       onConfirm: () => setDraft((d) => (d ? { ...d, items: d.items.filter((_, i) => i !== index) } : d)),
     });
 
   const discard = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: messages.qs.discardTitle,
       centered: true,
-      children: <Text size="sm">{messages.qs.discardText}</Text>,
+      text: messages.qs.discardText,
       labels: { confirm: messages.qs.discard, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       onConfirm: () => saved && adopt(saved),
     });
 
@@ -138,7 +139,8 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     );
   }
   if (!draft || !saved) {
-    if (isNotFound(query.error)) return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
+    if (isNotFound(query.error))
+      return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
     return (
       <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid="question-set-error">
         <Stack gap="sm" align="flex-start">

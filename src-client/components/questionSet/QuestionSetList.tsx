@@ -1,12 +1,15 @@
 /** The sets of one round: a table with create, rename, delete (confirmed), open, and import from a file. */
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../src/format';
 import { messages } from '../../../src/messages';
+import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
+import { DataTable } from '../DataTable';
+import { IconAction } from '../IconAction';
+import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { questionSetPath } from './helpers';
 import { TrashIcon } from './QuestionCard';
@@ -34,9 +37,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
   const list = useQuery(listQuery);
   const reload = () => queryClient.invalidateQueries({ queryKey: trpc.questionSet.pathKey() });
 
-  useEffect(() => {
-    if (list.error) notifyError(messages.questionSetListError, list.error);
-  }, [list.error]);
+  useLoadError(messages.questionSetListError, list.error);
 
   const create = useMutation(trpc.questionSet.create.mutationOptions());
   const update = useMutation(trpc.questionSet.update.mutationOptions());
@@ -61,12 +62,11 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
   };
 
   const confirmDelete = (item: SetSummary) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: messages.qs.deleteTitle,
       centered: true,
-      children: <Text size="sm">{messages.qs.deleteText(item.title, item.items.length)}</Text>,
+      text: messages.qs.deleteText(item.title, item.items.length),
       labels: { confirm: messages.qs.delete, cancel: messages.cancel },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(
           { set: setNumber, _id: item._id },
@@ -116,62 +116,63 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
             {messages.qs.empty}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="question-sets">
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>{messages.qs.colTitle}</Table.Th>
-                  <Table.Th ta="right">{messages.qs.colCount}</Table.Th>
-                  <Table.Th ta="right">{messages.qs.colPriority}</Table.Th>
-                  <Table.Th ta="right">{messages.qs.colVersion}</Table.Th>
-                  <Table.Th>{messages.qs.colUpdated}</Table.Th>
-                  <Table.Th w={190} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item._id} data-testid="question-set-row">
-                    <Table.Td>
-                      <Anchor component={Link} href={questionSetPath(setNumber, item._id)} fw={700} c="dark.7">
-                        {item.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Badge variant="light" color={item.items.length ? 'red' : 'gray'}>
-                        {item.items.length}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{item.priority}</Table.Td>
-                    <Table.Td ta="right" c="dimmed">
-                      {item.version}
-                    </Table.Td>
-                    <Table.Td c="dimmed">{formatDate(item.updatedAt, true)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" color="red" onClick={() => navigate(questionSetPath(setNumber, item._id))}>
-                          {messages.qs.open}
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'rename', item })}>
-                          {messages.qs.edit}
-                        </Button>
-                        <Tooltip label={messages.qs.deleteTitle}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={`${messages.qs.delete} ${item.title}`}
-                            onClick={() => confirmDelete(item)}
-                          >
-                            <TrashIcon />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={760}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            data-testid="question-sets"
+            headBg="gray.0"
+            head={
+              <>
+                <Table.Th>{messages.qs.colTitle}</Table.Th>
+                <Table.Th ta="right">{messages.qs.colCount}</Table.Th>
+                <Table.Th ta="right">{messages.qs.colPriority}</Table.Th>
+                <Table.Th ta="right">{messages.qs.colVersion}</Table.Th>
+                <Table.Th>{messages.qs.colUpdated}</Table.Th>
+                <Table.Th w={190} />
+              </>
+            }
+          >
+            {items.map((item) => (
+              <Table.Tr key={item._id} data-testid="question-set-row">
+                <Table.Td>
+                  <Anchor component={Link} href={questionSetPath(setNumber, item._id)} fw={700} c="dark.7">
+                    {item.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Badge variant="light" color={item.items.length ? 'red' : 'gray'}>
+                    {item.items.length}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{item.priority}</Table.Td>
+                <Table.Td ta="right" c="dimmed">
+                  {item.version}
+                </Table.Td>
+                <Table.Td c="dimmed">{formatDate(item.updatedAt, true)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="light" color="red" onClick={() => navigate(questionSetPath(setNumber, item._id))}>
+                      {messages.qs.open}
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'rename', item })}>
+                      {messages.qs.edit}
+                    </Button>
+                    <IconAction
+                      tooltip={messages.qs.deleteTitle}
+                      label={`${messages.qs.delete} ${item.title}`}
+                      color="red"
+                      size="lg"
+                      onClick={() => confirmDelete(item)}
+                    >
+                      <TrashIcon />
+                    </IconAction>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Card>
 
@@ -184,12 +185,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
         onClose={() => setEditing(null)}
         onSubmit={submit}
       />
-      <ImportModal
-        opened={importing}
-        setNumber={setNumber}
-        onClose={() => setImporting(false)}
-        onDone={() => void reload()}
-      />
+      <ImportModal opened={importing} setNumber={setNumber} onClose={() => setImporting(false)} onDone={() => void reload()} />
     </Stack>
   );
 }

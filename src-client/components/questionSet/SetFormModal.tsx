@@ -1,11 +1,13 @@
 /** The create and rename form of a question set: its title and priority, validated with the server's schema. */
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { messages } from '../../../src/messages';
 import { ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
-import { errorData } from './helpers';
+import { useFillOnOpen } from '../../hooks/useFillOnOpen';
+import { FormActions } from '../FormModal';
+import { showServerFieldError } from '../formSave';
+import { PriorityInput, priorityValue } from '../PriorityInput';
 
 const ZSetFormSchema = ZQuestionSetDataSchema.pick({ title: true, priority: true });
 // A type alias (not an interface) so it fits the resolver's Record<string, unknown>.
@@ -29,29 +31,22 @@ interface Props {
 }
 
 export function SetFormModal({ opened, heading, initial, submitLabel, loading, onClose, onSubmit }: Props) {
-  const form = useForm<SetFormValues>({ initialValues: initial, validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }) });
+  const form = useForm<SetFormValues>({
+    initialValues: initial,
+    validate: (values) => validateSet({ ...values, priority: values.priority === '' ? undefined : values.priority }),
+  });
 
-  useEffect(() => {
-    if (opened) {
-      form.setValues(initial);
-      form.resetDirty(initial);
-      form.clearErrors();
-    }
-    // Reset only when the modal opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
+  useFillOnOpen(form, { opened, values: () => initial });
 
   const submit = form.onSubmit(async (values) => {
     try {
       await onSubmit({
         title: values.title.trim(),
-        // Left empty, a new set goes to the end of its list and a renamed one keeps its place.
-        priority: values.priority === '' ? undefined : Number(values.priority),
+        priority: priorityValue(values.priority),
       });
     } catch (error) {
-      // data.field is "data.title" or "changes.priority": the form field is its last part.
-      const field = errorData(error).field?.split('.').pop();
-      if (field === 'title' || field === 'priority') form.setFieldError(field, (error as Error).message);
+      // The list toasts the failure; the message also goes to its field.
+      showServerFieldError(error, form);
     }
   });
 
@@ -60,21 +55,8 @@ export function SetFormModal({ opened, heading, initial, submitLabel, loading, o
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={messages.qs.titleLabel} data-autofocus withAsterisk {...form.getInputProps('title')} />
-          <NumberInput
-            label={messages.qs.priorityLabel}
-            description={messages.qs.priorityHint}
-            placeholder={messages.userAdmin.priorityAuto}
-            allowDecimal={false}
-            {...form.getInputProps('priority')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={loading}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <PriorityInput {...form.getInputProps('priority')} />
+          <FormActions onCancel={onClose} submitLabel={submitLabel} loading={loading} />
         </Stack>
       </form>
     </Modal>

@@ -1,17 +1,10 @@
 /** A question while it is edited in the browser: the server's fields plus a key that React can keep. */
-import type { TMedia, TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
+import type { TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
 
-export interface DraftQuestion {
+export interface DraftQuestion extends Omit<TQuestion, 'id'> {
   /** The question's id when it has one; a local key for a question not yet saved. */
   key: string;
   id?: string;
-  content: string;
-  options: string[];
-  answer: string;
-  explanation: string;
-  media: TMedia | null;
-  point: number;
-  timeLimit: number;
 }
 
 export interface Draft {

@@ -1,14 +1,16 @@
 /** (d) The audit log: filters, newest first, and undo of one entry with a reason. */
 import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { formatPoint } from '../../../src/format';
+import { useState } from 'react';
+import { formatDateTime, formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { TAuditEntry } from '../../../src/schemas/scoring';
+import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { notifyError, notifySuccess } from '../notify';
-import { formatDateTime, useResults } from './util';
+import { DataTable } from '../DataTable';
+import { mutationToasts } from '../notify';
+import { useResults } from './util';
 
 const t = messages.results;
 const SOURCES = ['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset'] as const;
@@ -44,9 +46,7 @@ export function AuditLog() {
       limit: 200,
     }),
   );
-  useEffect(() => {
-    if (log.error) notifyError(t.logError, log.error);
-  }, [log.error]);
+  useLoadError(t.logError, log.error);
 
   const teamNames = new Map((results?.items ?? []).map((i) => [i.teamId, i.name]));
   const judgeNames = new Map((results?.judges ?? []).map((j) => [j.gkId, j.name]));
@@ -56,15 +56,13 @@ export function AuditLog() {
   const [undoing, setUndoing] = useState<TAuditEntry | null>(null);
   const [reason, setReason] = useState('');
   const undo = useMutation(
-    trpc.scoring.undo.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(t.undoDone);
+    trpc.scoring.undo.mutationOptions(
+      mutationToasts(t.undoDone, t.undoError, () => {
         setUndoing(null);
         void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
-      },
-      onError: (error) => notifyError(t.undoError, error),
-    }),
+      }),
+    ),
   );
 
   const items = log.data?.items ?? [];
@@ -111,100 +109,96 @@ export function AuditLog() {
         />
       </Group>
       <ScrollArea.Autosize mah={560} type="auto">
-        <Table.ScrollContainer minWidth={940}>
-          <Table verticalSpacing={6} striped stickyHeader data-testid="audit-log" styles={{ th: { whiteSpace: 'nowrap' } }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={150}>{t.time}</Table.Th>
-                <Table.Th>
-                  {t.team} · {t.field}
-                </Table.Th>
-                <Table.Th>{t.judge}</Table.Th>
-                <Table.Th ta="center" w={130}>
-                  {t.change}
-                </Table.Th>
-                <Table.Th>
-                  {t.source} · {t.actor}
-                </Table.Th>
-                <Table.Th miw={200}>{t.reason}</Table.Th>
-                <Table.Th w={90} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.length === 0 && !log.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t.noLog}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {items.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    <Text size="sm">{formatDateTime(entry.at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600} lh={1.3}>
-                      {teamNames.get(entry.teamId) ?? entry.teamId}
-                    </Text>
-                    <Text size="xs" c="dimmed" lh={1.3}>
-                      {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lh={1.3}>
-                      {judgeName(entry.gkId)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    <Text size="sm" span c="dimmed">
-                      {pointText(entry.oldPoint)}
-                    </Text>
-                    {' → '}
-                    <Text size="sm" span fw={800}>
-                      {pointText(entry.newPoint)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={SOURCE_COLORS[entry.source] ?? 'gray'}
-                      variant="light"
-                      radius="sm"
-                      tt="none"
-                      style={{ minWidth: 'max-content' }}
-                    >
-                      {t.sources[entry.source] ?? entry.source}
-                      {entry.undoes !== null ? ` · ${t.undoesEntry(entry.undoes)}` : ''}
-                    </Badge>
-                    <Text size="xs" c="dimmed" lh={1.3} mt={2}>
-                      {entry.actorName ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lh={1.3}>
-                      {entry.reason ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => {
-                        setReason('');
-                        setUndoing(entry);
-                      }}
-                    >
-                      {t.undo}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={940}
+          verticalSpacing={6}
+          striped
+          stickyHeader
+          data-testid="audit-log"
+          styles={{ th: { whiteSpace: 'nowrap' } }}
+          head={
+            <>
+              <Table.Th w={150}>{t.time}</Table.Th>
+              <Table.Th>
+                {t.team} · {t.field}
+              </Table.Th>
+              <Table.Th>{t.judge}</Table.Th>
+              <Table.Th ta="center" w={130}>
+                {t.change}
+              </Table.Th>
+              <Table.Th>
+                {t.source} · {t.actor}
+              </Table.Th>
+              <Table.Th miw={200}>{t.reason}</Table.Th>
+              <Table.Th w={90} />
+            </>
+          }
+          empty={items.length === 0 && !log.isPending && t.noLog}
+          columns={7}
+        >
+          {items.map((entry) => (
+            <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
+              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Text size="sm">{formatDateTime(entry.at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600} lh={1.3}>
+                  {teamNames.get(entry.teamId) ?? entry.teamId}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.3}>
+                  {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lh={1.3}>
+                  {judgeName(entry.gkId)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Text size="sm" span c="dimmed">
+                  {pointText(entry.oldPoint)}
+                </Text>
+                {' → '}
+                <Text size="sm" span fw={800}>
+                  {pointText(entry.newPoint)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  color={SOURCE_COLORS[entry.source] ?? 'gray'}
+                  variant="light"
+                  radius="sm"
+                  tt="none"
+                  style={{ minWidth: 'max-content' }}
+                >
+                  {t.sources[entry.source] ?? entry.source}
+                  {entry.undoes !== null ? ` · ${t.undoesEntry(entry.undoes)}` : ''}
+                </Badge>
+                <Text size="xs" c="dimmed" lh={1.3} mt={2}>
+                  {entry.actorName ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lh={1.3}>
+                  {entry.reason ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => {
+                    setReason('');
+                    setUndoing(entry);
+                  }}
+                >
+                  {t.undo}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </ScrollArea.Autosize>
       <Modal opened={undoing !== null} onClose={() => setUndoing(null)} title={<Text fw={800}>{t.undoTitle}</Text>} radius="lg">
         {undoing && (
@@ -218,7 +212,14 @@ export function AuditLog() {
                 pointText(undoing.newPoint),
               )}
             </Text>
-            <Textarea label={t.undoReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-autofocus />
+            <Textarea
+              label={t.undoReason}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setUndoing(null)}>
                 {messages.cancel}

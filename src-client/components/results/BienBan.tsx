@@ -9,11 +9,11 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
-import { formatDate, formatPoint } from '../../../src/format';
+import { formatDate, formatDateTime, formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { useTRPC } from '../../trpc';
 import { PrintSheet, sheetClasses as c } from './PrintSheet';
-import { formatDateTime, rankLabel, useResults } from './util';
+import { rankLabel, useResults } from './util';
 
 const t = messages.results;
 
@@ -112,9 +112,7 @@ export function BienBan() {
               </tbody>
             </table>
 
-            {judgeFields.length > 0 && (
-              <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordJudges}</h2>
-            )}
+            {judgeFields.length > 0 && <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordJudges}</h2>}
             {judgeFields.map((field, index) => {
               const { scored, never } = judgesOnField(data, field.fieldName);
               return (
@@ -180,7 +178,11 @@ export function BienBan() {
                   </div>
                 ))}
               </div>
-              <div className={`${c.center} ${c.keep}`} style={{ marginTop: '10mm', marginLeft: 'auto', width: '75mm' }} data-testid="signature-organisers">
+              <div
+                className={`${c.center} ${c.keep}`}
+                style={{ marginTop: '10mm', marginLeft: 'auto', width: '75mm' }}
+                data-testid="signature-organisers"
+              >
                 <div style={{ fontWeight: 700 }}>{t.organisers}</div>
                 <div style={{ fontStyle: 'italic', fontSize: '10.5pt' }}>{t.signHint}</div>
                 <div style={{ height: '24mm' }} />

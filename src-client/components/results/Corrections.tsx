@@ -3,12 +3,13 @@ import { Button, Grid, Group, Select, Switch, Text, Textarea, TextInput } from '
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber, formatPoint, parsePoint } from '../../../src/format';
+import { newIdempotencyKey } from '../../../src/ids';
 import { messages } from '../../../src/messages';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { showServerFieldError } from '../dashboard/serverField';
-import { notifyError, notifySuccess } from '../notify';
-import { newKey, useResults } from './util';
+import { formSaveError } from '../formSave';
+import { notifySuccess } from '../notify';
+import { useResults } from './util';
 
 const t = messages.results;
 
@@ -53,10 +54,7 @@ export function Corrections() {
       void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
     },
-    onError: (error: unknown) => {
-      showServerFieldError(error, form, ['teamId', 'gkId', 'fieldName', 'point', 'reason']);
-      notifyError(messages.scoringError, error);
-    },
+    onError: formSaveError(form, messages.scoringError, ['teamId', 'gkId', 'fieldName', 'point', 'reason']),
   };
   const one = useMutation(trpc.scoring.adminSubmit.mutationOptions(handlers));
   const all = useMutation(trpc.scoring.adminSubmitAll.mutationOptions(handlers));
@@ -66,7 +64,7 @@ export function Corrections() {
       teamId: v.teamId ?? '',
       fieldName: v.fieldName ?? '',
       point: parsePoint(v.point) ?? 0,
-      key: newKey(),
+      key: newIdempotencyKey(),
       reason: v.reason.trim() || undefined,
     };
     if (v.forAll) all.mutate(base);

@@ -78,8 +78,7 @@ export function JudgeMatrix() {
   const [tab, setTab] = useState<string | null>(null);
   const active = judgeFields.some((f) => f.fieldName === tab) ? tab : null;
   // Follows the field the master opens until the admin picks one.
-  const fallback =
-    judgeFields.find((f) => f.fieldName === system.activeField)?.fieldName ?? judgeFields[0]?.fieldName ?? null;
+  const fallback = judgeFields.find((f) => f.fieldName === system.activeField)?.fieldName ?? judgeFields[0]?.fieldName ?? null;
 
   return (
     <DashboardSection id="judge-points" title={t.matrixTitle} description={t.matrixHint}>

@@ -8,6 +8,7 @@ import { compareStanding } from '../../../src/scoring';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
+import { DataTable } from '../DataTable';
 import { rankLabel } from './util';
 
 const t = messages.results;
@@ -39,75 +40,70 @@ export function LiveRanking() {
         </Group>
       }
     >
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="ranking-table" styles={{ th: { whiteSpace: 'nowrap' } }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={110}>{t.rank}</Table.Th>
-              <Table.Th>{t.team}</Table.Th>
-              <Table.Th>{t.unit}</Table.Th>
-              {fields.map((field) => (
-                <Table.Th key={field._id} ta="right" title={field.label} maw={150} style={{ whiteSpace: 'normal' }}>
-                  <Text size="sm" fw={700} lh={1.25} lineClamp={2}>
-                    {field.label}
-                  </Text>
-                </Table.Th>
-              ))}
-              <Table.Th ta="right">{t.total}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={fields.length + 4}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {t.noTeams}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((team) => (
-              <Table.Tr key={team._id} data-testid="ranking-row" data-team={team.name} data-rank={team.rank}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    size="lg"
-                    radius="sm"
-                    variant={MEDALS[team.rank] ? 'filled' : 'light'}
-                    color={MEDALS[team.rank] ?? 'gray'}
-                    tt="none"
-                    data-testid="ranking-rank"
-                  >
-                    {rankLabel(team.rank, ranks)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td fw={700}>{team.name}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {team.unit}
-                  </Text>
-                </Table.Td>
-                {fields.map((field) => {
-                  const score = team.fieldScores[field.name];
-                  return (
-                    <Table.Td key={field._id} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {score === null || score === undefined ? (
-                        <Text span c="gray.5">
-                          {t.missing}
-                        </Text>
-                      ) : (
-                        formatPoint(score)
-                      )}
-                    </Table.Td>
-                  );
-                })}
-                <Table.Td ta="right" fw={900} fz="lg" c="red.8" data-testid="ranking-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPoint(team.total)}
-                </Table.Td>
-              </Table.Tr>
+      <DataTable
+        minWidth={720}
+        verticalSpacing="sm"
+        highlightOnHover
+        data-testid="ranking-table"
+        styles={{ th: { whiteSpace: 'nowrap' } }}
+        head={
+          <>
+            <Table.Th w={110}>{t.rank}</Table.Th>
+            <Table.Th>{t.team}</Table.Th>
+            <Table.Th>{t.unit}</Table.Th>
+            {fields.map((field) => (
+              <Table.Th key={field._id} ta="right" title={field.label} maw={150} style={{ whiteSpace: 'normal' }}>
+                <Text size="sm" fw={700} lh={1.25} lineClamp={2}>
+                  {field.label}
+                </Text>
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            <Table.Th ta="right">{t.total}</Table.Th>
+          </>
+        }
+        empty={rows.length === 0 && t.noTeams}
+        columns={fields.length + 4}
+      >
+        {rows.map((team) => (
+          <Table.Tr key={team._id} data-testid="ranking-row" data-team={team.name} data-rank={team.rank}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Badge
+                size="lg"
+                radius="sm"
+                variant={MEDALS[team.rank] ? 'filled' : 'light'}
+                color={MEDALS[team.rank] ?? 'gray'}
+                tt="none"
+                data-testid="ranking-rank"
+              >
+                {rankLabel(team.rank, ranks)}
+              </Badge>
+            </Table.Td>
+            <Table.Td fw={700}>{team.name}</Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {team.unit}
+              </Text>
+            </Table.Td>
+            {fields.map((field) => {
+              const score = team.fieldScores[field.name];
+              return (
+                <Table.Td key={field._id} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {score === null || score === undefined ? (
+                    <Text span c="gray.5">
+                      {t.missing}
+                    </Text>
+                  ) : (
+                    formatPoint(score)
+                  )}
+                </Table.Td>
+              );
+            })}
+            <Table.Td ta="right" fw={900} fz="lg" c="red.8" data-testid="ranking-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatPoint(team.total)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </DashboardSection>
   );
 }

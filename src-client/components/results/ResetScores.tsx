@@ -48,7 +48,14 @@ export function ResetScores() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Textarea label={t.resetReason} autosize minRows={1} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="reset-reason" />
+          <Textarea
+            label={t.resetReason}
+            autosize
+            minRows={1}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="reset-reason"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Button

@@ -7,6 +7,7 @@ import { useLiveEvent } from '../../hooks/liveEvents';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
+import { DataTable } from '../DataTable';
 import { useResults } from './util';
 
 const t = messages.results;
@@ -26,7 +27,9 @@ export function ScoringProgress() {
   const doneSet = new Set(done.map((d) => `${d.teamId}|${d.gkId}`));
   const teams = data?.items ?? [];
   const judges = data?.judges ?? [];
-  const missing = fieldName ? teams.length * judges.length - teams.reduce((n, team) => n + judges.filter((j) => doneSet.has(`${team.teamId}|${j.gkId}`)).length, 0) : 0;
+  const missing = fieldName
+    ? teams.length * judges.length - teams.reduce((n, team) => n + judges.filter((j) => doneSet.has(`${team.teamId}|${j.gkId}`)).length, 0)
+    : 0;
   const isOpen = fieldName !== null && fieldName === system.activeField && system.scoringOpen;
 
   return (
@@ -58,53 +61,55 @@ export function ScoringProgress() {
               {missing ? t.missingCount(missing) : t.allDone}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={200 + judges.length * 110}>
-            <Table verticalSpacing={6} withColumnBorders withTableBorder data-testid="progress-grid">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.team}</Table.Th>
-                  {judges.map((judge) => (
-                    <Table.Th key={judge.gkId} ta="center">
-                      <Text size="sm" fw={700} lh={1.25}>
-                        {judge.name}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {teams.map((team) => (
-                  <Table.Tr key={team.teamId} data-team={team.name}>
-                    <Table.Td fw={600}>{team.name}</Table.Td>
-                    {judges.map((judge) => {
-                      const ok = doneSet.has(`${team.teamId}|${judge.gkId}`);
-                      return (
-                        <Table.Td
-                          key={judge.gkId}
-                          ta="center"
-                          bg={ok ? undefined : 'red.0'}
-                          data-testid="progress-cell"
-                          data-done={ok}
-                          data-judge={judge.name}
-                          title={`${judge.name} · ${team.name}: ${ok ? t.done : t.notDone}`}
-                        >
-                          {ok ? (
-                            <Text span c="teal.7" fw={900} aria-label={t.done}>
-                              ✓
-                            </Text>
-                          ) : (
-                            <Box component="span" c="red.7" fw={700} fz="xs">
-                              {t.notDone}
-                            </Box>
-                          )}
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
+          <DataTable
+            minWidth={200 + judges.length * 110}
+            verticalSpacing={6}
+            withColumnBorders
+            withTableBorder
+            data-testid="progress-grid"
+            head={
+              <>
+                <Table.Th>{t.team}</Table.Th>
+                {judges.map((judge) => (
+                  <Table.Th key={judge.gkId} ta="center">
+                    <Text size="sm" fw={700} lh={1.25}>
+                      {judge.name}
+                    </Text>
+                  </Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </>
+            }
+          >
+            {teams.map((team) => (
+              <Table.Tr key={team.teamId} data-team={team.name}>
+                <Table.Td fw={600}>{team.name}</Table.Td>
+                {judges.map((judge) => {
+                  const ok = doneSet.has(`${team.teamId}|${judge.gkId}`);
+                  return (
+                    <Table.Td
+                      key={judge.gkId}
+                      ta="center"
+                      bg={ok ? undefined : 'red.0'}
+                      data-testid="progress-cell"
+                      data-done={ok}
+                      data-judge={judge.name}
+                      title={`${judge.name} · ${team.name}: ${ok ? t.done : t.notDone}`}
+                    >
+                      {ok ? (
+                        <Text span c="teal.7" fw={900} aria-label={t.done}>
+                          ✓
+                        </Text>
+                      ) : (
+                        <Box component="span" c="red.7" fw={700} fz="xs">
+                          {t.notDone}
+                        </Box>
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </DataTable>
         </>
       )}
     </DashboardSection>

@@ -1,16 +1,16 @@
 /** The rule editor: title, order and Markdown beside its live preview (tabs on a phone). */
-import { Button, Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { messages } from '../../../src/messages';
 import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
+import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
-import { showServerFieldError } from '../dashboard/serverField';
+import { FormActions } from '../FormModal';
 import { Markdown } from '../markdown/Markdown';
-import { notifyError, notifySuccess } from '../notify';
+import { formSaveHandlers } from '../formSave';
 
 const t = messages.rulesAdmin;
 const FIELDS = ['title', 'content', 'order'] as const;
@@ -40,39 +40,14 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
     validate: zod4Resolver(ZRuleDataSchema),
   });
 
-  // Fill the form each time the editor opens.
-  useEffect(() => {
-    if (!opened) return;
-    const values = rule ? { ...rule.data } : { title: '', content: '', order: nextOrder };
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  }, [opened, rule]);
+  useFillOnOpen(form, { opened, item: rule, values: () => (rule ? { ...rule.data } : { title: '', content: '', order: nextOrder }) });
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
-  const onSaved = (message: string) => {
-    notifySuccess(message);
-    void reload();
+  const saved = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
     onClose();
   };
-  const create = useMutation(
-    trpc.rules.create.mutationOptions({
-      onSuccess: () => onSaved(messages.created),
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.createError, error);
-      },
-    }),
-  );
-  const update = useMutation(
-    trpc.rules.update.mutationOptions({
-      onSuccess: () => onSaved(messages.updated),
-      onError: (error) => {
-        showServerFieldError(error, form, FIELDS);
-        notifyError(t.updateError, error);
-      },
-    }),
-  );
+  const create = useMutation(trpc.rules.create.mutationOptions(formSaveHandlers(form, messages.created, t.createError, saved, FIELDS)));
+  const update = useMutation(trpc.rules.update.mutationOptions(formSaveHandlers(form, messages.updated, t.updateError, saved, FIELDS)));
 
   const submit = form.onSubmit((values) => {
     const data = ZRuleDataSchema.parse(values);
@@ -120,7 +95,11 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={800} fz="lg">{rule ? t.editTitle : t.createTitle}</Text>}
+      title={
+        <Text fw={800} fz="lg">
+          {rule ? t.editTitle : t.createTitle}
+        </Text>
+      }
       size="min(1180px, 96vw)"
       fullScreen={phone}
       radius="lg"
@@ -153,14 +132,7 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
               {preview}
             </SimpleGrid>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={create.isPending || update.isPending}>
-              {t.save}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t.save} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -10,7 +10,9 @@ export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
 function Media({ media }: { media: NonNullable<ShowQuestion['media']> }) {
   if (media.kind === 'image') return <Image src={media.url} alt="" radius="md" mah={260} fit="contain" />;
+  // biome-ignore lint/a11y/useMediaCaption: contest media come as uploaded, with no caption track; the question text is on screen
   if (media.kind === 'audio') return <audio src={media.url} controls preload="auto" style={{ width: '100%' }} />;
+  // biome-ignore lint/a11y/useMediaCaption: contest media come as uploaded, with no caption track; the question text is on screen
   return <video src={media.url} controls playsInline preload="auto" style={{ width: '100%', maxHeight: 260, borderRadius: 8 }} />;
 }
 

@@ -4,19 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../src/messages';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-
-const firstSeen = new WeakMap<object, number>();
-function seenAt(payload: object): number {
-  let at = firstSeen.get(payload);
-  if (at === undefined) {
-    at = Date.now();
-    firstSeen.set(payload, at);
-  }
-  return at;
-}
 
 export interface MyAnswer {
   answer: string | null;

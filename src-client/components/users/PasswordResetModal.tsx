@@ -79,12 +79,12 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
             {t.clearLockout}
           </Button>
           <Group gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {messages.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t.save}
-          </Button>
+            <Button variant="default" onClick={onDone}>
+              {messages.cancel}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t.save}
+            </Button>
           </Group>
         </Group>
       </Stack>

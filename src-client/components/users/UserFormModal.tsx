@@ -3,7 +3,7 @@
  * ZUserUpdateSchema); a field the server refuses is marked at that field. Also opened from a team's
  * card, preset with role team and that team.
  */
-import { Button, Group, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Role, ROLES } from '../../../src/constants';
@@ -12,8 +12,9 @@ import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { ZUserCreateSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
 import { useTRPC } from '../../trpc';
-import { notifyError, notifySuccess } from '../notify';
-import { serverFieldPath, zodFormErrors } from './formErrors';
+import { FormActions, FormModal } from '../FormModal';
+import { formSaveHandlers, zodFormErrors } from '../formSave';
+import { PriorityInput, priorityValue } from '../PriorityInput';
 
 const t = messages.userAdmin;
 
@@ -48,16 +49,9 @@ export interface UserFormModalProps {
 
 export function UserFormModal({ opened, onClose, user, preset, teams }: UserFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={user ? t.editUserTitle(user.username) : t.createUserTitle}
-      size="lg"
-      radius="lg"
-      styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {opened && <UserForm user={user ?? null} preset={preset} teams={teams} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={user ? t.editUserTitle(user.username) : t.createUserTitle} size="lg">
+      <UserForm user={user ?? null} preset={preset} teams={teams} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -80,8 +74,6 @@ function initialValues(user: TPublicUser | null, preset: UserFormModalProps['pre
 function toPayload(values: UserFormValues, creating: boolean) {
   const birthdayText = values.birthday.trim();
   const birthday = birthdayText ? (parseDate(birthdayText)?.isoDate ?? null) : '';
-  // Left empty, a new user goes to the end of the list and an edited one keeps its place.
-  const priority = typeof values.priority === 'number' ? values.priority : values.priority === '' ? undefined : Number(values.priority);
   const fields = {
     username: values.username,
     fullName: values.fullName,
@@ -90,7 +82,7 @@ function toPayload(values: UserFormValues, creating: boolean) {
     birthday: birthday ?? '',
     role: values.role,
     teamId: values.role === 'team' ? values.teamId : null,
-    priority,
+    priority: priorityValue(values.priority),
     active: values.active,
   };
   const created = creating ? ZUserCreateSchema.shape.user.safeParse({ ...fields, password: values.password }) : null;
@@ -121,40 +113,16 @@ function UserForm({
     validate: (values) => toPayload(values, creating).errors,
   });
 
-  const refresh = () => {
+  const saved = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
+    onDone();
   };
-  const markServerField = (error: unknown) => {
-    const path = serverFieldPath(error);
-    if (path && path in form.values) form.setFieldError(path, (error as Error).message);
-  };
-
   const create = useMutation(
-    trpc.user.create.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(messages.userCreated);
-        refresh();
-        onDone();
-      },
-      onError: (error) => {
-        markServerField(error);
-        notifyError(messages.userCreateError, error);
-      },
-    }),
+    trpc.user.create.mutationOptions(formSaveHandlers(form, messages.userCreated, messages.userCreateError, saved)),
   );
   const update = useMutation(
-    trpc.user.update.mutationOptions({
-      onSuccess: () => {
-        notifySuccess(messages.userUpdated);
-        refresh();
-        onDone();
-      },
-      onError: (error) => {
-        markServerField(error);
-        notifyError(messages.userUpdateError, error);
-      },
-    }),
+    trpc.user.update.mutationOptions(formSaveHandlers(form, messages.userUpdated, messages.userUpdateError, saved)),
   );
 
   const submit = form.onSubmit((values) => {
@@ -170,9 +138,7 @@ function UserForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={messages.username} required autoComplete="off" {...form.getInputProps('username')} />
           <TextInput label={t.fullName} required {...form.getInputProps('fullName')} />
-          {creating && (
-            <PasswordInput label={messages.password} required autoComplete="new-password" {...form.getInputProps('password')} />
-          )}
+          {creating && <PasswordInput label={messages.password} required autoComplete="new-password" {...form.getInputProps('password')} />}
           <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
           <TextInput label={t.mobile} inputMode="tel" placeholder="0912 345 678" {...form.getInputProps('mobile')} />
           <TextInput label={t.birthday} placeholder={t.birthdayPlaceholder} inputMode="numeric" {...form.getInputProps('birthday')} />
@@ -194,17 +160,10 @@ function UserForm({
               {...form.getInputProps('teamId')}
             />
           )}
-          <NumberInput label={t.priority} description={t.priorityHint} placeholder={t.priorityAuto} allowDecimal={false} {...form.getInputProps('priority')} />
+          <PriorityInput {...form.getInputProps('priority')} />
         </SimpleGrid>
         <Switch label={t.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {messages.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {creating ? t.create : t.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitLabel={creating ? t.create : t.save} loading={create.isPending || update.isPending} mt="xs" />
       </Stack>
     </form>
   );

@@ -1,84 +1,36 @@
-/** A few stroke icons for the admin tables and cards (no icon package in the project). */
-import type { ReactNode } from 'react';
+/** The stroke icons of the admin tables, cards and forms. */
+import { Icon, type IconProps } from '../Icon';
 
-function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
+export const EditIcon = (p: IconProps) => <Icon {...p} d={['M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4', 'M13.5 6.5l4 4']} />;
 
-export const EditIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4" />
-    <path d="M13.5 6.5l4 4" />
-  </Icon>
-);
-
-export const KeyIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p} d="M10.8 12.2L19 4M16 7l3 3M14 9l2 2">
     <circle cx="8" cy="15" r="4" />
-    <path d="M10.8 12.2L19 4M16 7l3 3M14 9l2 2" />
   </Icon>
 );
 
-export const TrashIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-  </Icon>
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p} d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
 );
 
-export const LinkIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M9 15l6-6M11 6l.5-.5a5 5 0 0 1 7 7L18 13M13 18l-.5.5a5 5 0 0 1-7-7L6 11" />
-  </Icon>
-);
+export const LinkIcon = (p: IconProps) => <Icon {...p} d="M9 15l6-6M11 6l.5-.5a5 5 0 0 1 7 7L18 13M13 18l-.5.5a5 5 0 0 1-7-7L6 11" />;
 
-export const PlusIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
+export const PlusIcon = (p: IconProps) => <Icon {...p} d="M12 5v14M5 12h14" />;
 
-export const SearchIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p} d="M21 21l-6-6">
     <circle cx="10" cy="10" r="7" />
-    <path d="M21 21l-6-6" />
   </Icon>
 );
 
-export const ArrowUpIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M12 19V5M6 11l6-6 6 6" />
-  </Icon>
-);
+export const ArrowUpIcon = (p: IconProps) => <Icon {...p} d="M12 19V5M6 11l6-6 6 6" />;
 
-export const ArrowDownIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M12 5v14M18 13l-6 6-6-6" />
-  </Icon>
-);
+export const ArrowDownIcon = (p: IconProps) => <Icon {...p} d="M12 5v14M18 13l-6 6-6-6" />;
 
-export const XIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M18 6L6 18M6 6l12 12" />
-  </Icon>
-);
+export const XIcon = (p: IconProps) => <Icon {...p} d="M18 6L6 18M6 6l12 12" />;
 
-export const UserPlusIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
+export const UserPlusIcon = (p: IconProps) => (
+  <Icon {...p} d="M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2M19 8v6M16 11h6">
     <circle cx="9" cy="8" r="4" />
-    <path d="M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2M19 8v6M16 11h6" />
   </Icon>
 );

@@ -1,5 +1,5 @@
 /**
- * The user table's paging settings (seed: page number 1 and size 50 by default, and the condition),
+ * The user table's paging settings (the contract: page number 1 and size 50 by default, and the condition),
  * kept in local storage under `adminUser` so they survive a reload.
  */
 import { useEffect, useState } from 'react';

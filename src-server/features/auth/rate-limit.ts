@@ -33,7 +33,11 @@ export class LoginLimiter {
   /** Throws 429, with the seconds left, while the username is locked or the address has too many failures. */
   async check(db: Kysely<Database>, username: string, ip: string): Promise<void> {
     const now = this.now();
-    const rows = await db.selectFrom('login_failures').select(['key', 'failures', 'first_at', 'last_at']).where('key', 'in', [userKey(username), addressKey(ip)]).execute();
+    const rows = await db
+      .selectFrom('login_failures')
+      .select(['key', 'failures', 'first_at', 'last_at'])
+      .where('key', 'in', [userKey(username), addressKey(ip)])
+      .execute();
     for (const row of rows) {
       if (row.key.startsWith('u:')) {
         const lockedUntil = Number(row.last_at) + lockMsAfter(row.failures);

@@ -1,4 +1,5 @@
 /** Login sessions: a random cookie token, stored only as its SHA-256. */
+import { serialize as serializeCookie } from 'hono/utils/cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_TTL_MS } from '../../../src/constants';
@@ -101,7 +102,11 @@ export async function findSession(
   if (!row || row.expires_at.getTime() <= now || !row.active) return null;
   let touchedAt = row.last_used_at.getTime();
   if (now - touchedAt > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_used_at: new Date(now) }).where('id', '=', sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', sessionId)
+      .execute();
     touchedAt = now;
   }
   const user = toPublicUser(row);
@@ -115,9 +120,9 @@ export async function deleteSession(db: Kysely<Database>, sessionId: string): Pr
 
 export function sessionCookie(name: string, token: string, secure: boolean): string {
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return serializeCookie(name, token, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge, secure });
 }
 
 export function clearedCookie(name: string, secure: boolean): string {
-  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  return serializeCookie(name, '', { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 0, secure });
 }

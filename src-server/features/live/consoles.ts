@@ -64,7 +64,10 @@ export class ConsolePresence {
   async open(holder: ConsoleHolder): Promise<{ id: string; close(): Promise<void> }> {
     if (this.stopped) throw new Error('console presence stopped');
     const id = randomUUID();
-    await this.db.insertInto('console_presence').values({ id, instance_id: this.instanceId, user_id: holder.userId, name: holder.name }).execute();
+    await this.db
+      .insertInto('console_presence')
+      .values({ id, instance_id: this.instanceId, user_id: holder.userId, name: holder.name })
+      .execute();
     await this.changed();
     let closing: Promise<void> | null = null;
     const close = () =>
@@ -104,7 +107,11 @@ export class ConsolePresence {
   /** Keeps this instance's rows fresh and purges the stale rows of instances that are gone. */
   async heartbeat(): Promise<void> {
     try {
-      await this.db.updateTable('console_presence').set({ last_seen: sql<Date>`now()` }).where('instance_id', '=', this.instanceId).execute();
+      await this.db
+        .updateTable('console_presence')
+        .set({ last_seen: sql<Date>`now()` })
+        .where('instance_id', '=', this.instanceId)
+        .execute();
       if (await this.purgeStale()) await this.changed();
     } catch (error) {
       console.error('[consoles] heartbeat failed:', (error as Error).message);
@@ -174,7 +181,8 @@ export class ConsolePresence {
     this.listeners.clear();
     try {
       const result = await this.db.deleteFrom('console_presence').where('instance_id', '=', this.instanceId).executeTakeFirst();
-      if (this.postgres && Number(result.numDeletedRows) > 0) await sql`select pg_notify(${CONSOLES_CHANNEL}, ${this.instanceId})`.execute(this.db);
+      if (this.postgres && Number(result.numDeletedRows) > 0)
+        await sql`select pg_notify(${CONSOLES_CHANNEL}, ${this.instanceId})`.execute(this.db);
     } catch (error) {
       console.error('[consoles] could not remove the consoles of this instance:', (error as Error).message);
     }

@@ -7,6 +7,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type LiveMessage } from '../../../src/live';
+import { ZDomainEventPayloads } from '../../../src/schemas/live';
+import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
 import { CONSOLES_CHANNEL, ConsolePresence } from './consoles';
 import { loadLiveData } from './load';
@@ -53,6 +55,18 @@ export async function insertEvent(
     inserted as (insert into events (type, payload) select ${event.type}, cast(${payload} as jsonb) from locked returning id)
     select id, ${announce} as notified from inserted`.execute(trx);
   return { id: Number(rows[0]!.id), event };
+}
+
+/**
+ * `events.payload` read back (another instance's change), parsed with its type's schema; null for a
+ * type this version does not follow. Throws StoredValueError, naming the event, when it is malformed.
+ */
+export function domainEventOf(row: { id: number; type: string; payload: unknown }): DomainEvent | null {
+  const type = DOMAIN_EVENT_TYPES.find((t) => t === row.type);
+  if (!type) return null;
+  const payload = parseStored(ZDomainEventPayloads[type], row.payload, `events.payload of event ${row.id} (${type})`);
+  // Sound: the payload was parsed with its own type's schema (TypeScript cannot pair the two here).
+  return { type, payload } as DomainEvent;
 }
 
 /** One followed change and its messages, projected lazily once per kind of viewer. */
@@ -106,7 +120,10 @@ export class LiveHub {
   async start(): Promise<void> {
     await this.reload();
     // Keep what a reconnecting screen could still ask for, and a good margin; older rows only weigh.
-    await this.db.deleteFrom('events').where('id', '<=', this.model.eventId - EVENTS_KEPT).execute();
+    await this.db
+      .deleteFrom('events')
+      .where('id', '<=', this.model.eventId - EVENTS_KEPT)
+      .execute();
     await this.consoles.start();
     if (this.pool) await this.listen();
   }
@@ -229,8 +246,17 @@ export class LiveHub {
         if (until !== undefined) query = query.where('id', '<=', until);
         const rows = await query.orderBy('id').limit(500).execute();
         for (const row of rows) {
-          if (!DOMAIN_EVENT_TYPES.includes(row.type as DomainEvent['type'])) continue;
-          this.follow({ id: row.id, event: { type: row.type, payload: row.payload } as DomainEvent });
+          let event: DomainEvent | null;
+          try {
+            event = domainEventOf(row);
+          } catch (error) {
+            // A change no model can follow: the tables hold the truth, so read them again.
+            this.model.eventId = Math.max(this.model.eventId, row.id);
+            console.error('[live] could not follow event', row.id, (error as Error).message);
+            this.chain = this.chain.then(() => this.resync());
+            continue;
+          }
+          if (event) this.follow({ id: row.id, event });
         }
         if (rows.length < 500) break;
       }

@@ -3,28 +3,16 @@
  * and in the tests that compare it with the model. Also the table readers the domain events carry.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { ROUND_TITLES } from '../../../src/constants';
-import type { EventSettings, LiveTeam, Seat, SheetField, StoredShow } from '../../../src/live';
+import type { LiveTeam, Seat, SheetField, StoredShow } from '../../../src/live';
+import { ZStoredShowRowSchema } from '../../../src/schemas/live';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { defaultShowState } from '../../../src/schemas/show';
+import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
+import { readSettings } from '../settings/data';
 import type { LiveData } from './model';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export function defaultSettings(): EventSettings {
-  const roundTitles: Record<string, string> = {};
-  for (let fw = 1; fw <= 6; fw++) roundTitles[fw] = ROUND_TITLES[fw] ?? `PHẦN THI ${fw}`;
-  return { name: 'Hội thi', date: null, venue: '', logoUrl: '', roundTitles };
-}
-
-/** The event's settings as stored, with the defaults for anything unset. */
-export async function readSettings(db: Db): Promise<EventSettings> {
-  const row = await db.selectFrom('settings').select('data').where('id', '=', 1).executeTakeFirst();
-  const defaults = defaultSettings();
-  const stored = (row?.data ?? {}) as Partial<EventSettings>;
-  return { ...defaults, ...stored, roundTitles: { ...defaults.roundTitles, ...(stored.roundTitles ?? {}) } };
-}
 
 export interface ShowRow {
   version: number;
@@ -37,10 +25,17 @@ export async function readShow(db: Db, forUpdate = false): Promise<ShowRow> {
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   const { version: _v, title: _t, event: _e, nextMedia: _n, ...defaults } = defaultShowState();
-  const state = { ...((row?.state ?? {}) as Partial<StoredShow> & { event?: unknown; nextMedia?: unknown }) };
-  delete state.event;
-  delete state.nextMedia;
+  const state = row ? storedShowOf(row.state, 'show_state.state') : {};
   return { version: row?.version ?? 0, scoringVersion: row?.scoring_version ?? 0, stored: { ...defaults, ...state } };
+}
+
+/**
+ * A stored show (`show_state.state`, and each `show_history.state` kept for undo): any field may be
+ * missing (the defaults fill it in), one of the wrong type throws, and fields the show no longer
+ * keeps (an older row's `event`, `nextMedia`) are dropped.
+ */
+export function storedShowOf(state: unknown, where: string): Partial<StoredShow> {
+  return parseStored(ZStoredShowRowSchema, state, where);
 }
 
 export async function readSheet(db: Db): Promise<SheetField[]> {
@@ -91,7 +86,10 @@ export async function readAnswers(db: Db, questionId?: string): Promise<Record<s
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TTeamAnswer[]> = {};
-  for (const r of rows) (byQuestion[r.question_id] ??= []).push({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict });
+  for (const r of rows) {
+    byQuestion[r.question_id] ??= [];
+    byQuestion[r.question_id]!.push({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict });
+  }
   return byQuestion;
 }
 
@@ -100,7 +98,10 @@ export async function readBuzzes(db: Db, questionId?: string): Promise<Record<st
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TBuzz[]> = {};
-  for (const r of rows) (byQuestion[r.question_id] ??= []).push({ teamId: r.team_id, at: Number(r.at) });
+  for (const r of rows) {
+    byQuestion[r.question_id] ??= [];
+    byQuestion[r.question_id]!.push({ teamId: r.team_id, at: Number(r.at) });
+  }
   return byQuestion;
 }
 
@@ -111,7 +112,10 @@ export async function loadLiveData(db: Kysely<Database>): Promise<{ data: LiveDa
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       // The first statement fixes the snapshot; every read below sees the same committed state.
-      const last = await trx.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      const last = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
       const show = await readShow(trx);
       const settings = await readSettings(trx);
       const fields = await readSheet(trx);

@@ -172,25 +172,30 @@ export class LiveModel {
   /** `"system":…,"listTeam":…` for GET /api/state, serialised once per change and audience. */
   stateJson(audience: Audience): string {
     const shared = audience === 'staff' ? 'staff' : 'public';
-    return this.remember(`json:${shared}`, () => `"system":${JSON.stringify(this.system(shared))},"listTeam":${JSON.stringify(this.listTeam(shared))}`);
+    return this.remember(
+      `json:${shared}`,
+      () => `"system":${JSON.stringify(this.system(shared))},"listTeam":${JSON.stringify(this.listTeam(shared))}`,
+    );
   }
 
   /** Live totals and ranks of the active teams. */
   liveListTeam(): TTeamListItem[] {
     return this.remember('listTeam:live', () => {
-      return this.teams.filter((t) => t.active).map((t) => {
-        const result = this.ranking.resultOf(t.id);
-        return {
-          _id: t.id,
-          name: t.name,
-          unit: t.unit,
-          logoUrl: t.logoUrl,
-          priority: t.priority,
-          total: result?.total ?? 0,
-          rank: result?.rank ?? 0,
-          fieldScores: result?.fieldScores ?? {},
-        };
-      });
+      return this.teams
+        .filter((t) => t.active)
+        .map((t) => {
+          const result = this.ranking.resultOf(t.id);
+          return {
+            _id: t.id,
+            name: t.name,
+            unit: t.unit,
+            logoUrl: t.logoUrl,
+            priority: t.priority,
+            total: result?.total ?? 0,
+            rank: result?.rank ?? 0,
+            fieldScores: result?.fieldScores ?? {},
+          };
+        });
     });
   }
 
@@ -311,8 +316,16 @@ export class LiveModel {
         // A deleted team takes its points, answers and buzzes with it (the database cascades).
         const ids = new Set(this.teams.map((t) => t.id));
         for (const [key, item] of this.scores) if (!ids.has(item.teamId)) this.scores.delete(key);
-        for (const [questionId, items] of this.answers) this.answers.set(questionId, items.filter((a) => ids.has(a.teamId)));
-        for (const [questionId, order] of this.buzz) this.buzz.set(questionId, order.filter((b) => ids.has(b.teamId)));
+        for (const [questionId, items] of this.answers)
+          this.answers.set(
+            questionId,
+            items.filter((a) => ids.has(a.teamId)),
+          );
+        for (const [questionId, order] of this.buzz)
+          this.buzz.set(
+            questionId,
+            order.filter((b) => ids.has(b.teamId)),
+          );
         this.rebuildRanking();
         return [this.teamsOutput()];
       }
@@ -364,7 +377,11 @@ export class LiveModel {
           ? { type: 'mine', questionId, answer: changedAnswer.answer, verdict: changedAnswer.verdict }
           : null;
         return [
-          { staff: { type: 'answers', questionId, items }, others: null, team: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null) },
+          {
+            staff: { type: 'answers', questionId, items },
+            others: null,
+            team: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null),
+          },
         ];
       }
       case 'buzz': {

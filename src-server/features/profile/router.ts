@@ -37,7 +37,10 @@ export async function updateOwnProfile(
     // A new password ends every other session of this user, and their open sockets.
     return trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).returning('id').execute();
   });
-  await announceSessionsEnded(ctx, ended.map((s) => s.id));
+  await announceSessionsEnded(
+    ctx,
+    ended.map((s) => s.id),
+  );
   await announceUserChanged(ctx, ctx.user._id);
   const user = await findUserById(ctx.db, ctx.user._id);
   if (!user) throw notFound();

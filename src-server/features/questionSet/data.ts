@@ -7,14 +7,23 @@ import {
   type TQuestion,
   type TQuestionSet,
   type TQuestionSetData,
-  ZQuestionSchema,
+  type ZQuestionSchema,
+  ZStoredQuestionSchema,
 } from '../../../src/schemas/questionSet';
-import type { z } from '../../../src/schemas/zod';
+import { z } from '../../../src/schemas/zod';
+import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, QuestionSetsTable } from '../../db/types';
 import { AppError, notFound } from '../../errors';
 
 type Row = Selectable<QuestionSetsTable>;
+
+const ZStoredItemsSchema = z.array(ZStoredQuestionSchema);
+
+/** `question_sets.items` as stored: the set's questions in order, each with its id. */
+export function questionItemsOf(row: Pick<Row, 'id' | 'items'>): TQuestion[] {
+  return parseStored(ZStoredItemsSchema, row.items, `question_sets.items of set ${row.id}`);
+}
 
 function toQuestionSet(row: Row): TQuestionSet {
   return {
@@ -23,7 +32,7 @@ function toQuestionSet(row: Row): TQuestionSet {
     title: row.title,
     priority: row.priority,
     version: row.version,
-    items: row.items as TQuestion[],
+    items: questionItemsOf(row),
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),
   };
@@ -38,7 +47,7 @@ export function withoutAnswers(set: TQuestionSet): TQuestionSet<TPublicQuestion>
 export function normaliseItems(items: z.infer<typeof ZQuestionSchema>[]): TQuestion[] {
   const seen = new Set<string>();
   return items.map((item) => {
-    let id = item.id && !seen.has(item.id) ? item.id : randomUUID();
+    const id = item.id && !seen.has(item.id) ? item.id : randomUUID();
     seen.add(id);
     return { ...item, id };
   });

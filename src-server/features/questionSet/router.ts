@@ -1,17 +1,7 @@
-import {
-  ZQuestionSetCreateSchema,
-  ZQuestionSetUpdateSchema,
-} from '../../../src/schemas/questionSet';
+import { ZQuestionSetCreateSchema, ZQuestionSetUpdateSchema } from '../../../src/schemas/questionSet';
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
-import {
-  createQuestionSet,
-  deleteQuestionSet,
-  getQuestionSet,
-  listQuestionSets,
-  updateQuestionSet,
-  withoutAnswers,
-} from './data';
+import { createQuestionSet, deleteQuestionSet, getQuestionSet, listQuestionSets, updateQuestionSet, withoutAnswers } from './data';
 import { importQuestionFile, ZQuestionImportSchema } from './import';
 
 const ZSet = z.object({ set: z.number().int().min(1).max(6) });
@@ -35,11 +25,9 @@ export const questionSetRouter = router({
   create: adminProcedure
     .input(ZSet.extend(ZQuestionSetCreateSchema.shape))
     .mutation(async ({ ctx, input }) => ({ item: await createQuestionSet(ctx.db, input.set, input.data) })),
-  update: adminProcedure
-    .input(ZSet.extend(ZQuestionSetUpdateSchema.shape))
-    .mutation(async ({ ctx, input }) => ({
-      item: await updateQuestionSet(ctx.db, input.set, input._id, input.changes, input.version),
-    })),
+  update: adminProcedure.input(ZSet.extend(ZQuestionSetUpdateSchema.shape)).mutation(async ({ ctx, input }) => ({
+    item: await updateQuestionSet(ctx.db, input.set, input._id, input.changes, input.version),
+  })),
   remove: adminProcedure.input(ZSetId).mutation(async ({ ctx, input }) => {
     await deleteQuestionSet(ctx.db, input.set, input._id);
     return { ok: true as const };

@@ -13,9 +13,21 @@ export interface ResultsTable {
 
 export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> {
   const [teams, fields, judges, scores] = await Promise.all([
-    db.selectFrom('teams').select(['id', 'name', 'unit', 'priority']).where('active', '=', true).orderBy('priority').orderBy('name').execute(),
+    db
+      .selectFrom('teams')
+      .select(['id', 'name', 'unit', 'priority'])
+      .where('active', '=', true)
+      .orderBy('priority')
+      .orderBy('name')
+      .execute(),
     db.selectFrom('score_fields').selectAll().orderBy('position').orderBy('label').execute(),
-    db.selectFrom('users').select(['id', 'full_name', 'username']).where('role', '=', 'judge').orderBy('priority').orderBy('username').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'username'])
+      .where('role', '=', 'judge')
+      .orderBy('priority')
+      .orderBy('username')
+      .execute(),
     listScores(db),
   ]);
   teams.sort(compareTeamOrder);
@@ -41,7 +53,11 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
         score: r.fieldScores[f.name] ?? null,
         judges:
           f.kind === 'judges'
-            ? judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username, point: point.get(`${r.teamId}|${j.id}|${f.name}`) ?? null }))
+            ? judges.map((j) => ({
+                gkId: j.id,
+                name: j.full_name || j.username,
+                point: point.get(`${r.teamId}|${j.id}|${f.name}`) ?? null,
+              }))
             : [],
       })),
     };

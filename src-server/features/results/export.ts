@@ -141,7 +141,14 @@ function footerText(text: string): string {
 
 /** A sheet name Excel accepts: no : \ / ? * [ ], at most 31 characters, unique in the workbook. */
 function sheetName(label: string, taken: Set<string>): string {
-  const base = label.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31).trim() || t.sheetResults;
+  const base =
+    label
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^'+|'+$/g, '')
+      .trim()
+      .slice(0, 31)
+      .trim() || t.sheetResults;
   let name = base;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length).trimEnd()} (${n})`;
   taken.add(name.toLowerCase());
@@ -241,7 +248,7 @@ function columnLetter(n: number): string {
 
 export async function resultsXlsx(table: ResultsTable, title: string): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Hội thi';
+  workbook.creator = messages.appName;
   const taken = new Set<string>();
   const teamNames = table.items.map((i) => i.name);
   const rankTexts = table.items.map((i) => String(i.rank));
@@ -257,13 +264,15 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
       rankColumn,
       teamColumn,
       { header: t.unit, texts: table.items.map((i) => i.unit), kind: 'text', headerLines: 1, maxWidth: 32 },
-      ...table.fields.map((field, f): ColumnSpec => ({
-        header: field.label,
-        texts: table.items.map((i) => pointText(i.fields[f]?.score ?? null)),
-        kind: 'point',
-        headerLines: 3,
-        maxWidth: 30,
-      })),
+      ...table.fields.map(
+        (field, f): ColumnSpec => ({
+          header: field.label,
+          texts: table.items.map((i) => pointText(i.fields[f]?.score ?? null)),
+          kind: 'point',
+          headerLines: 3,
+          maxWidth: 30,
+        }),
+      ),
       { header: t.total, texts: table.items.map((i) => pointText(i.total)), kind: 'point', headerLines: 2, maxWidth: 12 },
     ],
     table.items.map((item) => [item.rank, item.name, item.unit, ...item.fields.map((f) => f.score), item.total]),
@@ -305,7 +314,13 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
             maxWidth: 32,
           }),
         ),
-        { header: t.fieldScore, texts: rows.map((row) => pointText(row.at(-1) as number | null)), kind: 'point', headerLines: 2, maxWidth: 12 },
+        {
+          header: t.fieldScore,
+          texts: rows.map((row) => pointText(row.at(-1) as number | null)),
+          kind: 'point',
+          headerLines: 2,
+          maxWidth: 12,
+        },
       ],
       rows,
       notes,

@@ -38,23 +38,23 @@ export const scoreFieldRouter = router({
     const d = input.data;
     try {
       return await liveTransaction(ctx, async (recorder) => {
-      const row = await recorder.trx
-        .insertInto('score_fields')
-        .values({
-          name: d.name,
-          label: d.label,
-          kind: d.kind,
-          min_point: d.minPoint,
-          max_point: d.maxPoint,
-          step: d.step,
-          weight: d.weight,
-          drop_extremes: d.dropExtremes,
-          position: d.position,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recorder.sheet();
-      return { item: toScoreField(row) };
+        const row = await recorder.trx
+          .insertInto('score_fields')
+          .values({
+            name: d.name,
+            label: d.label,
+            kind: d.kind,
+            min_point: d.minPoint,
+            max_point: d.maxPoint,
+            step: d.step,
+            weight: d.weight,
+            drop_extremes: d.dropExtremes,
+            position: d.position,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recorder.sheet();
+        return { item: toScoreField(row) };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('data.name');
@@ -70,25 +70,25 @@ export const scoreFieldRouter = router({
     }
     try {
       return await liveTransaction(ctx, async (recorder) => {
-      const row = await recorder.trx
-        .updateTable('score_fields')
-        .set({
-          updated_at: new Date(),
-          ...(c.name !== undefined ? { name: c.name } : {}),
-          ...(c.label !== undefined ? { label: c.label } : {}),
-          ...(c.kind !== undefined ? { kind: c.kind } : {}),
-          ...(c.minPoint !== undefined ? { min_point: c.minPoint } : {}),
-          ...(c.maxPoint !== undefined ? { max_point: c.maxPoint } : {}),
-          ...(c.step !== undefined ? { step: c.step } : {}),
-          ...(c.weight !== undefined ? { weight: c.weight } : {}),
-          ...(c.dropExtremes !== undefined ? { drop_extremes: c.dropExtremes } : {}),
-          ...(c.position !== undefined ? { position: c.position } : {}),
-        })
-        .where('id', '=', input._id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recorder.sheet();
-      return { item: toScoreField(row) };
+        const row = await recorder.trx
+          .updateTable('score_fields')
+          .set({
+            updated_at: new Date(),
+            ...(c.name !== undefined ? { name: c.name } : {}),
+            ...(c.label !== undefined ? { label: c.label } : {}),
+            ...(c.kind !== undefined ? { kind: c.kind } : {}),
+            ...(c.minPoint !== undefined ? { min_point: c.minPoint } : {}),
+            ...(c.maxPoint !== undefined ? { max_point: c.maxPoint } : {}),
+            ...(c.step !== undefined ? { step: c.step } : {}),
+            ...(c.weight !== undefined ? { weight: c.weight } : {}),
+            ...(c.dropExtremes !== undefined ? { drop_extremes: c.dropExtremes } : {}),
+            ...(c.position !== undefined ? { position: c.position } : {}),
+          })
+          .where('id', '=', input._id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recorder.sheet();
+        return { item: toScoreField(row) };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('changes.name');

@@ -1,9 +1,35 @@
 /** Stored points, their audit log, and the ranking built from them. */
 import type { Kysely, Transaction } from 'kysely';
 import type { ScoreChange as LiveScoreChange } from '../../../src/live';
+import type { z } from '../../../src/schemas/zod';
+import { parseStored } from '../../db/json';
 import type { Database, ScoreSource } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * `idempotency_keys.response`: the answer first given to a key, in the form the call answers (one
+ * point, or one per judge), to give again to a retry.
+ */
+export function storedAnswerOf<T>(schema: z.ZodType<T>, row: { actorId: string; key: string; response: unknown }): T {
+  return parseStored(schema, row.response, `idempotency_keys.response of key ${JSON.stringify(row.key)} (user ${row.actorId})`);
+}
+
+/** The answer first given to `actorId`'s `key` and the hash of the request it answered, if any. */
+export async function readStoredAnswer<T>(
+  db: Pick<Db, 'selectFrom'>,
+  schema: z.ZodType<T>,
+  actorId: string,
+  key: string,
+): Promise<{ hash: string; response: T } | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('actor_id', '=', actorId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? { hash: row.request_hash, response: storedAnswerOf(schema, { actorId, key, response: row.response }) } : null;
+}
 
 export interface ScoreItem {
   teamId: string;
@@ -33,7 +59,10 @@ export interface ScoreChange {
  * Writes one point and appends its audit event, in the caller's transaction. Returns the stored
  * item (null when removed) and the change as the live model follows it.
  */
-export async function applyScoreChange(trx: Transaction<Database>, change: ScoreChange): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
+export async function applyScoreChange(
+  trx: Transaction<Database>,
+  change: ScoreChange,
+): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
   const current = await trx
     .selectFrom('scores')
     .select('point')
@@ -90,5 +119,11 @@ export async function applyScoreChange(trx: Transaction<Database>, change: Score
 
 export async function listScores(db: Db): Promise<ScoreItem[]> {
   const rows = await db.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point', 'updated_at']).execute();
-  return rows.map((r) => ({ teamId: r.team_id, gkId: r.gk_id, fieldName: r.field_name, point: r.point, updatedAt: r.updated_at.getTime() }));
+  return rows.map((r) => ({
+    teamId: r.team_id,
+    gkId: r.gk_id,
+    fieldName: r.field_name,
+    point: r.point,
+    updatedAt: r.updated_at.getTime(),
+  }));
 }

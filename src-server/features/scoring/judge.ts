@@ -8,12 +8,14 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { SheetField } from '../../../src/live';
-import type { TScoreItem } from '../../../src/schemas/scoring';
+import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
+import { readStoredAnswer } from './data';
+import type { Answered } from './idempotency';
 import { checkPoint } from './submit';
 
 export interface JudgeScoreInput {
@@ -23,43 +25,14 @@ export interface JudgeScoreInput {
   key?: string;
 }
 
-interface Answered {
-  hash: string;
-  response: { item: TScoreItem };
-}
-
-/**
- * Answers to idempotency keys this instance has already seen, so a pad's retry is answered from
- * memory. Bounded: the oldest half goes when it is full (the database still knows them all).
- */
-export class IdempotencyCache {
-  private readonly entries = new Map<string, Answered>();
-  constructor(private readonly limit = 20_000) {}
-
-  get(actorId: string, key: string | undefined): Answered | undefined {
-    return key ? this.entries.get(`${actorId}\u0000${key}`) : undefined;
-  }
-
-  set(actorId: string, key: string, answered: Answered): void {
-    if (this.entries.size >= this.limit) {
-      let drop = this.limit / 2;
-      for (const old of this.entries.keys()) {
-        this.entries.delete(old);
-        if (--drop <= 0) break;
-      }
-    }
-    this.entries.set(`${actorId}\u0000${key}`, answered);
-  }
-}
-
 /** The scoring gate moved (scoring closed or the field changed on another instance a moment ago). */
 class StaleGate extends Error {}
 
 const requestHash = (input: JudgeScoreInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
-function replay(answered: { hash: string; response: unknown }, hash: string): { item: TScoreItem } {
+function replay(answered: Answered, hash: string): { item: TScoreItem } {
   if (answered.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-  return answered.response as { item: TScoreItem };
+  return answered.response;
 }
 
 /** Everything a judge's score is checked against, from memory; throws the answer a refusal gets. */
@@ -76,14 +49,8 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
   return { field, scoringVersion: live.scoringVersion };
 }
 
-async function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string) {
-  const row = await trx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('actor_id', '=', judgeId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row ? { hash: row.request_hash, response: row.response } : null;
+function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string): Promise<Answered | null> {
+  return readStoredAnswer(trx, ZScoreAnswerSchema, judgeId, key);
 }
 
 async function writeJudgeScore(
@@ -94,7 +61,9 @@ async function writeJudgeScore(
   hash: string,
 ): Promise<{ item: TScoreItem }> {
   const at = new Date();
-  const response = { item: { teamId: input.teamId, gkId: judgeId, fieldName: gate.field.name, point: input.point, updatedAt: at.getTime() } };
+  const response = {
+    item: { teamId: input.teamId, gkId: judgeId, fieldName: gate.field.name, point: input.point, updatedAt: at.getTime() },
+  };
   const { teamId, point } = input;
   const fieldName = gate.field.name;
   const key = input.key ?? null;

@@ -15,7 +15,9 @@ import { adminSubmitAll, adminSubmitScore } from './submit';
 const staffProcedure = roleProcedure('admin', 'master');
 
 export const scoringRouter = router({
-  submit: roleProcedure('judge').input(ZJudgeSubmitSchema).mutation(({ ctx, input }) => submitJudgeScore(ctx, input)),
+  submit: roleProcedure('judge')
+    .input(ZJudgeSubmitSchema)
+    .mutation(({ ctx, input }) => submitJudgeScore(ctx, input)),
   adminSubmit: adminProcedure.input(ZAdminSubmitSchema).mutation(({ ctx, input }) => adminSubmitScore(ctx, input)),
   adminSubmitAll: adminProcedure.input(ZAdminSubmitAllSchema).mutation(({ ctx, input }) => adminSubmitAll(ctx, input)),
 

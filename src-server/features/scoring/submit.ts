@@ -1,5 +1,5 @@
 /**
- * The seed's scoring calls: a judge scoring the open field, an admin entering or correcting one
+ * The contract's scoring calls (docs/ARCHITECTURE.md): a judge scoring the open field, an admin entering or correcting one
  * judge's point, or every judge's at once. Each write and its audit event share one transaction;
  * an idempotency key makes a retry return the first answer and write nothing.
  */
@@ -7,14 +7,15 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatNumber } from '../../../src/format';
 import { messages } from '../../../src/messages';
-import type { TScoreItem } from '../../../src/schemas/scoring';
+import { type TScoreItem, ZScoreAnswerSchema, ZScoresAnswerSchema } from '../../../src/schemas/scoring';
+import type { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
-import { applyScoreChange } from './data';
+import { applyScoreChange, readStoredAnswer } from './data';
 
 interface Field {
   name: string;
@@ -80,6 +81,7 @@ async function once<T extends Answer>(
   actorId: string,
   key: string | undefined,
   body: unknown,
+  answerSchema: z.ZodType<T>,
   write: (recorder: EventRecorder) => Promise<T>,
 ): Promise<T> {
   const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -87,15 +89,10 @@ async function once<T extends Answer>(
     liveTransaction(ctx, async (recorder) => {
       const { trx } = recorder;
       if (key) {
-        const stored = await trx
-          .selectFrom('idempotency_keys')
-          .select(['request_hash', 'response'])
-          .where('actor_id', '=', actorId)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const stored = await readStoredAnswer(trx, answerSchema, actorId, key);
         if (stored) {
-          if (stored.request_hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-          return stored.response as T;
+          if (stored.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
+          return stored.response;
         }
       }
       const answer = await write(recorder);
@@ -118,7 +115,16 @@ async function once<T extends Answer>(
 
 async function writePoint(
   trx: Transaction<Database>,
-  input: { teamId: string; gkId: string; fieldName: string; point: number; actorId: string; source: ScoreSource; reason?: string; key?: string },
+  input: {
+    teamId: string;
+    gkId: string;
+    fieldName: string;
+    point: number;
+    actorId: string;
+    source: ScoreSource;
+    reason?: string;
+    key?: string;
+  },
 ): Promise<{ item: TScoreItem; live: ScoreChange }> {
   const { item, live } = await applyScoreChange(trx, {
     teamId: input.teamId,
@@ -154,7 +160,7 @@ export async function adminSubmitScore(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; gkId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ item: TScoreItem }> {
-  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+  return once(ctx, ctx.user._id, input.key, input, ZScoreAnswerSchema, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
@@ -172,7 +178,7 @@ export async function adminSubmitAll(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ items: TScoreItem[] }> {
-  return once(ctx, ctx.user._id, input.key, input, async (recorder) => {
+  return once(ctx, ctx.user._id, input.key, input, ZScoresAnswerSchema, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');

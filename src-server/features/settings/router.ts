@@ -1,7 +1,7 @@
 /** The event: name, date, venue, logo and the six rounds' titles. */
 import { ZSettingsChangesSchema } from '../../../src/schemas/settings';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
-import { readSettings } from '../live/load';
+import { readSettings } from './data';
 import { liveTransaction } from '../live/record';
 
 export const settingsRouter = router({

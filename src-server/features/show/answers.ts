@@ -13,6 +13,7 @@ import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
+import { questionItemsOf } from '../questionSet/data';
 import { applyScoreChange } from '../scoring/data';
 import { saveShow, type StoredShow } from './state';
 
@@ -31,7 +32,12 @@ function timeIsUp(show: StoredShow, now: number): boolean {
   return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
 }
 
-export async function submitAnswer(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, questionId: string, answer: string): Promise<TTeamAnswer> {
+export async function submitAnswer(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  teamId: string,
+  questionId: string,
+  answer: string,
+): Promise<TTeamAnswer> {
   const now = Date.now();
   return liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
@@ -76,17 +82,15 @@ async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
   const fields = await db.selectFrom('score_fields').select(['name', 'kind']).where('kind', '=', 'answers').orderBy('position').execute();
   const names = fields.map((f) => f.name);
   const chosen =
-    (show.activeField && names.includes(show.activeField) && show.activeField) ||
-    names.find((n) => n === `phan-${show.fw}`) ||
-    names[0];
+    (show.activeField && names.includes(show.activeField) && show.activeField) || names.find((n) => n === `phan-${show.fw}`) || names[0];
   if (!chosen) throw badRequest(messages.noAnswersField, 'verdict');
   return chosen;
 }
 
 async function questionPoint(db: Db, questionId: string): Promise<number> {
-  const sets = await db.selectFrom('question_sets').select('items').execute();
+  const sets = await db.selectFrom('question_sets').select(['id', 'items']).execute();
   for (const set of sets) {
-    const item = (set.items as { id: string; point: number }[]).find((q) => q.id === questionId);
+    const item = questionItemsOf(set).find((q) => q.id === questionId);
     if (item) return item.point;
   }
   return 0;
@@ -129,15 +133,11 @@ export async function setVerdict(
           point: (current?.point ?? 0) + delta,
           actorId,
           source: 'answer',
-          reason: `${input.questionId}: ${input.verdict ?? 'bỏ chấm'}`,
+          reason: `${input.questionId}: ${input.verdict ?? messages.results.verdictCleared}`,
         })
       ).live;
     }
-    await trx
-      .updateTable('team_answers')
-      .set({ verdict: input.verdict, points, field_name: fieldName })
-      .where('id', '=', row.id)
-      .execute();
+    await trx.updateTable('team_answers').set({ verdict: input.verdict, points, field_name: fieldName }).where('id', '=', row.id).execute();
     const items = await answersFor(trx, input.questionId);
     // A verdict on an answer that is on screen 2 changes what the audience sees.
     const onScreen = show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId);

@@ -5,7 +5,7 @@ import { ZBuzzSchema, ZShowUpdateSchema, ZSubmitAnswerSchema, ZVerdictSchema } f
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
-import { readShow } from '../live/load';
+import { readShow, storedShowOf } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../system/router';
@@ -56,7 +56,7 @@ export async function undoShow(ctx: Context, consoleId?: string) {
     if (!last) throw badRequest(messages.nothingToUndo);
     const current = await readShow(trx, true);
     await trx.deleteFrom('show_history').where('version', '=', last.version).execute();
-    const restored = { ...current.stored, ...(last.state as object) };
+    const restored = { ...current.stored, ...storedShowOf(last.state, `show_history.state of version ${last.version}`) };
     await recorder.show(await saveShow(trx, current, restored, false), restored, by);
   });
   return { system: ctx.hub.live.system('staff') };

@@ -10,6 +10,7 @@ import type { StoredShow } from '../../../src/live';
 import type { ShowRow } from '../live/load';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
+import { questionItemsOf } from '../questionSet/data';
 
 export type { StoredShow };
 
@@ -30,8 +31,8 @@ export function showQuestion(item: TQuestion, index: number, withAnswer: boolean
 }
 
 async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[] } | null> {
-  const row = await db.selectFrom('question_sets').select(['set_no', 'items']).where('id', '=', setId).executeTakeFirst();
-  return row ? { setNo: row.set_no, items: row.items as TQuestion[] } : null;
+  const row = await db.selectFrom('question_sets').select(['id', 'set_no', 'items']).where('id', '=', setId).executeTakeFirst();
+  return row ? { setNo: row.set_no, items: questionItemsOf(row) } : null;
 }
 
 /** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */
@@ -96,11 +97,7 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   return next;
 }
 
-export function applyTimer(
-  timer: ShowState['timer'],
-  move: NonNullable<TShowChanges['timer']>,
-  now: number,
-): ShowState['timer'] {
+export function applyTimer(timer: ShowState['timer'], move: NonNullable<TShowChanges['timer']>, now: number): ShowState['timer'] {
   const remainingNow = timer.endsAt === null ? timer.remainingMs : Math.max(0, timer.endsAt - now);
   switch (move.action) {
     case 'start': {
@@ -148,14 +145,22 @@ export async function saveShow(
   const scoringVersion = previous.scoringVersion + (gateMoved ? 1 : 0);
   next.shownAnswerItems = await shownAnswerItems(trx, next);
   if (keepHistory && previous.version > 0) {
-    await trx.insertInto('show_history').values({ version: previous.version, state: JSON.stringify(previous.stored) }).execute();
+    await trx
+      .insertInto('show_history')
+      .values({ version: previous.version, state: JSON.stringify(previous.stored) })
+      .execute();
     // A night has hundreds of moves, not millions; keep the last 200 for undo.
-    await trx.deleteFrom('show_history').where('version', '<', previous.version - 200).execute();
+    await trx
+      .deleteFrom('show_history')
+      .where('version', '<', previous.version - 200)
+      .execute();
   }
   await trx
     .insertInto('show_state')
     .values({ id: 1, version, scoring_version: scoringVersion, state: JSON.stringify(next) })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }),
+    )
     .execute();
   return { version, scoringVersion };
 }

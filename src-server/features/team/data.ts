@@ -3,20 +3,28 @@ import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import { compareTeamOrder } from '../../../src/scoring';
 import type { TTeam } from '../../../src/schemas/team';
-import type { z } from '../../../src/schemas/zod';
-import type { ZTeamDataSchema } from '../../../src/schemas/team';
+import { z } from '../../../src/schemas/zod';
+import { type ZTeamDataSchema, ZTeamMemberSchema } from '../../../src/schemas/team';
+import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, TeamRow } from '../../db/types';
 import { notFound } from '../../errors';
 
 type TeamData = z.infer<typeof ZTeamDataSchema>;
 
+const ZTeamMembersSchema = z.array(ZTeamMemberSchema);
+
+/** `teams.members` as stored: the members in order, each a name and a note. */
+function membersOf(row: Pick<TeamRow, 'id' | 'members'>): TTeam['members'] {
+  return parseStored(ZTeamMembersSchema, row.members, `teams.members of team ${row.id}`);
+}
+
 function toTeam(row: TeamRow, accounts: TTeam['accounts']): TTeam {
   return {
     _id: row.id,
     name: row.name,
     unit: row.unit,
-    members: row.members,
+    members: membersOf(row),
     logoUrl: row.logo_url,
     priority: row.priority,
     active: row.active,
@@ -44,7 +52,10 @@ async function accountsByTeam(db: Kysely<Database>, teamIds: string[]): Promise<
 
 export async function listTeams(db: Kysely<Database>): Promise<TTeam[]> {
   const rows = (await db.selectFrom('teams').selectAll().execute()).sort(compareTeamOrder);
-  const accounts = await accountsByTeam(db, rows.map((r) => r.id));
+  const accounts = await accountsByTeam(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toTeam(row, accounts.get(row.id) ?? []));
 }
 

@@ -11,7 +11,10 @@ import { hashToken } from '../auth/sessions';
 
 async function endSessions(ctx: Context, userId: string): Promise<void> {
   const sessions = await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
-  await announceSessionsEnded(ctx, sessions.map((s) => s.id));
+  await announceSessionsEnded(
+    ctx,
+    sessions.map((s) => s.id),
+  );
 }
 
 async function findJudge(ctx: Context, id: string) {
@@ -28,7 +31,11 @@ export function judgeLinkUrl(origin: string, username: string, token: string): s
 export async function issueJudgeLink(ctx: Context, id: string): Promise<{ url: string; token: string; username: string }> {
   const judge = await findJudge(ctx, id);
   const token = randomBytes(24).toString('base64url');
-  await ctx.db.updateTable('users').set({ judge_token_hash: hashToken(token), updated_at: new Date() }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ judge_token_hash: hashToken(token), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   await endSessions(ctx, id);
   return { url: judgeLinkUrl(ctx.origin ?? '', judge.username, token), token, username: judge.username };
 }

@@ -56,12 +56,7 @@ export async function listUserPage(
 }
 
 export async function listAllUsers(db: Kysely<Database>): Promise<TPublicUser[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(PUBLIC_USER_COLUMNS)
-    .orderBy('priority', 'asc')
-    .orderBy('full_name', 'asc')
-    .execute();
+  const rows = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('priority', 'asc').orderBy('full_name', 'asc').execute();
   return rows.map(toPublicUser);
 }
 
@@ -122,8 +117,7 @@ async function findRow(db: Kysely<Database>, id: string) {
 
 export async function updateUser(ctx: Context, id: string, changes: TUserChanges): Promise<TPublicUser> {
   const current = await findRow(ctx.db, id);
-  const losesAdmin =
-    current.role === 'admin' && current.active && ((changes.role && changes.role !== 'admin') || changes.active === false);
+  const losesAdmin = current.role === 'admin' && current.active && ((changes.role && changes.role !== 'admin') || changes.active === false);
   if (losesAdmin && (await otherActiveAdmins(ctx.db, id)) === 0) {
     throw badRequest(messages.lastAdmin, changes.role ? 'changes.role' : 'changes.active');
   }
@@ -144,19 +138,26 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
 
   // A disabled account, a new password or a new role must not live on in an old session.
   const endsSessions = changes.active === false || changes.password !== undefined || (!!changes.role && changes.role !== current.role);
-  let written;
-  try {
-    written = await liveTransaction(ctx, async (recorder) => {
-      const row = await recorder.trx.updateTable('users').set(update).where('id', '=', id).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
+  const write = () =>
+    liveTransaction(ctx, async (recorder) => {
+      const row = await recorder.trx
+        .updateTable('users')
+        .set(update)
+        .where('id', '=', id)
+        .returning(PUBLIC_USER_COLUMNS)
+        .executeTakeFirstOrThrow();
       const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
       await recorder.seatsIfChanged(ctx.hub.live.seatList());
       return { row, ended };
     });
-  } catch (error) {
+  const written = await write().catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.usernameTaken, 'changes.username');
     throw error;
-  }
-  await announceSessionsEnded(ctx, written.ended.map((s) => s.id));
+  });
+  await announceSessionsEnded(
+    ctx,
+    written.ended.map((s) => s.id),
+  );
   await announceUserChanged(ctx, id);
   return toPublicUser(written.row);
 }
@@ -172,14 +173,13 @@ export async function deleteUser(ctx: Context, id: string): Promise<void> {
     await recorder.seatsIfChanged(ctx.hub.live.seatList());
     return sessions;
   });
-  await announceSessionsEnded(ctx, ended.map((s) => s.id));
+  await announceSessionsEnded(
+    ctx,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Case-insensitive lookup, for the command line. */
 export async function findUserByUsername(db: Kysely<Database>, username: string) {
-  return db
-    .selectFrom('users')
-    .select(PUBLIC_USER_COLUMNS)
-    .where(sql`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 }

@@ -1,13 +1,14 @@
 /** Create or edit a team in a modal: name, unit, logo, priority, active, and its members as an editable list. */
-import { ActionIcon, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../src/messages';
 import { type TTeam, ZTeamDataSchema } from '../../../src/schemas/team';
 import { useTRPC } from '../../trpc';
-import { notifyError, notifySuccess } from '../notify';
-import { serverFieldPath, zodFormErrors } from '../users/formErrors';
+import { FormActions, FormModal } from '../FormModal';
+import { formSaveHandlers, zodFormErrors } from '../formSave';
+import { PriorityInput, priorityValue } from '../PriorityInput';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from '../users/icons';
 
 const t = messages.teamAdmin;
@@ -23,23 +24,14 @@ type TeamFormValues = {
 
 export function TeamFormModal({ team, opened, onClose }: { team: TTeam | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={team ? t.editTeamTitle(team.name) : t.createTeamTitle}
-      size="xl"
-      radius="lg"
-      styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {opened && <TeamForm team={team} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={team ? t.editTeamTitle(team.name) : t.createTeamTitle} size="xl">
+      <TeamForm team={team} onDone={onClose} />
+    </FormModal>
   );
 }
 
 function toData(values: TeamFormValues) {
-  // Left empty, a new team goes to the end of the list and an edited one keeps its place.
-  const priority = typeof values.priority === 'number' ? values.priority : values.priority === '' ? undefined : Number(values.priority);
-  return ZTeamDataSchema.safeParse({ ...values, priority });
+  return ZTeamDataSchema.safeParse({ ...values, priority: priorityValue(values.priority) });
 }
 
 function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) {
@@ -60,21 +52,13 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
     },
   });
 
-  const onError = (prefix: string) => (error: unknown) => {
-    const path = serverFieldPath(error);
-    if (path) form.setFieldError(path, (error as Error).message);
-    notifyError(prefix, error);
-  };
-  const onSuccess = (message: string) => () => {
-    notifySuccess(message);
+  const saved = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
     onDone();
   };
-  const create = useMutation(
-    trpc.team.create.mutationOptions({ onSuccess: onSuccess(messages.created), onError: onError(t.teamCreateError) }),
-  );
+  const create = useMutation(trpc.team.create.mutationOptions(formSaveHandlers(form, messages.created, t.teamCreateError, saved)));
   const update = useMutation(
-    trpc.team.update.mutationOptions({ onSuccess: onSuccess(messages.infoUpdated), onError: onError(messages.teamUpdateError) }),
+    trpc.team.update.mutationOptions(formSaveHandlers(form, messages.infoUpdated, messages.teamUpdateError, saved)),
   );
 
   const submit = form.onSubmit((values) => {
@@ -92,13 +76,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
           <TextInput label={t.teamName} required {...form.getInputProps('name')} />
           <TextInput label={t.teamUnit} {...form.getInputProps('unit')} />
           <TextInput label={t.teamLogoUrl} description={t.teamLogoHint} {...form.getInputProps('logoUrl')} />
-          <NumberInput
-            label={messages.userAdmin.priority}
-            description={messages.userAdmin.priorityHint}
-            placeholder={messages.userAdmin.priorityAuto}
-            allowDecimal={false}
-            {...form.getInputProps('priority')}
-          />
+          <PriorityInput {...form.getInputProps('priority')} />
         </SimpleGrid>
         <Switch label={messages.userAdmin.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
 
@@ -126,6 +104,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
               </Text>
             )}
             {members.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form edits members by position (Mantine form paths are indexes)
               <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid="member-row">
                 <Text size="sm" c="dimmed" w={22} ta="right" pt={8}>
                   {index + 1}.
@@ -166,14 +145,11 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
           </Stack>
         </Paper>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {messages.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {team ? messages.userAdmin.save : messages.userAdmin.create}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          submitLabel={team ? messages.userAdmin.save : messages.userAdmin.create}
+          loading={create.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );

@@ -10,7 +10,7 @@ import { JudgePad } from '../components/pad/JudgePad';
 import { PadNotice, readLinkToken, TokenSignIn } from '../components/pad/TokenSignIn';
 import { useSystemState } from '../hooks/useSystemState';
 
-export default function SupporterPage({ username }: { username?: string }) {
+export default function JudgePadPage({ username }: { username?: string }) {
   // Read once: the sign-in takes the token out of the address bar.
   const [token] = useState(() => (username === undefined ? null : readLinkToken()));
   const { user } = useSystemState();

@@ -62,6 +62,7 @@ export function TeamCard({
           </Text>
         ) : (
           team.members.map((member, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: members have no id; the list is shown, never reordered here
             <Group key={index} gap={6} wrap="nowrap" align="baseline">
               <Text size="sm" c="dimmed" w={18} ta="right">
                 {index + 1}.

@@ -1,23 +1,19 @@
 /**
- * Reading a question set from a file (JSON, CSV, XLSX) and validating every row before anything is
- * written. Shared by the `importFile` procedure and `npm run import`; it never exits the process.
+ * Stage 1 of an import, file bytes → rows: reads a JSON, CSV or XLSX file into one ParsedRow per
+ * question, with its row number and the problems found while reading its cells. Nothing is validated
+ * against the question schema here (validate.ts does that) and nothing is written (write.ts).
  *
  * Row numbers are what the author sees: for CSV and XLSX the row in the sheet with the header as row 1
  * (a CSV record whose quoted field holds a line break is still one row, as Excel shows it); for JSON
  * the item's position, from 1.
  */
+import { CsvError, parse as parseCsvRecords } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
-import { messages } from '../../../src/messages';
-import { type TMedia, type TQuestionSet, ZQuestionSchema } from '../../../src/schemas/questionSet';
-import { z } from '../../../src/schemas/zod';
-import type { Database } from '../../db/types';
-import { badRequest } from '../../errors';
-import { createQuestionSet, getQuestionSet, updateQuestionSet } from './data';
+import { messages } from '../../../../src/messages';
+import type { TMedia } from '../../../../src/schemas/questionSet';
+import { badRequest } from '../../../errors';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-/** The most questions one set holds (ZQuestionSetDataSchema's limit). */
-export const IMPORT_MAX_QUESTIONS = 500;
 export const IMPORT_EXTENSIONS = ['json', 'csv', 'xlsx'] as const;
 export const IMPORT_COLUMNS = ['content', 'options', 'answer', 'explanation', 'point', 'timeLimit', 'mediaUrl'] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
@@ -41,8 +37,6 @@ export interface ParsedFile {
   rows: ParsedRow[];
 }
 
-export type ValidQuestion = z.infer<typeof ZQuestionSchema>;
-
 export function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
@@ -52,13 +46,6 @@ export function isImportExtension(ext: string): ext is (typeof IMPORT_EXTENSIONS
   return (IMPORT_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-/** "cau-hoi.xlsx" → "cau-hoi": the set's title when neither the caller nor the file gives one. */
-export function titleFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  const dot = base.lastIndexOf('.');
-  return ((dot > 0 ? base.slice(0, dot) : base).trim() || base).slice(0, 300);
-}
-
 export async function parseQuestionFile(fileName: string, bytes: Uint8Array): Promise<ParsedFile> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw badRequest(messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024), 'file');
   const ext = fileExtension(fileName);
@@ -66,52 +53,6 @@ export async function parseQuestionFile(fileName: string, bytes: Uint8Array): Pr
   if (ext === 'csv') return { rows: rowsFromTable(parseCsv(decodeUtf8(bytes))) };
   if (ext === 'xlsx') return { rows: rowsFromTable(await readXlsx(bytes)) };
   throw badRequest(messages.importUnknownExtension, 'file');
-}
-
-/** Validates every row with ZQuestionSchema; reports each problem with its row number. */
-export function validateQuestionRows(
-  rows: ParsedRow[],
-  onProgress?: (done: number, total: number) => void,
-): { items: ValidQuestion[]; errors: ImportRowError[] } {
-  const items: ValidQuestion[] = [];
-  const errors: ImportRowError[] = [];
-  rows.forEach((parsed, index) => {
-    // A missing content reads as empty, so the author gets "Vui lòng nhập nội dung câu hỏi".
-    const result = ZQuestionSchema.safeParse({ content: '', ...parsed.question });
-    const rowErrors = [...parsed.errors];
-    if (result.success) {
-      if (!rowErrors.length) items.push(result.data);
-    } else {
-      const reported = new Set(rowErrors.map((e) => e.field));
-      for (const issue of result.error.issues) {
-        const field = fieldName(issue.path, parsed);
-        if (!reported.has(field)) rowErrors.push({ row: parsed.row, field, message: issue.message });
-      }
-    }
-    errors.push(...rowErrors);
-    onProgress?.(index + 1, rows.length);
-  });
-  if (!rows.length) errors.push({ row: 0, field: 'file', message: messages.importNoQuestions });
-  else if (rows.length > IMPORT_MAX_QUESTIONS) {
-    errors.push({ row: 0, field: 'file', message: messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS) });
-  }
-  return { items, errors };
-}
-
-/** "dòng 3: point: phải là một số …", or the bare message for a problem with the whole file. */
-export function formatImportError(error: ImportRowError): string {
-  return error.row > 0 ? messages.importRowError(error.row, error.field, error.message) : error.message;
-}
-
-/** The 400 that refuses a file: the number of errors and the first few, by row. */
-export function importFailure(errors: ImportRowError[], listed = 5) {
-  return badRequest(messages.importFailed(errors.length, errors.slice(0, listed).map(formatImportError)), 'file');
-}
-
-function fieldName(path: readonly PropertyKey[], parsed: ParsedRow): string {
-  // A spreadsheet author wrote a mediaUrl column, not media.url.
-  if (path[0] === 'media' && 'mediaUrl' in parsed.question) return 'mediaUrl';
-  return path.map(String).join('.') || 'content';
 }
 
 // ---------------------------------------------------------------------------------------------- JSON
@@ -258,9 +199,18 @@ export function readNumber(value: unknown): number | null | undefined {
 }
 
 const MEDIA_EXTENSIONS: Record<string, TMedia['kind']> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
 };
 
 /** A media URL with its kind guessed from the extension; 'unknown' when the extension says nothing. */
@@ -282,46 +232,32 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
- * RFC 4180 CSV with the separator (`,` or `;`) taken from the header line. exceljs brings fast-csv
- * along, but only as its own dependency; twenty lines here beat relying on an undeclared package.
+ * RFC 4180 CSV (csv-parse) with the separator (`,` or `;`) taken from the header line. Every record,
+ * an empty line included, is one row, so a record's position is the row Excel shows for it.
  */
 export function parseCsv(text: string): TableRow[] {
-  const separator = detectSeparator(text);
-  const rows: TableRow[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let rowNo = 1;
-  let quoteStartedAt = 0;
-  const endRow = () => {
-    cells.push(cell);
-    rows.push({ row: rowNo++, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch !== '"') cell += ch;
-      else if (text[i + 1] === '"') cell += text[++i];
-      else quoted = false;
-    } else if (ch === '"' && cell === '') {
+  let records: string[][];
+  try {
+    records = parseCsvRecords(text, {
+      delimiter: detectSeparator(text),
+      // Any mix of Windows, Unix and old Mac line ends; the longest first.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
       // A quote opens a quoted field only at its start; elsewhere it is an ordinary character.
-      quoted = true;
-      quoteStartedAt = rowNo;
-    } else if (ch === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\r' || ch === '\n') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else cell += ch;
+      relax_quotes: true,
+      relax_column_count: true,
+    });
+  } catch (error) {
+    // The records read before the unclosed quote are complete; the quote opened in the next one.
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw badRequest(messages.importUnclosedQuote(Number(error.records) + 1), 'file');
+    }
+    throw error;
   }
-  if (quoted) throw badRequest(messages.importUnclosedQuote(quoteStartedAt), 'file');
-  if (cell !== '' || cells.length) endRow();
-  return rows;
+  return records.map((cells, index) => ({ row: index + 1, cells }));
 }
 
+/** `;` when the header line (outside quotes) holds more semicolons than commas, else `,`. */
 function detectSeparator(text: string): ',' | ';' {
   let commas = 0;
   let semicolons = 0;
@@ -370,54 +306,4 @@ function cellValue(value: ExcelJS.CellValue): Cell {
   if ('hyperlink' in value) return cellValue(value.text as ExcelJS.CellValue);
   if ('error' in value) return value.error;
   return '';
-}
-
-// ------------------------------------------------------------------------------------ the procedure
-
-export const ZQuestionImportSchema = z.object({
-  set: z.number().int().min(1).max(6),
-  fileName: z.string().trim().min(1).max(255),
-  // Base64 of at most IMPORT_MAX_BYTES.
-  dataBase64: z
-    .string()
-    .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, { message: messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024) }),
-  mode: z.enum(['preview', 'create', 'append']),
-  _id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(300).optional(),
-  version: z.number().int().min(0).optional(),
-});
-export type TQuestionImportInput = z.infer<typeof ZQuestionImportSchema>;
-
-export interface TQuestionImportResult {
-  title: string;
-  items: ValidQuestion[];
-  errors: ImportRowError[];
-  /** The set as written; null for a preview. One shape for every mode keeps the client simple. */
-  item: TQuestionSet | null;
-}
-
-/**
- * preview: what the file holds and what is wrong with it, writing nothing. create / append: one
- * insert or one versioned update, and only when every row is valid; otherwise a 400 naming the rows.
- */
-export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput): Promise<TQuestionImportResult> {
-  if (!isImportExtension(fileExtension(input.fileName))) throw badRequest(messages.importUnknownExtension, 'fileName');
-  const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'));
-  const { items, errors } = validateQuestionRows(parsed.rows);
-  const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
-  if (input.mode === 'preview') return { title, items, errors, item: null };
-  if (errors.length) throw importFailure(errors);
-
-  if (input.mode === 'create') {
-    const item = await createQuestionSet(db, input.set, { title, items });
-    return { title, items, errors, item };
-  }
-  if (!input._id) throw badRequest(messages.invalidInput, '_id');
-  const existing = await getQuestionSet(db, input.set, input._id);
-  if (existing.items.length + items.length > IMPORT_MAX_QUESTIONS) {
-    throw badRequest(messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS), 'file');
-  }
-  // Without a version from the caller, the one just read: a concurrent edit still wins nothing silently.
-  const item = await updateQuestionSet(db, input.set, input._id, { items: [...existing.items, ...items] }, input.version ?? existing.version);
-  return { title: item.title, items, errors, item };
 }

@@ -1,0 +1,29 @@
+/** The front page's footer: the organiser and the two projector screens. */
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { messages } from '../../../src/messages';
+
+export function HomeFooter() {
+  return (
+    <Box component="footer" bg="white" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {messages.organiser}
+          </Text>
+          <Group gap="md">
+            <Text size="sm" c="dimmed">
+              {messages.projectorScreens}:
+            </Text>
+            <Anchor component={Link} href="/screen" size="sm" c="red.8">
+              {messages.screenTitles.screen}
+            </Anchor>
+            <Anchor component={Link} href="/screen2" size="sm" c="red.8">
+              {messages.screenTitles.screen2}
+            </Anchor>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+/** The competing teams as cards with their logo and unit, or a note when there are none yet. */
+import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { messages } from '../../../src/messages';
+import type { TTeamListItem } from '../../../src/schemas/system';
+import { initials } from '../UserMenu';
+import { EmptyNote } from './Section';
+
+export function Teams({ teams }: { teams: TTeamListItem[] }) {
+  if (teams.length === 0) return <EmptyNote>{messages.noTeams}</EmptyNote>;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+      {teams.map((team) => (
+        <TeamCard key={team._id} team={team} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TeamCard({ team }: { team: TTeamListItem }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs">
+      <Group gap="md" wrap="nowrap">
+        <Avatar src={team.logoUrl || null} size={52} radius="xl" color="red" variant="light">
+          {initials(team.name)}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={700} lineClamp={2}>
+            {team.name}
+          </Text>
+          {team.unit && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {team.unit}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+/** The event's settings: one row, `settings.data`, with the defaults for anything unset. */
+import type { Kysely, Transaction } from 'kysely';
+import { ROUND_TITLES } from '../../../src/constants';
+import type { EventSettings } from '../../../src/live';
+import { messages } from '../../../src/messages';
+import { ZEventSettingsSchema } from '../../../src/schemas/settings';
+import { parseStored } from '../../db/json';
+import type { Database } from '../../db/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function defaultSettings(): EventSettings {
+  const roundTitles: Record<string, string> = {};
+  for (let fw = 1; fw <= 6; fw++) roundTitles[fw] = ROUND_TITLES[fw] ?? messages.defaultRoundTitle(fw);
+  return { name: messages.appName, date: null, venue: '', logoUrl: '', roundTitles };
+}
+
+/** `settings.data` as stored: any field may be unset; one of the wrong type throws. */
+export function storedSettingsOf(data: unknown): Partial<EventSettings> {
+  return parseStored(ZEventSettingsSchema.partial(), data, 'settings.data');
+}
+
+/** The event's settings as stored, with the defaults for anything unset. */
+export async function readSettings(db: Db): Promise<EventSettings> {
+  const row = await db.selectFrom('settings').select('data').where('id', '=', 1).executeTakeFirst();
+  const defaults = defaultSettings();
+  const stored = row ? storedSettingsOf(row.data) : {};
+  return { ...defaults, ...stored, roundTitles: { ...defaults.roundTitles, ...(stored.roundTitles ?? {}) } };
+}

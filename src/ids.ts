@@ -1,0 +1,15 @@
+/** Identifiers made on a device. */
+
+/**
+ * An idempotency key for a write a device may retry (a judge's point, a correction): a random UUID.
+ * `crypto.randomUUID` exists only in secure contexts (https, localhost), and a hall's LAN address is
+ * often plain http, so the same version-4 UUID is built from `getRandomValues` there.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

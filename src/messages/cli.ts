@@ -1,0 +1,45 @@
+/** The command line and the server's start-up: what the terminal shows (npm start, npm run import, user:create, export, seed:demo). */
+export const cli = {
+  // Start-up and shutdown
+  dataDirLocked: (pid: number, dir: string) =>
+    `Thư mục dữ liệu ${dir} đang được máy chủ khác sử dụng (tiến trình ${pid}). Hãy dừng máy chủ đó trước.`,
+  adminCreated: (username: string, password: string) =>
+    `Đã tạo tài khoản quản trị: ${username} / ${password} (hãy đổi mật khẩu sau khi đăng nhập)`,
+  // The first admin's full name, and what adminCreated shows instead of a password taken from ADMIN_PASSWORD.
+  firstAdminName: 'Quản trị viên',
+  adminPasswordFromEnv: '(mật khẩu trong ADMIN_PASSWORD)',
+  serverListening: (url: string) => `Hội thi đang chạy tại ${url}`,
+  serverOnLan: (urls: string) => `Trên mạng nội bộ (điện thoại, máy chiếu): ${urls}`,
+  serverStopping: (signal: string) => `[server] ${signal}: đang dừng…`,
+  cliStopServer: (pid: number, dir: string) =>
+    `Máy chủ (tiến trình ${pid}) đang giữ thư mục dữ liệu ${dir}. Hãy dừng máy chủ rồi chạy lại lệnh này; chưa có gì bị thay đổi.`,
+
+  // npm run import
+  importUsage: 'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run]',
+  importBadSet: 'Tham số --set phải là một số từ 1 đến 6',
+  importMissingFile: (file: string) => `Không tìm thấy tệp ${file}`,
+  importReading: (file: string) => `Đang đọc ${file}…`,
+  importValidating: 'Đang kiểm tra',
+  importWriting: 'Đang ghi',
+  importRowErrorsHeader: (count: number) => `Có ${count} lỗi, không ghi gì vào cơ sở dữ liệu:`,
+  importDryRunOk: (count: number) => `Chạy thử (--dry-run): ${count} câu hỏi đều hợp lệ; không ghi gì vào cơ sở dữ liệu.`,
+  importDone: (count: number, set: number, title: string, id: string) =>
+    `Đã nhập ${count} câu hỏi vào bộ câu hỏi ${set} «${title}» (_id: ${id}).`,
+
+  // npm run user:create
+  userCreateUsage:
+    'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>]',
+  userCreateDone: (username: string, role: string, password: string | null) =>
+    `Đã tạo người dùng ${username} (${role}).${password ? ` Mật khẩu: ${password}` : ''}`,
+  userCreateFailed: (message: string) => `Tạo người dùng bị lỗi: ${message}`,
+
+  // npm run export
+  exportUsage: 'Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv>',
+  exportDone: (teams: number, file: string) => `Đã xuất kết quả của ${teams} đội vào ${file}`,
+
+  // npm run seed:demo (and the sample spreadsheet's generator)
+  demoLoaded: 'Đã nạp sự kiện mẫu: đội thi, giám khảo, bộ câu hỏi, thể lệ và phiếu chấm.',
+  demoLoginsHeader: 'Tài khoản của sự kiện mẫu (chỉ in một lần, hãy ghi lại):',
+  demoLoginsKept: 'Các tài khoản mẫu đã có sẵn từ trước; mật khẩu không đổi.',
+  sampleWritten: (file: string) => `Đã ghi ${file}`,
+} as const;

@@ -1,0 +1,24 @@
+/** Reading a question file (.json, .csv, .xlsx): the import dialog on /user/fw-question…, the importFile procedure and `npm run import`. */
+export const questionImport = {
+  importRowError: (row: number, field: string, message: string) => `dòng ${row}: ${field}: ${message}`,
+  importFailed: (count: number, listed: string[]) =>
+    `Tệp có ${count} lỗi, chưa ghi gì vào cơ sở dữ liệu. ${listed.join('; ')}${count > listed.length ? `; và ${count - listed.length} lỗi khác` : ''}`,
+  importUnknownExtension: 'Chỉ nhận tệp .json, .csv hoặc .xlsx',
+  importFileTooLarge: (mb: number) => `Tệp quá lớn (tối đa ${mb} MB)`,
+  importNoQuestions: 'Tệp không có câu hỏi nào',
+  importTooManyQuestions: (max: number) => `Một bộ câu hỏi có tối đa ${max} câu`,
+  importNotUtf8: 'Tệp CSV phải được lưu với bảng mã UTF-8 (trong Excel: «CSV UTF-8»)',
+  importUnclosedQuote: (row: number) => `dòng ${row}: thiếu dấu ngoặc kép đóng`,
+  importUnknownColumn: (name: string) =>
+    `Cột không hợp lệ: «${name}». Các cột được dùng: content, options, answer, explanation, point, timeLimit, mediaUrl`,
+  importDuplicateColumn: (name: string) => `Cột «${name}» xuất hiện hai lần`,
+  importUnnamedColumn: (n: number) => `Cột thứ ${n} có dữ liệu nhưng chưa có tên ở dòng tiêu đề`,
+  importMissingContent: 'Thiếu cột content (nội dung câu hỏi)',
+  importBadJson: 'Tệp JSON không hợp lệ',
+  importBadJsonShape: 'Tệp JSON phải là một danh sách câu hỏi hoặc {"title": …, "items": […]}',
+  importItemNotObject: 'mỗi câu hỏi phải là một đối tượng JSON',
+  importBadXlsx: 'Không đọc được tệp Excel (.xlsx)',
+  importNotANumber: 'phải là một số (ví dụ 10 hoặc 7,5)',
+  importUnknownMediaKind:
+    'không đoán được loại tệp từ đuôi tên (ảnh: jpg, jpeg, png, gif, webp; âm thanh: mp3, wav, ogg, m4a; video: mp4, webm, mov)',
+} as const;

@@ -1,0 +1,123 @@
+/**
+ * The stored shapes of the live night (src/live.ts): the show as `show_state.state` and
+ * `show_history.state` hold it, and each domain event's payload in `events.payload`. The server
+ * parses what it reads back with these, so a malformed stored value fails where it is read, by name,
+ * rather than reaching a screen. They check the shape (types, enums, nullability), not the editorial
+ * limits of the input schemas: the server wrote these values itself. The client never imports this
+ * file (it never parses live messages at run time).
+ */
+import { SCREEN2_MODES, SHOW_PHASES } from '../constants';
+import type { DomainEvents, DomainEventType, StoredShow } from '../live';
+import { ZEventSettingsSchema } from './settings';
+import { MEDIA_KINDS } from './questionSet';
+import { SCORE_FIELD_KINDS } from './scoreField';
+import { ZShowChangesSchema } from './show';
+import { z } from './zod';
+
+const ZVerdict = z.enum(['right', 'wrong']).nullable();
+
+const ZShowQuestion = z.object({
+  id: z.string(),
+  index: z.number(),
+  content: z.string(),
+  options: z.array(z.string()),
+  media: z.object({ kind: z.enum(MEDIA_KINDS), url: z.string() }).nullable(),
+  point: z.number(),
+  timeLimit: z.number(),
+  answer: z.string().optional(),
+  explanation: z.string().optional(),
+});
+
+const ZTeamListItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  logoUrl: z.string(),
+  priority: z.number(),
+  total: z.number(),
+  rank: z.number(),
+  fieldScores: z.record(z.string(), z.number().nullable()),
+});
+
+/** The show as stored (`StoredShow`). */
+export const ZStoredShowSchema = z.object({
+  fw: z.number(),
+  setId: z.string().nullable(),
+  questionId: z.string().nullable(),
+  question: ZShowQuestion.nullable(),
+  phase: z.enum(SHOW_PHASES),
+  activeTeamId: z.string().nullable(),
+  timer: z.object({ durationMs: z.number(), endsAt: z.number().nullable(), remainingMs: z.number() }),
+  activeField: z.string().nullable(),
+  scoringOpen: z.boolean(),
+  answersOpen: z.boolean(),
+  buzzerOpen: z.boolean(),
+  screen2: z.enum(SCREEN2_MODES),
+  shownAnswers: z.array(z.string()),
+  shownAnswerItems: z.array(z.object({ teamId: z.string(), answer: z.string(), verdict: ZVerdict })),
+  scoreboardFrozen: z.boolean(),
+  frozenListTeam: z.array(ZTeamListItem).nullable().optional(),
+});
+
+/**
+ * A stored show row: any field may be missing (the first row is `{}`, and older rows predate newer
+ * fields), the defaults fill them in; fields the show no longer has are dropped.
+ */
+export const ZStoredShowRowSchema = ZStoredShowSchema.partial();
+
+const ZShowActor = z.object({
+  userId: z.string(),
+  name: z.string(),
+  consoleId: z.string().nullable(),
+  move: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('update'), changes: ZShowChangesSchema }),
+    z.object({ kind: z.literal('undo') }),
+  ]),
+});
+
+const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict });
+const ZBuzz = z.object({ teamId: z.string(), at: z.number() });
+
+/** Each domain event's payload, by type. */
+export const ZDomainEventPayloads = {
+  show: z.object({ version: z.number(), scoringVersion: z.number(), show: ZStoredShowSchema, by: ZShowActor.optional() }),
+  settings: z.object({ settings: ZEventSettingsSchema }),
+  sheet: z.object({
+    fields: z.array(
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        kind: z.enum(SCORE_FIELD_KINDS),
+        minPoint: z.number(),
+        maxPoint: z.number(),
+        step: z.number(),
+        weight: z.number(),
+        dropExtremes: z.boolean(),
+        position: z.number(),
+      }),
+    ),
+    scoringVersion: z.number(),
+  }),
+  teams: z.object({
+    teams: z.array(
+      z.object({ id: z.string(), name: z.string(), unit: z.string(), logoUrl: z.string(), priority: z.number(), active: z.boolean() }),
+    ),
+  }),
+  seats: z.object({ seats: z.array(z.object({ gkId: z.string(), name: z.string() })) }),
+  scores: z.object({
+    changes: z.array(
+      z.object({ teamId: z.string(), gkId: z.string(), fieldName: z.string(), point: z.number().nullable(), updatedAt: z.number() }),
+    ),
+  }),
+  answers: z.object({ questionId: z.string(), items: z.array(ZTeamAnswer), teamId: z.string().nullable() }),
+  buzz: z.object({ questionId: z.string(), order: z.array(ZBuzz) }),
+} satisfies { [K in DomainEventType]: z.ZodType<DomainEvents[K]> };
+
+// Each schema's output is exactly its type (no field missing or extra on either side, optional
+// fields included, nested ones too), so the two cannot drift apart without the typecheck saying so.
+type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
+type Exact<S extends z.ZodType, T> = Same<z.output<S>, T>;
+const exact: { storedShow: Exact<typeof ZStoredShowSchema, StoredShow> } & {
+  [K in DomainEventType]: Exact<(typeof ZDomainEventPayloads)[K], DomainEvents[K]>;
+} = { storedShow: true, show: true, settings: true, sheet: true, teams: true, seats: true, scores: true, answers: true, buzz: true };
+void exact;

@@ -1,0 +1,142 @@
+/** The judges' pad on a phone (open, locked, offline, back online) and two consoles at once. */
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { TShowChanges } from '../../src/schemas/show';
+import { ACCOUNTS, describeInBrowser, loginThroughForm, pageAs, requestAs, toast, waitForApp } from '../e2e/harness';
+import { shoot } from './shots';
+
+const PHONE = { width: 390, height: 844 };
+const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
+
+describeInBrowser('screenshots: the judges’ pad', (h) => {
+  let admin: APIRequestContext;
+  let master: APIRequestContext;
+  const teamIds: string[] = [];
+
+  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  }
+  const show = async (changes: TShowChanges) => void (await ok(await master.put('/api/show', { data: { changes } })));
+  const teamRow = (page: Page, teamId: string) => page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`);
+
+  async function openPad(): Promise<{ page: Page; context: Awaited<ReturnType<typeof h.newPage>>['context'] }> {
+    const { page, context } = await h.newPage(PHONE);
+    await loginThroughForm(page, 'judge');
+    await page.waitForURL('**/supporter');
+    await waitForApp(page);
+    await page.getByTestId('judge-pad').waitFor();
+    return { page, context };
+  }
+
+  async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
+    await teamRow(page, teamId).click();
+    const keypad = page.getByTestId('pad-keypad');
+    await keypad.getByRole('button', { name: whole, exact: true }).click();
+    if (half) await keypad.getByRole('button', { name: '+0,5' }).click();
+    await page.getByTestId('pad-submit').click();
+    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
+    await page.getByTestId('pad-submit').click();
+  }
+
+  beforeAll(async () => {
+    admin = await requestAs(h, 'admin');
+    master = await requestAs(h, 'master');
+    await ok(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
+    for (const [index, name] of TEAM_NAMES.entries()) {
+      const body = await ok(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
+      );
+      teamIds.push((body.item as { _id: string })._id);
+    }
+    for (const [position, field] of [
+      { name: 'phan-2', label: 'Phần 2' },
+      { name: 'phan-3', label: 'Phần 3' },
+    ].entries()) {
+      await ok(
+        await admin.post('/api/score-field', {
+          data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
+        }),
+      );
+    }
+    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
+    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+  });
+
+  it('pad-open, pad-locked', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
+    const { page } = await openPad();
+    await score(page, teamIds[2]!, '7', true);
+    await expect.poll(() => teamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
+    await teamRow(page, teamIds[0]!).click();
+    await page.getByTestId('pad-typed').fill('8,5');
+    await page.getByTestId('pad-submit').click();
+    await page.getByTestId('pad-submit').click();
+    await expect.poll(() => teamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
+    await teamRow(page, teamIds[1]!).click();
+    await page.getByTestId('pad-keypad').getByRole('button', { name: '9', exact: true }).click();
+    await shoot(page, 'pad-open', { withoutToasts: true });
+
+    const locked = await openPad();
+    await show({ scoringOpen: false });
+    await locked.page.getByTestId('pad-locked').waitFor();
+    await shoot(locked.page, 'pad-locked', { withoutToasts: true });
+    await show({ scoringOpen: true });
+  });
+
+  it('pad-offline-waiting, pad-online-sent, pad-offline', async () => {
+    // The phone goes offline: the point waits; back online, it is sent.
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[5] });
+    const phone = await openPad();
+    await phone.context.setOffline(true);
+    await phone.page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor();
+    await score(phone.page, teamIds[5]!, '9');
+    const waiting = phone.page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[5]}"]`);
+    await expect.poll(() => waiting.getAttribute('data-status')).toBe('waiting');
+    await shoot(phone.page, 'pad-offline-waiting', { withoutToasts: true });
+    await phone.context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    await expect.poll(() => teamRow(phone.page, teamIds[5]!).getAttribute('data-scored')).toBe('true');
+    await shoot(phone.page, 'pad-online-sent', { withoutToasts: true });
+
+    // The server goes away, and the page stays without a network after it returns.
+    await show({ activeTeamId: teamIds[3] });
+    const { page, context } = await openPad();
+    await page.getByTestId('pad-selected-team').getByText('Phượng Đỏ').waitFor();
+    const stopped = await h.stopServer();
+    try {
+      await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
+      await context.setOffline(true);
+      await score(page, teamIds[3]!, '9');
+      await expect
+        .poll(() => page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`).getAttribute('data-status'))
+        .toBe('waiting');
+      await shoot(page, 'pad-offline', { withoutToasts: true });
+    } finally {
+      await stopped.start();
+    }
+  });
+});
+
+describeInBrowser('screenshots: two consoles at once', (h) => {
+  it('master-other-console', async () => {
+    const viewport = { width: 1440, height: 900 };
+    const open = async (role: 'admin' | 'master') => {
+      const { page } = await pageAs(h, role, viewport);
+      await page.goto('/master');
+      await waitForApp(page);
+      await page.getByTestId('master-console').waitFor();
+      return page;
+    };
+    const admin = await open('admin');
+    const master = await open('master');
+    await master.getByTestId('other-console').filter({ hasText: 'Quản trị viên' }).waitFor();
+    // The admin blanks the screen; the master answers with the round card.
+    await admin.getByRole('button', { name: 'Màn hình trống', exact: true }).click();
+    await toast(master, 'Quản trị viên vừa thao tác: màn hình chính: Trống').waitFor();
+    await master.getByRole('button', { name: 'Tên phần thi', exact: true }).click();
+    await toast(admin, 'Người dùng master vừa thao tác: màn hình chính: Tên phần thi').waitFor();
+    await shoot(master, 'master-other-console');
+  });
+});

@@ -1,0 +1,185 @@
+/** The stage: the projector screens, /preview, and a whole question seen from the console and a team's phone. */
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { TQuestionSet } from '../../src/schemas/questionSet';
+import type { TShowChanges } from '../../src/schemas/show';
+import type { TTeamListItem } from '../../src/schemas/system';
+import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
+import { ACCOUNTS, describeInBrowser, type Harness, openAs, pageAs, requestAs } from '../e2e/harness';
+import { shoot } from './shots';
+
+const FULL_HD = { width: 1920, height: 1080 };
+const HD = { width: 1280, height: 720 };
+
+async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<void> {
+  const response = await request.post(`/trpc/${procedure}`, { data: input });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** An anonymous projector page, past its start overlay. */
+async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
+  const { page } = await openAs(h, pathName, null, viewport);
+  await page.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
+  await page.getByRole('button', { name: /Bấm để bắt đầu/ }).waitFor({ state: 'detached' });
+  return page;
+}
+
+const phase = (page: Page, name: string) => page.locator(`[data-testid="projector"][data-phase="${name}"]`).waitFor();
+
+describeInBrowser('screenshots: the projector screens', (h) => {
+  let master: APIRequestContext;
+  let team: APIRequestContext;
+  let round1: TQuestionSet;
+  let teams: TTeamListItem[];
+  let logins: DemoLogin[];
+
+  async function show(changes: TShowChanges): Promise<void> {
+    const response = await master.put('/api/show', { data: { changes } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  beforeAll(async () => {
+    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
+    master = await requestAs(h, 'master');
+    team = await requestAs(h, { username: 'doi2', password: logins.find((l) => l.username === 'doi2')!.password });
+    round1 = ((await (await master.get('/api/fw-question/all')).json()) as { items: TQuestionSet[] }).items[0]!;
+    teams = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
+  });
+
+  it('screen-round, screen-question, screen-answer, screen-question-720p, screen-countdown-warning', async () => {
+    const page = await openScreen(h, '/screen');
+    await show({ fw: 1, setId: round1._id, phase: 'round' });
+    await phase(page, 'round');
+    await page.getByTestId('round-card').getByText('PHẦN THI 1').waitFor();
+    await shoot(page, 'screen-round');
+
+    const question = round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id, timer: { action: 'start' } });
+    await phase(page, 'question');
+    await page.locator('[data-testid="countdown"][data-running]').waitFor();
+    await shoot(page, 'screen-question');
+    await show({ phase: 'answer' });
+    await page.getByText(question.explanation).waitFor();
+    await shoot(page, 'screen-answer');
+
+    const hd = await openScreen(h, '/screen', HD);
+    await show({ phase: 'question', timer: { action: 'start', durationMs: 15_000 } });
+    await phase(hd, 'question');
+    await shoot(hd, 'screen-question-720p');
+
+    await show({ questionId: round1.items[0]!.id, phase: 'question' });
+    await show({ timer: { action: 'start', durationMs: 6_000 } });
+    await page.locator('[data-testid="countdown"][data-warning]').waitFor();
+    await shoot(page, 'screen-countdown-warning');
+    await show({ timer: { action: 'reset' } });
+  });
+
+  it('screen-scoreboard, screen-rules, screen2-judges, preview', async () => {
+    const page = await openScreen(h, '/screen');
+    // The demo's second team answers a question right: it leads with 10 points.
+    const question = round1.items[0]!;
+    await show({
+      fw: 1,
+      setId: round1._id,
+      questionId: question.id,
+      phase: 'question',
+      answersOpen: true,
+      timer: { action: 'start', durationMs: 60_000 },
+    });
+    await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
+    await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await show({ phase: 'scoreboard', answersOpen: false, timer: { action: 'reset' } });
+    await phase(page, 'scoreboard');
+    await expect.poll(() => page.locator('[data-testid="scoreboard-row"][data-position="1"]').textContent()).toContain(teams[1]!.name);
+    await shoot(page, 'screen-scoreboard');
+
+    await show({ phase: 'rules' });
+    await page.getByTestId('rules').getByText('Điều 4. Trả lời và bấm chuông').waitFor();
+    await shoot(page, 'screen-rules');
+
+    const screen2 = await openScreen(h, '/screen2');
+    await show({ screen2: 'judges', activeField: 'phan-2', scoringOpen: true });
+    for (const [username, teamIndex, point] of [
+      ['gk1', 0, 8.5],
+      ['gk1', 1, 9],
+      ['gk2', 0, 7.5],
+    ] as const) {
+      const judge = await requestAs(h, { username, password: logins.find((l) => l.username === username)!.password });
+      await trpcCall(judge, 'scoring.submit', { teamId: teams[teamIndex]!._id, point, fieldName: 'phan-2' });
+    }
+    const grid = screen2.getByTestId('judges-progress');
+    await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
+    await shoot(screen2, 'screen2-judges');
+
+    const preview = await pageAs(h, 'master', { width: 1440, height: 900 });
+    await show({ questionId: round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: teams[0]!._id });
+    await show({ timer: { action: 'start', durationMs: 20_000 } });
+    await preview.page.goto('/preview');
+    const main = preview.page.frameLocator('[data-testid="preview-screen"]');
+    await main.getByTestId('question-content').waitFor();
+    await preview.page
+      .frameLocator('[data-testid="preview-screen2"]')
+      .locator('[data-testid="projector"][data-mode="scoreboard"]')
+      .waitFor();
+    await show({ phase: 'answer' });
+    await main.getByTestId('revealed-answer').waitFor();
+    await shoot(preview.page, 'preview');
+  });
+});
+
+describeInBrowser('screenshots: a question from the console', (h) => {
+  const TEAM_NAME = 'THPT Chu Văn An';
+  const QUESTION = 'Hồ Gươm còn có tên gọi nào khác?';
+  const ANSWER = 'Hồ Hoàn Kiếm';
+
+  beforeAll(async () => {
+    const { db } = h.server.deps;
+    await loadDemoEvent(db, h.server.deps.hub);
+    // The harness made the team account before the demo's teams existed: seat it in the first team.
+    const row = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ team_id: row.id }).where('username', '=', ACCOUNTS.team.username).execute();
+  });
+
+  it('team, master, team-scoreboard', async () => {
+    const { page: m } = await openAs(h, '/master', 'master', { width: 1440, height: 900 });
+    const screen = await openScreen(h, '/screen', HD);
+    const { page: team } = await openAs(h, '/team', 'team', { width: 390, height: 844 });
+    const button = (name: string) => m.getByRole('button', { name, exact: true });
+    await team.getByTestId('team-name').filter({ hasText: TEAM_NAME }).waitFor();
+
+    // Round 1, its main set, the first question, a minute on the clock, answers open.
+    await m.getByText('Phần 1', { exact: true }).click();
+    await m.getByRole('combobox', { name: 'Bộ câu hỏi' }).click();
+    await m.getByRole('option', { name: 'Người Hà Nội — bộ đề chính' }).click();
+    await m.getByTestId('master-question').filter({ hasText: QUESTION }).click();
+    await m.getByTestId('master-question').filter({ hasText: QUESTION }).and(m.locator('[data-selected="true"]')).waitFor();
+    await button('Hiện câu hỏi').click();
+    await team.getByTestId('team-question-content').filter({ hasText: QUESTION }).waitFor();
+    await m.getByText('60s', { exact: true }).click();
+    await button('Bắt đầu').click();
+    await team.getByTestId('team-countdown').waitFor();
+    await button('Mở trả lời').click();
+    await button('Đóng trả lời').waitFor();
+
+    // The team picks its answer: the phone before it is sent.
+    await team.getByTestId('team-answer-input').waitFor();
+    await team.getByRole('button', { name: `A. ${ANSWER}` }).click();
+    await expect.poll(() => team.getByTestId('team-answer-input').inputValue()).toBe(ANSWER);
+    await shoot(team, 'team');
+    await team.getByRole('button', { name: 'Gửi câu trả lời' }).click();
+    const incoming = m.getByTestId('incoming-answer').filter({ hasText: TEAM_NAME });
+    await incoming.filter({ hasText: ANSWER }).waitFor();
+    await shoot(m, 'master');
+
+    // Right, the answer revealed, then the scoreboard: the team's total and rank on its phone.
+    await incoming.getByRole('button', { name: 'Đúng' }).click();
+    await team.getByTestId('team-verdict').filter({ hasText: 'Đúng' }).waitFor();
+    await button('Hiện đáp án').click();
+    await m.getByRole('dialog').getByRole('button', { name: 'Hiện đáp án' }).click();
+    await team.getByTestId('team-revealed-answer').filter({ hasText: ANSWER }).waitFor();
+    await button('Bảng điểm').click();
+    await screen.locator('[data-testid="projector"][data-phase="scoreboard"]').waitFor();
+    await team.getByTestId('team-total').filter({ hasText: 'Hạng 1 · 10,0 điểm' }).waitFor();
+    await shoot(team, 'team-scoreboard');
+  });
+});
