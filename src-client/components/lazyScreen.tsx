@@ -52,7 +52,6 @@ export function lazyScreen<P extends object>(
       const src = chunkAddress(error);
       const type = await classify(error, src);
       console.error(`Loading chunk ${id} failed`, error);
-      // biome-ignore lint/correctness/noComponentHookFactories: the screen that replaces a chunk is known only once that chunk failed, and made once
       const Failed = () => <ChunkLoadFailed id={id} type={type} src={src} />;
       return { default: Failed as ComponentType<P> };
     }
