@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
-import { readConfig } from '../../src-server/config';
+import { type Config, readConfig } from '../../src-server/config';
 import { type AppDeps, createContext } from '../../src-server/context';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
@@ -11,6 +11,21 @@ import { createAppDeps } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem';
+/** The first admin's password of a real test server (`serverConfig`). */
+export const SERVER_ADMIN_PASSWORD = 'mat-khau-admin-1';
+
+/** The config of a real server for a test: a free port on localhost, no demo event, the repository as client folder. */
+export function serverConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    adminPassword: SERVER_ADMIN_PASSWORD,
+    seedDemo: false,
+    clientDir: process.cwd(),
+    ...overrides,
+  };
+}
 
 export interface TestApp {
   app: Hono;

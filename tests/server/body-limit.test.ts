@@ -6,9 +6,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
-import { readConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { serverConfig } from '../helpers/test-app';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -48,14 +48,7 @@ const used = () => {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = {
-    ...readConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    adminPassword: 'mat-khau-admin-1',
-    seedDemo: false,
-    clientDir: process.cwd(),
-  };
+  const config = serverConfig();
   server = await startServer(config, { database: database.handle, log: () => {} });
   const res = await fetch(`http://127.0.0.1:${server.port}/login`, {
     method: 'POST',

@@ -4,25 +4,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/live';
-import { readConfig } from '../../src-server/config';
 import { openDatabase } from '../../src-server/db/connection';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
+import { serverConfig } from '../helpers/test-app';
 
 let database: TestDatabase;
 let server: RunningServer;
 let base: string;
-const config = () => ({
-  ...readConfig({}),
-  port: 0,
-  host: '127.0.0.1',
-  adminPassword: 'mat-khau-admin-1',
-  seedDemo: false,
-  clientDir: process.cwd(),
-});
+const config = () => serverConfig();
 const opened: (ConsoleClient | JoinedClient)[] = [];
 let admin: string;
 let master: string;

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { serverConfig } from '../helpers/test-app';
 
 const CONTENT = 'NỘI-DUNG-BÍ-MẬT-7731';
 const OPTIONS = ['PHƯƠNG-ÁN-MỘT-5519', 'PHƯƠNG-ÁN-HAI-8842'];
@@ -66,14 +66,7 @@ const leaks = (text: string, secrets: string[]) => secrets.filter((secret) => te
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = {
-    ...readConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    adminPassword: 'mat-khau-admin-1',
-    seedDemo: false,
-    clientDir: process.cwd(),
-  };
+  const config = serverConfig();
   server = await startServer(config, { database: database.handle, log: () => {} });
   base = `http://127.0.0.1:${server.port}`;
   admin = await login('admin', 'mat-khau-admin-1');

@@ -6,11 +6,11 @@
  */
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { type JoinedClient, joinSystem } from '../helpers/ws-client';
+import { serverConfig } from '../helpers/test-app';
 
 let statements = 0;
 const seen: string[] = [];
@@ -67,14 +67,7 @@ async function countDuring(work: () => Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   database = await createTestDatabase();
   const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
-  const config = {
-    ...readConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    adminPassword: 'mat-khau-admin-1',
-    seedDemo: false,
-    clientDir: process.cwd(),
-  };
+  const config = serverConfig();
   server = await startServer(config, { database: handle, log: () => {} });
   base = `http://127.0.0.1:${server.port}`;
   admin = await login('admin', 'mat-khau-admin-1');

@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { MAX_REPLAY, recordEvent } from '../../src-server/features/live/hub';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
+import { serverConfig } from '../helpers/test-app';
 
 let database: TestDatabase;
 let server: RunningServer;
 let base: string;
-const config = () => ({
-  ...readConfig({}),
-  port: 0,
-  host: '127.0.0.1',
-  adminPassword: 'mat-khau-admin-1',
-  seedDemo: false,
-  clientDir: process.cwd(),
-});
+const config = () => serverConfig();
 const clients: JoinedClient[] = [];
 const teamIds: string[] = [];
 let setId = '';

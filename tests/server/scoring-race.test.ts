@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
-import { readConfig } from '../../src-server/config';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { serverConfig } from '../helpers/test-app';
 
 let database: TestDatabase;
 const servers: RunningServer[] = [];
@@ -39,14 +39,7 @@ async function login(base: string, username: string, password: string): Promise<
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = () => ({
-    ...readConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    adminPassword: 'mat-khau-admin-1',
-    seedDemo: false,
-    clientDir: process.cwd(),
-  });
+  const config = () => serverConfig();
   servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   if (database.kind === 'postgres') servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   judgeOn = `http://127.0.0.1:${servers[0]!.port}`;

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readConfig } from '../../src-server/config';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/features/system/router';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { TOO_MANY_SOCKETS } from '../../src-server/ws';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { serverConfig } from '../helpers/test-app';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -16,15 +16,7 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = {
-    ...readConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    adminPassword: 'mat-khau-admin-1',
-    seedDemo: false,
-    clientDir: process.cwd(),
-    wsMaxPerAddress: 5,
-  };
+  const config = serverConfig({ wsMaxPerAddress: 5 });
   server = await startServer(config, { database: database.handle, log: () => {} });
 });
 
