@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
-import { MEDIA_KINDS, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
+import { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
 import { FormActions } from '../FormModal';
@@ -35,26 +35,6 @@ interface FormValues {
   timeLimit: number | string;
   mediaUrl: string;
   mediaKind: TMedia['kind'];
-}
-
-const EXTENSION_KINDS: Record<string, TMedia['kind']> = {
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  gif: 'image',
-  webp: 'image',
-  mp3: 'audio',
-  wav: 'audio',
-  ogg: 'audio',
-  m4a: 'audio',
-  mp4: 'video',
-  webm: 'video',
-  mov: 'video',
-};
-
-function kindFromUrl(url: string): TMedia['kind'] | undefined {
-  const ext = url.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
-  return EXTENSION_KINDS[ext];
 }
 
 function toValues(question: DraftQuestion | null): FormValues {
@@ -273,7 +253,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
                 onChange={(e) => {
                   const url = e.currentTarget.value;
                   form.setFieldValue('mediaUrl', url);
-                  const kind = kindFromUrl(url);
+                  const kind = mediaKindOfUrl(url);
                   if (kind) form.setFieldValue('mediaKind', kind);
                 }}
               />

@@ -10,7 +10,7 @@
 import { CsvError, parse as parseCsvRecords } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { messages } from '../../../../src/messages';
-import type { TMedia } from '../../../../src/schemas/questionSet';
+import { mediaKindOfUrl, type TMedia } from '../../../../src/schemas/questionSet';
 import { badRequest } from '../../../errors';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -198,27 +198,11 @@ export function readNumber(value: unknown): number | null | undefined {
   return Number(text.replace(',', '.'));
 }
 
-const MEDIA_EXTENSIONS: Record<string, TMedia['kind']> = {
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  gif: 'image',
-  webp: 'image',
-  mp3: 'audio',
-  wav: 'audio',
-  ogg: 'audio',
-  m4a: 'audio',
-  mp4: 'video',
-  webm: 'video',
-  mov: 'video',
-};
-
 /** A media URL with its kind guessed from the extension; 'unknown' when the extension says nothing. */
 export function readMedia(url: string): TMedia | null | 'unknown' {
   const trimmed = url.trim();
   if (!trimmed) return null;
-  const path = trimmed.split(/[?#]/)[0]!;
-  const kind = MEDIA_EXTENSIONS[fileExtension(path.split('/').pop() ?? '')];
+  const kind = mediaKindOfUrl(trimmed);
   return kind ? { kind, url: trimmed } : 'unknown';
 }
 
