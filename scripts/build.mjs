@@ -7,8 +7,31 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Brotli and gzip copies of every text file of the client, made once here so the server only picks
+ * one by Accept-Encoding (a copy that would not be smaller is not written).
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name)) continue;
+    const data = fs.readFileSync(file);
+    const brotli = zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
+    const gzip = zlib.gzipSync(data, { level: 9 });
+    if (brotli.length < data.length) fs.writeFileSync(`${file}.br`, brotli);
+    if (gzip.length < data.length) fs.writeFileSync(`${file}.gz`, gzip);
+  }
+}
 const ifStale = process.argv.includes('--if-stale');
 
 function newestMtime(entries) {
@@ -64,4 +87,5 @@ const clientSources = newestMtime([...shared, 'src-client', 'index.html', 'vite.
 if (!ifStale || clientSources > outputMtime('dist/client/index.html')) {
   console.log('[build] giao diện…');
   run(bin('vite'), ['build', '--logLevel', 'warn']);
+  precompress(path.join(root, 'dist/client'));
 }

@@ -178,8 +178,9 @@ export function createApp(deps: AppDeps): Hono {
       throw new AppError('FORBIDDEN', messages.crossOrigin);
     }
     await next();
-    // Hashed assets may be cached for good; every other answer is live data.
-    if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-store');
+    // Hashed assets are cached for good (a new build has new names); every other answer is live data.
+    const hashedAsset = c.req.path.startsWith('/assets/') && c.res.status === 200;
+    c.header('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-store');
     c.header('Content-Security-Policy', cspFor(c));
   });
   app.use('*', limitBodies(deps));
@@ -215,7 +216,8 @@ export function createApp(deps: AppDeps): Hono {
   // The SPA: real files first, then index.html: 200 for the app's routes (any name or id in a
   // route's parameter, so nothing can be probed), 404 for any other path (the page shows not found).
   const indexFile = path.join(config.clientDir, 'index.html');
-  app.use('*', serveStatic({ root: config.clientDir }));
+  // The build writes .br and .gz copies beside each text file; the browser's Accept-Encoding picks one.
+  app.use('*', serveStatic({ root: config.clientDir, precompressed: true }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) return c.text(messages.clientNotBuilt, 503);
     return c.html(fs.readFileSync(indexFile, 'utf8'), isAppRoute(c.req.path) ? 200 : 404);

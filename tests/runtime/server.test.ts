@@ -88,7 +88,28 @@ describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) =
 
     const page = await fetch(`${server.url}/user/dashboard`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+
+    // Hashed assets: precompressed copies chosen by Accept-Encoding, cached for good.
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const plain = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const source = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      const packed = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(packed.headers.get('vary')).toContain('Accept-Encoding');
+      expect(packed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Number(packed.headers.get('content-length'))).toBeLessThan(source.length / 2);
+      expect(await packed.text()).toBe(source);
+    }
+    const missing = await fetch(`${server.url}/assets/khong-co.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
 
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'hoithi.lock'))).toBe(false);
