@@ -2,10 +2,8 @@
  * A console as /master opens it, over a real tRPC websocket: `show.console` (this console listed on
  * every instance) and `system.join` (the live messages) on one socket, as the browser does.
  */
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import WebSocket from 'ws';
 import type { ConsolesMessage, LiveMessage } from '../../src/live';
-import type { AppRouter } from '../../src-server/router';
+import { wsTrpcClient } from './ws-client';
 
 export interface ConsoleClient {
   /** Every `show.console` message, in order. */
@@ -21,17 +19,7 @@ export interface ConsoleClient {
 }
 
 export function openConsole(baseUrl: string, cookie?: string): ConsoleClient {
-  class CookieWebSocket extends WebSocket {
-    constructor(address: string) {
-      super(address, cookie ? { headers: { cookie } } : {});
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${baseUrl.replace(/^http/, 'ws')}/trpc`,
-    WebSocket: CookieWebSocket as never,
-    retryDelayMs: () => 200,
-  });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  const { wsClient, client } = wsTrpcClient(baseUrl, cookie);
   const lists: ConsolesMessage[] = [];
   const live: LiveMessage[] = [];
   const checks = new Set<() => void>();

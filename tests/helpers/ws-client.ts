@@ -15,8 +15,8 @@ export interface JoinedClient {
   close(): Promise<void>;
 }
 
-export function joinSystem(baseUrl: string, options: { cookie?: string; lastEventId?: string } = {}): JoinedClient {
-  const cookie = options.cookie;
+/** A tRPC client over a real websocket to `baseUrl`, sending `cookie` on the upgrade. */
+export function wsTrpcClient(baseUrl: string, cookie?: string) {
   class CookieWebSocket extends WebSocket {
     constructor(address: string) {
       super(address, cookie ? { headers: { cookie } } : {});
@@ -27,7 +27,11 @@ export function joinSystem(baseUrl: string, options: { cookie?: string; lastEven
     WebSocket: CookieWebSocket as never,
     retryDelayMs: () => 200,
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  return { wsClient, client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }) };
+}
+
+export function joinSystem(baseUrl: string, options: { cookie?: string; lastEventId?: string } = {}): JoinedClient {
+  const { wsClient, client } = wsTrpcClient(baseUrl, options.cookie);
   const events: Received[] = [];
   const waiters: { predicate: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
   const subscription = client.system.join.subscribe(options.lastEventId ? { lastEventId: options.lastEventId } : {}, {
