@@ -160,3 +160,8 @@ export function computeBalance(serverNow: number, localNow: number, roundTripMs 
   const diff = localNow - roundTripMs / 2 - serverNow;
   return Math.round(diff / 100) * 100 || 0;
 }
+
+/** How a person is named on screen: the full name, or the username when there is none. */
+export function displayName(user: { fullName: string; username: string }): string {
+  return user.fullName || user.username;
+}

@@ -1,5 +1,5 @@
 /** messages.projector: the projector screens (/screen, /screen2) and their preview (/preview). */
-export const projector = {
+export const projectorText = {
   start: 'Bấm để bắt đầu',
   startHint: 'Mở toàn màn hình và bật âm thanh',
   roundCard: (n: number) => `PHẦN THI ${n}`,

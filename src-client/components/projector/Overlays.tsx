@@ -1,7 +1,8 @@
 /** What sits over the stage: the one-time start overlay and the small offline sign. */
 import { useEffect, useState } from 'react';
-import { messages } from '../../../src/messages';
-import { useConnectionLost } from '../../hooks/useConnection';
+import { appText } from '../../../src/messages/app';
+import { projectorText } from '../../../src/messages/projector';
+import { useConnectionLost } from '../../hooks/useLinkState';
 import classes from './Projector.module.css';
 import { unlockSound } from './sound';
 
@@ -45,8 +46,8 @@ export function StartOverlay() {
     <div className={classes.startOverlay}>
       {/* biome-ignore lint/a11y/noAutofocus: the projector's one control; the operator presses Enter or clicks it once */}
       <button type="button" className={classes.startButton} onClick={start} autoFocus>
-        {messages.projector.start}
-        <span className={classes.startHint}>{messages.projector.startHint}</span>
+        {projectorText.start}
+        <span className={classes.startHint}>{projectorText.startHint}</span>
       </button>
     </div>
   );
@@ -57,7 +58,7 @@ export function OfflineSign() {
   return (
     <div className={classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />
-      {messages.disconnected}
+      {appText.disconnected}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
  */
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import classes from './Projector.module.css';
@@ -39,9 +39,9 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
 
   return (
     <div className={classes.board}>
-      <div className={classes.boardTitle}>{messages.projector.scoreboard}</div>
+      <div className={classes.boardTitle}>{projectorText.scoreboard}</div>
       <div className={classes.boardRows}>
-        {ranked.length === 0 && <div className={classes.emptyNote}>{messages.projector.noTeams}</div>}
+        {ranked.length === 0 && <div className={classes.emptyNote}>{projectorText.noTeams}</div>}
         {stable.map((team) => {
           const index = position.get(team._id) ?? 0;
           const badge = Math.round(rowHeight * 0.74);

@@ -1,10 +1,10 @@
 /** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
-import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveEvent } from '../../hooks/liveEvents';
-import { useTRPC } from '../../trpc';
+import { useRemote } from '../../projector/useRemote';
+import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
 import classes from './Projector.module.css';
 
@@ -17,8 +17,7 @@ function shortName(name: string): string {
 }
 
 export function JudgesProgress({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
-  const trpc = useTRPC();
-  const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
+  const fields = useRemote(() => trpcClient.scoreField.all.query())?.items ?? [];
   const progress = useLiveEvent('progress');
   const field = system.activeField;
   const label = fields.find((f) => f.name === field)?.label ?? '';
@@ -36,7 +35,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
   return (
     <div className={classes.board} data-testid="judges-progress">
       <div className={classes.boardTitle}>
-        {messages.projector.judges}
+        {projectorText.judges}
         {label && <span className={classes.boardSubtitle}>{label}</span>}
       </div>
       <div className={classes.grid} style={{ gridTemplateColumns: columns, gridAutoRows: rowHeight }}>
@@ -67,7 +66,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
               })
             : [
                 <div key={`${team._id}|none`} className={classes.gridNote} style={{ fontSize: fontSize * 0.8 }}>
-                  {open ? messages.projector.scoredCount(0) : messages.projector.scoringNotOpen}
+                  {open ? projectorText.scoredCount(0) : projectorText.scoringNotOpen}
                 </div>,
               ]),
         ])}
@@ -85,11 +84,11 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
   return (
     <div className={classes.board} data-testid="shown-answers">
       <div className={classes.boardTitle}>
-        {messages.projector.answers}
-        {system.question && <span className={classes.boardSubtitle}>{messages.projector.questionLabel(system.question.index + 1)}</span>}
+        {projectorText.answers}
+        {system.question && <span className={classes.boardSubtitle}>{projectorText.questionLabel(system.question.index + 1)}</span>}
       </div>
       {shown.length === 0 ? (
-        <div className={classes.emptyNote}>{messages.projector.noShownAnswers}</div>
+        <div className={classes.emptyNote}>{projectorText.noShownAnswers}</div>
       ) : (
         <div
           className={classes.answerCards}
@@ -112,15 +111,15 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
                     <span
                       className={classes.verdictMark}
                       role="img"
-                      aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}
+                      aria-label={verdict === 'right' ? projectorText.right : projectorText.wrong}
                     >
                       {verdict === 'right' ? '✓' : '✗'}
                     </span>
                   )}
                 </div>
-                <div className={classes.answerCardLabel}>{messages.projector.answers}</div>
+                <div className={classes.answerCardLabel}>{projectorText.answers}</div>
                 <FitText className={classes.answerCardText} max={72} min={24} fitKey={item?.answer ?? ''}>
-                  <span>{item ? item.answer : messages.projector.noAnswerYet}</span>
+                  <span>{item ? item.answer : projectorText.noAnswerYet}</span>
                 </FitText>
               </div>
             );
