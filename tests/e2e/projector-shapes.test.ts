@@ -19,7 +19,6 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 type Size = (typeof SIZES)[number];
-const TALL = SIZES.filter((size) => size.width / size.height < 16 / 9);
 
 /** A long question: it fits a 16:9 stage even beside its answer and explanation. */
 const LONG_QUESTION =
