@@ -1,7 +1,8 @@
 /**
  * /screen and /screen2: the projectors. Public and read-only: they follow the live show state
- * and draw it on a 16:9 stage; the only thing to click is the one-time start overlay.
- * `?preview=1` (the /preview page's frames) skips the overlay and stays silent.
+ * and draw it on the stage (16:9, or the screen's own shape on a taller one; `?letterbox=1` keeps
+ * 16:9). Nothing is for clicking: a small corner hint asks for the first click or key, which unlocks
+ * sound and fullscreen. `?preview=1` (the /preview page's frames) shows no hint and stays silent.
  * Part of the projector's lean entry (src-client/projector/): no Mantine, no zod, no Query.
  */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';

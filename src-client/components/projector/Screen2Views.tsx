@@ -7,8 +7,10 @@ import { useRemote } from '../../projector/useRemote';
 import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
 import classes from './Projector.module.css';
+import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
-const BODY_HEIGHT = 1080 - 48 - 40 - 132 - 24;
+/** What the board's title and padding take of the stage's height (`.board`, `.boardTitle`). */
+const CHROME_HEIGHT = 48 + 40 + 132 + 24;
 
 /** Teams down, judges across (in seat order, by name), a tick where a judge has scored the team on the open field. */
 /** The last word of a Vietnamese name (its given name) fits a narrow column: "TS Trần Thị Mai" → "Mai". */
@@ -27,7 +29,8 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
   const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
   const open = Boolean(field && system.scoringOpen);
 
-  const rowHeight = Math.min(96, (BODY_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
+  const stageHeight = useStageHeight();
+  const rowHeight = Math.min((96 * stageHeight) / STAGE_HEIGHT, (stageHeight - CHROME_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
   const fontSize = Math.max(20, rowHeight * 0.42);
   const columns =
     judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
