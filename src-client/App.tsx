@@ -1,12 +1,12 @@
 /** The providers, the live system state, and the routes. */
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Router } from 'wouter';
 import { compileRoute } from '../src/routes';
 import { DisconnectedBadge } from './components/DisconnectedBadge';
 import { ModalsHost } from './components/ModalsHost';
+import { NotificationsHost } from './components/NotificationsHost';
 import { LoadingProvider, useLoadingSignal } from './components/Preloader';
 import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
 import { AppRoutes } from './routes';
@@ -32,7 +32,7 @@ export function App() {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-center" limit={4} />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>
           <LoadingProvider>

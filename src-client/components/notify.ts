@@ -1,16 +1,16 @@
 /** Toasts in one place: failures in the danger colour with the server's message appended (docs/ARCHITECTURE.md, "The contract"). */
-import { notifications } from '@mantine/notifications';
+import { showToast } from './NotificationsHost';
 import { errorMessage } from '../trpc';
 
 export function notifyError(prefix: string, error?: unknown): void {
   const detail = error === undefined ? '' : errorMessage(error);
   const message = detail ? `${prefix.trimEnd()} ${detail}` : prefix.trimEnd();
   console.error(message, error);
-  notifications.show({ color: 'red', message, autoClose: 6000 });
+  showToast({ color: 'red', message, autoClose: 6000 });
 }
 
 export function notifySuccess(message: string, autoClose = 3000): void {
-  notifications.show({ color: 'teal', message, autoClose });
+  showToast({ color: 'teal', message, autoClose });
 }
 
 /** A mutation's `onSuccess` and `onError`: its success toast (then `after`), or its failure's with the server's reason. */
@@ -26,5 +26,5 @@ export function mutationToasts(success: string, failure: string, after?: () => v
 
 /** Something someone else did that this screen's user should know of. */
 export function notifyInfo(message: string, autoClose = 6000): void {
-  notifications.show({ color: 'orange', message, autoClose });
+  showToast({ color: 'orange', message, autoClose });
 }

@@ -2,20 +2,20 @@
  * The pad's toasts: the contract's wording, as `notify.ts` builds it, but at the top of the screen,
  * because the app's bottom toasts would sit on the keypad's submit button under the judge's thumb.
  */
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../NotificationsHost';
 import { errorMessage } from '../../trpc';
 
 export function padSuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: 2500, position: 'top-center' });
+  showToast({ color: 'teal', message, autoClose: 2500, position: 'top-center' });
 }
 
 export function padError(prefix: string, error?: unknown): void {
   const detail = error === undefined ? '' : errorMessage(error);
   const message = detail ? `${prefix.trimEnd()} ${detail}` : prefix.trimEnd();
   console.error(message, error);
-  notifications.show({ color: 'red', message, autoClose: 6000, position: 'top-center' });
+  showToast({ color: 'red', message, autoClose: 6000, position: 'top-center' });
 }
 
 export function padNotice(message: string): void {
-  notifications.show({ color: 'yellow', message, autoClose: 5000, position: 'top-center' });
+  showToast({ color: 'yellow', message, autoClose: 5000, position: 'top-center' });
 }
