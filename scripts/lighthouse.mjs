@@ -9,8 +9,8 @@
  * - mobile performance (Lighthouse's default mobile config, simulated throttling) of the screens in
  *   PERF_SCREENS, PERF_RUNS runs each (round-robin, so a busy moment of the machine spreads over all
  *   of them), median with min–max;
- * - accessibility of every screen, once, with the desktop preset (`onlyCategories`), plus the
- *   accessibility of the mobile performance runs' phone screens from the same mobile runs.
+ * - accessibility of every screen, once, with the desktop preset (`onlyCategories`); the screens
+ *   of the performance runs also get the mobile accessibility, from their first mobile run.
  * Screens behind a login get the session as a Cookie header (`extraHeaders`).
  *
  * Prints a table, writes every figure to dist/lighthouse/summary.json and the last HTML report of
@@ -258,7 +258,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const score100 = (category) => (category && category.score !== null ? Math.round(category.score * 100) : null);
-const slug = (urlPath) => urlPath.replace(/^\/$/, 'home').replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_');
+const slug = (urlPath) =>
+  urlPath
+    .replace(/^\/$/, 'home')
+    .replace(/^\//, '')
+    .replace(/[^a-z0-9-]+/gi, '_');
 
 /** Performance insights and diagnostics that find something, the largest estimated savings first. */
 function perfOpportunities(lhr) {
@@ -320,12 +324,14 @@ function a11yFailures(lhr) {
     .sort((a, b) => b.weight - a.weight || b.count - a.count);
 }
 
-async function runLighthouse(port, url, { cookie, config, categories, notFound }) {
+async function runLighthouse(port, url, { cookie, config, categories, notFound, screenshot = false }) {
   const flags = {
     port,
     output: 'html',
     logLevel: 'error',
     onlyCategories: categories,
+    // The full-page screenshot only illustrates the report's elements: a few seconds a run on a busy machine.
+    disableFullPageScreenshot: !screenshot,
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     // The not-found screen answers 404 on purpose; audit it anyway.
     ...(notFound ? { ignoreStatusCode: true } : {}),
@@ -393,8 +399,14 @@ function printOpportunities(perf) {
 async function main() {
   const started = Date.now();
   if (!fs.existsSync(CHROME_PATH)) {
-    console.error(`[lighthouse] Chromium not found at ${CHROME_PATH} (set CHROMIUM_PATH)`);
-    return 1;
+    // Like the browser tests: skipped with the reason, unless a run that requires them says so.
+    const reason = `Chromium not found at ${CHROME_PATH} (set CHROMIUM_PATH)`;
+    if (process.env.E2E_REQUIRED === '1') {
+      console.error(`[lighthouse] E2E_REQUIRED=1 but ${reason}`);
+      return 1;
+    }
+    log(`skipped: ${reason}`);
+    return 0;
   }
   build();
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -417,7 +429,8 @@ async function main() {
         const t0 = Date.now();
         const { lhr, html } = await runLighthouse(chrome.port, `${base}${screen.path}`, {
           cookie: screen.as ? cookies[screen.as] : undefined,
-          categories: ['performance', 'accessibility'],
+          // The phone-sized accessibility once (it does not depend on timing); the other runs time only.
+          categories: run === 1 ? ['performance', 'accessibility'] : ['performance'],
         });
         perfRuns.get(screen.path).push(lhr);
         fs.writeFileSync(path.join(outDir, `${slug(screen.path)}.mobile.html`), html);
@@ -438,6 +451,7 @@ async function main() {
         config: desktopConfig,
         categories: ['accessibility'],
         notFound: screen.notFound,
+        screenshot: true,
       });
       fs.writeFileSync(path.join(outDir, `${slug(screen.path)}.desktop-a11y.html`), html);
       const entry = {
@@ -461,8 +475,8 @@ async function main() {
         path: screen.path,
         as: screen.as,
         performance: stat(runs.map((lhr) => score100(lhr.categories.performance))),
-        accessibility: Math.min(...runs.map((lhr) => score100(lhr.categories.accessibility))),
-        a11yFailing: a11yFailures(last),
+        accessibility: score100(runs[0].categories.accessibility),
+        a11yFailing: a11yFailures(runs[0]),
         lcpMs: metric('largest-contentful-paint'),
         tbtMs: metric('total-blocking-time'),
         fcpMs: metric('first-contentful-paint'),
@@ -470,7 +484,6 @@ async function main() {
         speedIndexMs: metric('speed-index'),
         runs: runs.map((lhr) => ({
           performance: score100(lhr.categories.performance),
-          accessibility: score100(lhr.categories.accessibility),
           benchmarkIndex: lhr.environment.benchmarkIndex,
           fetchTime: lhr.fetchTime,
         })),
@@ -521,6 +534,9 @@ async function main() {
     }
     console.log(`\nLighthouse: passed (${summary.durationSeconds} s)`);
     return 0;
+  } catch (error) {
+    console.error(`[lighthouse] the server's last output:\n${server.output().slice(-4000)}`);
+    throw error;
   } finally {
     await chrome?.kill();
     await server.stop();
