@@ -115,7 +115,7 @@ function startServer(dataDir) {
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${output}`)), 180_000);
     const read = (chunk) => {
       output += chunk;
       const match = /đang chạy tại (https?:\/\/\S+)/.exec(output);
@@ -417,8 +417,9 @@ async function main() {
   let chrome;
   try {
     const base = await server.url;
-    log(`server at ${base} (data in ${dataDir})`);
+    log(`server at ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${dataDir})`);
     const { cookies, setId } = await prepare(base);
+    log(`content ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     log(`Chromium on port ${chrome.port}`);
 
