@@ -34,6 +34,8 @@ const PERF_AIM = 90;
 const A11Y_MIN = 98;
 /** Mobile performance runs per screen; the median counts. */
 const PERF_RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+/** Attempts at one run when Lighthouse's own trace fails (never when the page scores low). */
+const RUN_ATTEMPTS = 3;
 /** How many failing audits to print for a failing screen, and how many opportunities per screen. */
 const TOP_AUDITS = 3;
 
@@ -324,6 +326,9 @@ function a11yFailures(lhr) {
     .sort((a, b) => b.weight - a.weight || b.count - a.count);
 }
 
+/** Runs taken again, with the reason, for the summary. */
+const retried = [];
+
 async function runLighthouse(port, url, { cookie, config, categories, notFound, screenshot = false }) {
   const flags = {
     port,
@@ -336,11 +341,17 @@ async function runLighthouse(port, url, { cookie, config, categories, notFound, 
     // The not-found screen answers 404 on purpose; audit it anyway.
     ...(notFound ? { ignoreStatusCode: true } : {}),
   };
-  const result = await lighthouse(url, flags, config);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  return { lhr, html: Array.isArray(result.report) ? result.report[0] : result.report };
+  // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP… on a busy machine) is its own hiccup, not the
+  // page's: that run is taken again, up to RUN_ATTEMPTS times in all.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, config);
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+    if (!error) return { lhr: result.lhr, html: Array.isArray(result.report) ? result.report[0] : result.report, attempts: attempt };
+    const text = `Lighthouse could not audit ${url}: ${error.code} ${error.message}`;
+    if (attempt >= RUN_ATTEMPTS) throw new Error(text);
+    retried.push(`${url}: ${error.code}`);
+    log(`${text}; trying again (${attempt + 1}/${RUN_ATTEMPTS})`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -523,6 +534,7 @@ async function main() {
       performance: perf,
       accessibility: a11y,
       failures,
+      retried,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     fs.writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
