@@ -272,7 +272,7 @@ function perfOpportunities(lhr) {
   const refs = lhr.categories.performance?.auditRefs ?? [];
   const found = [];
   for (const ref of refs) {
-    if (ref.weight > 0) continue; // the metrics themselves
+    if (ref.group !== 'insights' && ref.group !== 'diagnostics') continue; // not the metrics, nor the hidden ones
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
     if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
@@ -367,7 +367,8 @@ function printTable(perf, a11y) {
   for (const p of paths) {
     const pr = perf.find((x) => x.path === p);
     const ar = a11y.find((x) => x.path === p);
-    const bench = [...(pr?.runs.map((r) => r.benchmarkIndex) ?? []), ...(ar ? [ar.benchmarkIndex] : [])];
+    // The performance runs' own, where there are some: they are what the performance figures depend on.
+    const bench = pr ? pr.runs.map((r) => r.benchmarkIndex) : ar ? [ar.benchmarkIndex] : [];
     rows.push([
       p,
       pr ? `${pr.performance.median} [${pr.performance.min}–${pr.performance.max}]` : '—',
