@@ -321,7 +321,16 @@ function a11yFailures(lhr) {
         title: audit.title,
         weight: ref.weight,
         count: items.length,
-        nodes: items.slice(0, 3).map((item) => item.node?.selector ?? item.node?.snippet ?? ''),
+        // What a person can find on the page: the element's text, its selector and axe's reason.
+        nodes: items.slice(0, 3).map((item) => ({
+          label: item.node?.nodeLabel ?? '',
+          selector: item.node?.selector ?? '',
+          explanation: (item.node?.explanation ?? '')
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('Fix '))
+            .join(' '),
+        })),
       };
     })
     .sort((a, b) => b.weight - a.weight || b.count - a.count);
@@ -519,13 +528,17 @@ async function main() {
         failures.push(`${p.path}: mobile performance median ${p.performance.median} < ${PERF_MIN}; heaviest: ${why.join('; ')}`);
       }
       if (p.accessibility === null || p.accessibility < A11Y_MIN) {
-        const why = p.a11yFailing.slice(0, TOP_AUDITS).map((f) => `${f.id} (weight ${f.weight}, ${f.count} element(s))`);
+        const why = p.a11yFailing
+          .slice(0, TOP_AUDITS)
+          .map((f) => `${f.id} (weight ${f.weight}, ${f.count} element(s), e.g. ${f.nodes.map((n) => `"${n.label}"`).join(', ')})`);
         failures.push(`${p.path}: mobile accessibility ${p.accessibility} < ${A11Y_MIN}; failing: ${why.join('; ')}`);
       }
     }
     for (const a of a11y) {
       if (a.score === null || a.score < A11Y_MIN) {
-        const why = a.failing.slice(0, TOP_AUDITS).map((f) => `${f.id} (weight ${f.weight}, ${f.count} element(s): ${f.nodes.join(', ')})`);
+        const why = a.failing
+          .slice(0, TOP_AUDITS)
+          .map((f) => `${f.id} (weight ${f.weight}, ${f.count} element(s), e.g. ${f.nodes.map((n) => `"${n.label}"`).join(', ')})`);
         failures.push(`${a.path}: accessibility ${a.score} < ${A11Y_MIN}; failing: ${why.join('; ')}`);
       }
     }
