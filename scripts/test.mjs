@@ -2,6 +2,8 @@
 /**
  * `npm test`: build what is stale (the runtime and browser tests use the build), type-check, lint and
  * check the formatting (Biome), then run every vitest project and close with one plain summary line.
+ * When the whole suite passed (no arguments for vitest), Lighthouse runs once, alone, after it
+ * (scripts/lighthouse.mjs; `LIGHTHOUSE=0` skips it).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,13 +20,8 @@ if (step(bin('biome'), ['check', '.']) !== 0) process.exit(1);
 
 const report = path.join(root, 'test-results/vitest.json');
 fs.rmSync(report, { force: true });
-const status = step(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
+const vitestArgs = process.argv.slice(2);
+const status = step(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs]);
 
 try {
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -33,4 +30,10 @@ try {
 } catch {
   console.log('Tests: 0 passed, 1 failed');
 }
-process.exit(status);
+if (status !== 0) process.exit(status);
+
+// Lighthouse times pages, so it runs alone on the machine: after the suite, and only on the whole one.
+if (process.env.LIGHTHOUSE === '0') console.log('Lighthouse: skipped (LIGHTHOUSE=0)');
+else if (vitestArgs.length > 0) console.log('Lighthouse: skipped (a part of the suite was run)');
+else process.exit(step(process.execPath, ['scripts/lighthouse.mjs']));
+process.exit(0);
