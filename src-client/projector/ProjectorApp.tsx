@@ -8,7 +8,7 @@ import { appText } from '../../src/messages/app';
 import { ROUTES } from '../../src/routes';
 import PreviewPage from '../pages/Preview.page';
 import ProjectorPage from '../pages/Projector.page';
-import { LoadingScreen } from './LoadingScreen';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { useLiveState } from './liveState';
 import classes from './ProjectorShell.module.css';
 

@@ -1,8 +1,12 @@
-/** The projector entry's loading screen: the logo, three dots and "Đang tải…", faded out over 450 ms. */
+/**
+ * The full-screen loading screen, in plain CSS so both entries (the app and the projector's lean
+ * page) show it without waiting for a component kit: the logo, three dots and "Đang tải…", faded
+ * out over 450 ms.
+ */
 import { useEffect, useState } from 'react';
 import { PRELOADER_FADE_MS } from '../../src/constants';
 import { appText } from '../../src/messages/app';
-import classes from './ProjectorShell.module.css';
+import classes from './LoadingScreen.module.css';
 
 export function LoadingScreen({ visible }: { visible: boolean }) {
   const [mounted, setMounted] = useState(visible);
