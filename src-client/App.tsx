@@ -11,7 +11,7 @@ import { LoadingProvider, useLoadingSignal } from './components/Preloader';
 import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
 import { AppRoutes } from './routes';
 import { messages } from '../src/messages';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, trpcClient } from './trpc';
 
 /** Opens the live connection once, and shows the routes once the first state has answered. */
@@ -32,7 +32,7 @@ export function App() {
     () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="bottom-center" limit={4} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>

@@ -77,7 +77,9 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
 
   afterAll(() => {
     // The figures, for the record (the assertions are in each test).
-    const table = rows.map((r) => `${r.phase.padEnd(5)} ${r.size.padEnd(9)} ${r.screen.padEnd(34)} serious ${r.serious}, critical ${r.critical}`);
+    const table = rows.map(
+      (r) => `${r.phase.padEnd(5)} ${r.size.padEnd(9)} ${r.screen.padEnd(34)} serious ${r.serious}, critical ${r.critical}`,
+    );
     console.log(`axe-core, elements per impact:\n${table.join('\n')}`);
   });
 

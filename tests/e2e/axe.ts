@@ -28,8 +28,11 @@ interface RawResult {
 
 /** Runs axe-core on the page as it is now; the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
-  if (!loaded) await page.evaluate(AXE_SOURCE);
+  // Into every frame (the preview's projectors are iframes): axe in the page asks each frame's axe.
+  for (const frame of page.frames()) {
+    const loaded = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+    if (!loaded) await frame.evaluate(AXE_SOURCE);
+  }
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
@@ -69,7 +72,7 @@ export async function pageStructure(page: Page): Promise<{ h1: number; main: num
   return page.evaluate(() => ({
     h1: document.querySelectorAll('h1').length,
     main: document.querySelectorAll('main, [role="main"]').length,
-    titles: document.querySelectorAll("title:not(svg title)").length,
+    titles: document.querySelectorAll('title:not(svg title)').length,
     title: document.title,
   }));
 }
