@@ -14,6 +14,7 @@ import { LoadingFallback } from './components/Preloader';
 import { RequireRole } from './components/RequireRole';
 import { ScreenShell } from './components/ScreenShell';
 import NotFoundPage from './pages/NotFound.page';
+import { DocumentTitle } from './hooks/useDocumentTitle';
 
 const HomePage = lazyScreen('home', () => import('./pages/Home.page'));
 const LoginPage = lazyScreen('login', () => import('./pages/Login.page'));
@@ -39,7 +40,7 @@ function Lazy({ children }: { children: ReactNode }) {
 function Working({ title, roles, children }: { title: string; roles?: readonly Role[]; children: ReactNode }) {
   const screen = (
     <ScreenShell title={title}>
-      <title>{`${title} · ${messages.appName}`}</title>
+      <DocumentTitle title={`${title} · ${messages.appName}`} />
       <Lazy>{children}</Lazy>
     </ScreenShell>
   );
@@ -139,7 +140,7 @@ export function AppRoutes() {
       {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}
       <Route path={ROUTES.supporter}>
         <RequireRole roles={['judge']}>
-          <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+          <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
           <Lazy>
             <JudgePadPage />
           </Lazy>
@@ -148,7 +149,7 @@ export function AppRoutes() {
       <Route path={ROUTES.judgeToken}>
         {(params) => (
           <>
-            <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+            <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
             <Lazy>
               <JudgePadPage username={params.username} />
             </Lazy>

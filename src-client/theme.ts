@@ -2,7 +2,8 @@
  * A clean theme with a font stack that draws Vietnamese diacritics well on Windows, macOS, Linux and
  * phones; no web fonts. Colours meet WCAG AA (4.5:1 for normal text) on the light working screens.
  */
-import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple, Modal, Pagination } from '@mantine/core';
+import { messages } from '../src/messages';
 
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Be Vietnam Pro", "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 
@@ -40,6 +41,14 @@ export const theme = createTheme({
   headings: { fontFamily: FONT_STACK, fontWeight: '800' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Icon-only controls get a name everywhere: every dialog's close button (the confirm dialogs of
+    // @mantine/modals too) and the pagination's arrows.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.closeDialog } } }),
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': messages.pagination[control] }) },
+    }),
+  },
 });
 
 /**

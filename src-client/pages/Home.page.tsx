@@ -13,6 +13,7 @@ import { Teams } from '../components/home/Teams';
 import { sortRules } from '../components/rules/sortRules';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
 
@@ -28,7 +29,7 @@ export default function HomePage() {
   const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
   return (
     <Box bg="gray.0" mih="100vh">
-      <title>{eventName}</title>
+      <DocumentTitle title={eventName} />
       <HomeHeader user={user} />
       <Hero
         user={user}

@@ -14,7 +14,9 @@ export default function PreviewPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{messages.screenTitles.preview}</Title>
+        <Title order={1} size="h2">
+          {messages.screenTitles.preview}
+        </Title>
         <Text c="dimmed" size="sm">
           {messages.projector.previewHint}
         </Text>

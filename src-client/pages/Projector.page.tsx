@@ -14,6 +14,7 @@ import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Vie
 import { Stage } from '../components/projector/Stage';
 import { useEventSettings } from '../components/projector/useEventSettings';
 import { useSystemState } from '../hooks/useSystemState';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 function isPreview(): boolean {
   return new URLSearchParams(window.location.search).get('preview') === '1';
@@ -85,14 +86,14 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
   if (which === 'screen2') {
     return (
       <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
-        <title>{title}</title>
+        <DocumentTitle title={title} />
         <SecondStage system={system} listTeam={listTeam} event={event} />
       </Stage>
     );
   }
   return (
     <Stage data-testid="projector" data-phase={system.phase} overlay={overlay} blank={system.phase === 'blank'}>
-      <title>{title}</title>
+      <DocumentTitle title={title} />
       <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
     </Stage>
   );
