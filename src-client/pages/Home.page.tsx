@@ -31,27 +31,29 @@ export default function HomePage() {
     <Box bg="gray.0" mih="100vh">
       <DocumentTitle title={eventName} />
       <HomeHeader user={user} />
-      <Hero
-        user={user}
-        settings={settings}
-        eventName={eventName}
-        nowShowing={live ? system.title : null}
-        roundCount={ROUND_NUMBERS.length}
-        teamCount={listTeam.length}
-      />
-      <Container size="lg" py={48}>
-        <Stack gap={56}>
-          <Section title={messages.rounds}>
-            <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
-          </Section>
-          <Section title={messages.teams}>
-            <Teams teams={listTeam} />
-          </Section>
-          <Section title={messages.rules}>
-            <Rules rules={rules} />
-          </Section>
-        </Stack>
-      </Container>
+      <main>
+        <Hero
+          user={user}
+          settings={settings}
+          eventName={eventName}
+          nowShowing={live ? system.title : null}
+          roundCount={ROUND_NUMBERS.length}
+          teamCount={listTeam.length}
+        />
+        <Container size="lg" py={48}>
+          <Stack gap={56}>
+            <Section title={messages.rounds}>
+              <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
+            </Section>
+            <Section title={messages.teams}>
+              <Teams teams={listTeam} />
+            </Section>
+            <Section title={messages.rules}>
+              <Rules rules={rules} />
+            </Section>
+          </Stack>
+        </Container>
+      </main>
       <HomeFooter />
     </Box>
   );

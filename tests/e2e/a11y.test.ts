@@ -5,6 +5,7 @@
  * phone too; once idle, once during a live show (a question on screen with its timer running,
  * answers and scoring open, a team's answer in, a judge's point in); the forms that matter opened.
  */
+import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
@@ -98,6 +99,9 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
 
     const look = async (label: string) => {
       await requests.settled();
+      // A11Y_SHOTS=<folder>: a picture of each state checked, to look at (not part of the check).
+      const shots = process.env.A11Y_SHOTS;
+      if (shots) await page.screenshot({ path: path.join(shots, `${phase}-${viewport.width}-${label.replace(/[^\w-]+/g, '_')}.png`) });
       const violations = await axeViolations(page);
       const count = (impact: AxeViolation['impact']) => countNodes(violations.filter((v) => v.impact === impact));
       rows.push({ phase, screen: label, size, serious: count('serious'), critical: count('critical') });
