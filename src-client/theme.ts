@@ -2,7 +2,7 @@
  * A clean theme with a font stack that draws Vietnamese diacritics well on Windows, macOS, Linux and
  * phones; no web fonts. Colours meet WCAG AA (4.5:1 for normal text) on the light working screens.
  */
-import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple, Modal, Pagination } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { messages } from '../src/messages';
 
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Be Vietnam Pro", "Noto Sans", "Helvetica Neue", Arial, sans-serif';
@@ -44,10 +44,14 @@ export const theme = createTheme({
   components: {
     // Icon-only controls get a name everywhere: every dialog's close button (the confirm dialogs of
     // @mantine/modals too) and the pagination's arrows.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.closeDialog } } }),
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': messages.pagination[control] }) },
-    }),
+    // Plain objects rather than Modal.extend/Pagination.extend: the theme must not pull those
+    // components into every screen's first load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.closeDialog } } },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof messages.pagination) => ({ 'aria-label': messages.pagination[control] }),
+      },
+    },
   },
 });
 
