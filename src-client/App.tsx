@@ -10,7 +10,7 @@ import { NotificationsHost } from './components/NotificationsHost';
 import { LoadingProvider, useLoadingSignal } from './components/Preloader';
 import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
 import { AppRoutes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, trpcClient } from './trpc';
 
 /** Opens the live connection once, and shows the routes once the first state has answered. */
@@ -31,7 +31,7 @@ export function App() {
     () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>

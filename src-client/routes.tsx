@@ -12,6 +12,7 @@ import { lazyScreen } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
 import { RequireRole } from './components/RequireRole';
 import NotFoundPage from './pages/NotFound.page';
+import { DocumentTitle } from './hooks/useDocumentTitle';
 
 // The frames load with the first screen that needs them, so /login and / do not carry their menus.
 const AdminShell = lazy(() => import('./components/AdminShell').then((m) => ({ default: m.AdminShell })));
@@ -49,7 +50,7 @@ function Working({ title, roles, children }: { title: string; roles?: readonly R
   const screen = (
     <Lazy>
       <ScreenShell title={title}>
-        <title>{`${title} · ${messages.appName}`}</title>
+        <DocumentTitle title={`${title} · ${messages.appName}`} />
         <Lazy>{children}</Lazy>
       </ScreenShell>
     </Lazy>
@@ -142,7 +143,7 @@ export function AppRoutes() {
       {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}
       <Route path={ROUTES.supporter}>
         <RequireRole roles={['judge']}>
-          <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+          <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
           <Lazy>
             <JudgePadPage />
           </Lazy>
@@ -151,7 +152,7 @@ export function AppRoutes() {
       <Route path={ROUTES.judgeToken}>
         {(params) => (
           <>
-            <title>{`${messages.screenTitles.supporter} · ${messages.appName}`}</title>
+            <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
             <Lazy>
               <JudgePadPage username={params.username} />
             </Lazy>

@@ -14,7 +14,7 @@ export function AdminPage({
   hint: ReactNode;
   actions: ReactNode;
   maw: number;
-  /** The smaller heading (an h2, as on the dashboard) of the rules screen. */
+  /** The smaller heading (the size of an h2, as on the dashboard) of the rules screen; still the page's h1. */
   small?: boolean;
   children: ReactNode;
 }) {
@@ -23,7 +23,9 @@ export function AdminPage({
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <Box>
           {small ? (
-            <Title order={2}>{title}</Title>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
           ) : (
             <Title order={1} fz={28}>
               {title}

@@ -7,6 +7,7 @@ import { QUESTION_SETS } from '../../src/constants';
 import { messages } from '../../src/messages';
 import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 interface NavItem {
   href: string;
@@ -69,7 +70,7 @@ export function AdminShell({ title, children }: { title: string; children: React
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <title>{`${title} · ${messages.appName}`}</title>
+        <DocumentTitle title={`${title} · ${messages.appName}`} />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -5,6 +5,9 @@
 import { Table, type TableProps, type TableTheadProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** A table wider than its box scrolls from the keyboard too: its viewport takes focus. */
+const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
+
 export interface DataTableProps extends Omit<TableProps, 'children'> {
   minWidth: number;
   /** The header row's cells. */
@@ -20,7 +23,7 @@ export interface DataTableProps extends Omit<TableProps, 'children'> {
 
 export function DataTable({ minWidth, head, headBg, empty, columns, children, ...table }: DataTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={KEYBOARD_SCROLL}>
       <Table {...table}>
         <Table.Thead bg={headBg}>
           <Table.Tr>{head}</Table.Tr>

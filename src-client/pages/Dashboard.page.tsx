@@ -31,7 +31,9 @@ function DashboardDesk() {
   return (
     <Stack gap="lg" maw={1320} data-testid="dashboard">
       <div>
-        <Title order={2}>{messages.screenTitles.dashboard}</Title>
+        <Title order={1} size="h2">
+          {messages.screenTitles.dashboard}
+        </Title>
         <Text c="dimmed" size="sm">
           {settings?.name ?? '\u00a0'}
         </Text>

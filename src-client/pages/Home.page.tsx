@@ -13,6 +13,7 @@ import { Teams } from '../components/home/Teams';
 import { sortRules } from '../components/rules/sortRules';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
 
@@ -28,29 +29,31 @@ export default function HomePage() {
   const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
   return (
     <Box bg="gray.0" mih="100vh">
-      <title>{eventName}</title>
+      <DocumentTitle title={eventName} />
       <HomeHeader user={user} />
-      <Hero
-        user={user}
-        settings={settings}
-        eventName={eventName}
-        nowShowing={live ? system.title : null}
-        roundCount={ROUND_NUMBERS.length}
-        teamCount={listTeam.length}
-      />
-      <Container size="lg" py={48}>
-        <Stack gap={56}>
-          <Section title={messages.rounds}>
-            <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
-          </Section>
-          <Section title={messages.teams}>
-            <Teams teams={listTeam} />
-          </Section>
-          <Section title={messages.rules}>
-            <Rules rules={rules} />
-          </Section>
-        </Stack>
-      </Container>
+      <main>
+        <Hero
+          user={user}
+          settings={settings}
+          eventName={eventName}
+          nowShowing={live ? system.title : null}
+          roundCount={ROUND_NUMBERS.length}
+          teamCount={listTeam.length}
+        />
+        <Container size="lg" py={48}>
+          <Stack gap={56}>
+            <Section title={messages.rounds}>
+              <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
+            </Section>
+            <Section title={messages.teams}>
+              <Teams teams={listTeam} />
+            </Section>
+            <Section title={messages.rules}>
+              <Rules rules={rules} />
+            </Section>
+          </Stack>
+        </Container>
+      </main>
       <HomeFooter />
     </Box>
   );

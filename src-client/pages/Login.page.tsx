@@ -10,14 +10,15 @@ import { SignedInActions } from '../components/ScreenNotice';
 import { displayName } from '../../src/format';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 
 export default function LoginPage() {
   const { user } = useSystemState();
   return (
-    <Box mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
-      <title>{`${messages.login} · ${messages.appName}`}</title>
+    <Box component="main" mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
+      <DocumentTitle title={`${messages.login} · ${messages.appName}`} />
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={420} gap="lg">
           <Stack align="center" gap={6}>

@@ -3,7 +3,7 @@
  * questions with answers on the left; what the screen shows, the clock, answers and buzzer in the
  * middle; the live miniature of /screen, screen 2, scoring, ranking and judges on the right.
  */
-import { Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
@@ -102,6 +102,7 @@ export default function MasterPage() {
 
   return (
     <div className={classes.frame} data-testid="master-console">
+      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{messages.screenTitles.master}</VisuallyHidden>
       <Paper withBorder radius="md" px="sm" py={8}>
         <TopBar system={system} roundTitle={roundTitle} sets={sets.data?.items} connected={connected} moves={moves} />
       </Paper>

@@ -6,6 +6,7 @@
 import { Box, Button, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { messages } from '../../src/messages';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 interface Props {
   embedded?: boolean;
@@ -39,8 +40,8 @@ export default function NotFoundPage({ embedded = false, back = { href: '/', lab
     );
   }
   return (
-    <Box mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
-      <title>{`${messages.notFoundPage} · ${messages.appName}`}</title>
+    <Box component="main" mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
+      <DocumentTitle title={`${messages.notFoundPage} · ${messages.appName}`} />
       <Center mih="100vh" p="xl">
         {content}
       </Center>

@@ -32,6 +32,9 @@ export const appText = {
   questionSetTitle: (n: number) => `Bộ câu hỏi ${n}`,
   adminArea: 'Quản trị hội thi',
   toggleNavigation: 'Mở hoặc đóng menu',
+  // Names of icon-only controls that every screen shares (set as the components' defaults in the theme).
+  closeDialog: 'Đóng',
+  pagination: { first: 'Trang đầu', previous: 'Trang trước', next: 'Trang sau', last: 'Trang cuối' },
   noAccess: 'Bạn không có quyền xem màn hình này',
   noAccessHint: 'Hãy đăng nhập bằng tài khoản phù hợp hoặc quay về màn hình của bạn.',
   chunkLoadFailedTitle: 'Không tải được màn hình',

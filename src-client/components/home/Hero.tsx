@@ -48,7 +48,7 @@ export function Hero({
           />
           <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
             {nowShowing !== null && (
-              <Badge color="yellow" c="dark" size="lg" radius="sm" w="fit-content">
+              <Badge color="yellow.4" c="dark" size="lg" radius="sm" w="fit-content">
                 {messages.nowShowing}: {nowShowing}
               </Badge>
             )}
@@ -81,11 +81,11 @@ export function Hero({
             </Group>
             <Group mt="md">
               {user ? (
-                <Button component={Link} href={ROLE_HOME[user.role]} size="lg" color="yellow" c="dark">
+                <Button component={Link} href={ROLE_HOME[user.role]} size="lg" color="yellow.4" c="dark">
                   {messages.goToMyScreen}
                 </Button>
               ) : (
-                <Button component={Link} href="/login" size="lg" color="yellow" c="dark">
+                <Button component={Link} href="/login" size="lg" color="yellow.4" c="dark">
                   {messages.login}
                 </Button>
               )}

@@ -2,7 +2,8 @@
  * Answers and buzzer: open and close them, the team on stage, every team's answer as it arrives with
  * right and wrong (a second click takes the verdict back), what goes on screen 2, and the buzz order.
  */
-import { Badge, Button, Checkbox, Group, Kbd, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { ShortcutKey } from './ShortcutKey';
 import { useMutation } from '@tanstack/react-query';
 import { formatClock, formatNumber } from '../../../src/format';
 import { messages } from '../../../src/messages';
@@ -28,7 +29,8 @@ export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowM
         variant={open ? 'filled' : 'light'}
         disabled={!system.questionId}
         onClick={() => moves.move({ [flag]: !open })}
-        rightSection={<Kbd size="xs">{key}</Kbd>}
+        rightSection={<ShortcutKey shortcut={key} />}
+        aria-keyshortcuts={key}
         aria-label={label}
         data-testid={testId}
       >

@@ -1,5 +1,6 @@
 /** The live miniature of /screen, what screen 2 shows, the scoreboard freeze, and undo. */
-import { Box, Button, Group, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ShortcutKey } from './ShortcutKey';
 import { useElementSize } from '@mantine/hooks';
 import { SCREEN2_MODES } from '../../../src/constants';
 import { messages } from '../../../src/messages';
@@ -53,7 +54,14 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
     <Panel
       title={M.miniScreen}
       right={
-        <Button size="compact-sm" variant="default" onClick={moves.undo} rightSection={<Kbd size="xs">Z</Kbd>} aria-label={M.undo}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={moves.undo}
+          rightSection={<ShortcutKey shortcut="Z" />}
+          aria-keyshortcuts="Z"
+          aria-label={M.undo}
+        >
           {M.undo}
         </Button>
       }

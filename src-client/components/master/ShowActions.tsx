@@ -2,8 +2,9 @@
  * What the main screen shows: question, answer, scoreboard, round card, rules, blank. Revealing the
  * answer is deliberate: the button asks first (Shift+A on the keyboard goes straight through).
  */
-import { Button, Kbd, SimpleGrid, Text } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
 import { openConfirm } from '../ModalsHost';
+import { ShortcutKey } from './ShortcutKey';
 import type { ShowPhase } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
@@ -59,7 +60,8 @@ export function ShowActions({ system, moves }: { system: ShowState; moves: ShowM
             fz={primary ? 'md' : 'sm'}
             disabled={action.needsQuestion && !system.questionId}
             onClick={() => act(action)}
-            rightSection={action.key ? <Kbd size="xs">{action.key}</Kbd> : undefined}
+            rightSection={action.key ? <ShortcutKey shortcut={action.key} /> : undefined}
+            aria-keyshortcuts={action.key}
             styles={{ inner: { justifyContent: 'space-between' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
             data-current={current}
             style={primary ? { gridColumn: 'span 1' } : undefined}

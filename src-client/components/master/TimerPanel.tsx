@@ -64,7 +64,7 @@ export function TimerPanel({
           </Text>
         </Stack>
         <Stack gap={8} style={{ flex: 1 }}>
-          <Progress value={share} color={warn ? 'red' : 'teal'} size="sm" radius="xl" transitionDuration={100} />
+          <Progress value={share} color={warn ? 'red' : 'teal'} size="sm" radius="xl" transitionDuration={100} aria-label={M.timer} />
           <Chip.Group value={String(durationS)} onChange={(value) => onDuration(Number(value))}>
             <Group gap={4}>
               {presets.map((s) => (

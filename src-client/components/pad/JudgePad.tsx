@@ -155,7 +155,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
 
       <div className={classes.fieldBar}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={800} fz={16} lh={1.25} data-testid="pad-field">
+          <Text component="h1" fw={800} fz={16} lh={1.25} data-testid="pad-field">
             {shownField
               ? messages.pad.fieldRange(
                   shownField.label,
@@ -171,7 +171,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
         </Group>
       </div>
 
-      <div className={classes.body}>
+      <main className={classes.body}>
         <div className={classes.list}>
           <PendingList
             entries={queue.entries}
@@ -222,7 +222,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
             />
           )}
         </div>
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 /** The pad's pieces: a team row with the judge's own point, the outbox list, the lock card. */
-import { ActionIcon, Badge, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { BlockIcon, CheckIcon, ClockIcon, LockIcon } from './icons';
 import classes from './Pad.module.css';
 import type { QueuedScore } from './scoreQueue';
+
+const POINT_ROW = { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 4, whiteSpace: 'nowrap' } as const;
 
 export function TeamRow({
   team,
@@ -41,36 +43,37 @@ export function TeamRow({
       onClick={onSelect}
     >
       <span className={classes.order}>{order}</span>
+      {/* Only phrasing content inside a button: spans laid out as the rows they were. */}
       <span style={{ minWidth: 0 }}>
-        <Group gap={6} wrap="nowrap">
-          <Text fw={700} size="md" lh={1.25} truncate>
+        <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <Text component="span" display="block" fw={700} size="md" lh={1.25} truncate style={{ minWidth: 0 }}>
             {team.name}
           </Text>
           {onStage && (
-            <Badge size="sm" color="orange" variant="filled" style={{ flexShrink: 0 }}>
+            <Badge component="span" size="sm" color="orange" variant="filled" style={{ flexShrink: 0 }}>
               {messages.pad.onStage}
             </Badge>
           )}
-        </Group>
+        </span>
         {team.unit && (
-          <Text size="xs" c="dimmed" truncate>
+          <Text component="span" display="block" size="xs" c="dimmed" truncate>
             {team.unit}
           </Text>
         )}
       </span>
       <span className={classes.teamPoint} data-testid="pad-team-point">
         {waitingPoint !== null ? (
-          <Group gap={4} wrap="nowrap" c="yellow.9" justify="flex-end">
+          <Box component="span" c="yellow.9" style={POINT_ROW}>
             <ClockIcon size={18} />
             <span>{formatPoint(waitingPoint)}</span>
-          </Group>
+          </Box>
         ) : scored ? (
-          <Group gap={4} wrap="nowrap" c="teal.8" justify="flex-end" aria-label={messages.pad.scored}>
+          <Box component="span" c="teal.8" style={POINT_ROW} aria-label={messages.pad.scored}>
             <CheckIcon size={20} />
             <span>{formatPoint(point)}</span>
-          </Group>
+          </Box>
         ) : (
-          <Text size="xs" c="dimmed" fw={600}>
+          <Text component="span" display="block" size="xs" c="dimmed" fw={600}>
             {messages.pad.notScored}
           </Text>
         )}

@@ -3,7 +3,21 @@
  * made locally and written with one "Lưu" carrying the version read, so a save over someone else's
  * never overwrites silently: the 409 is shown with a way to load the newest version.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -163,6 +177,8 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
 
   return (
     <Stack gap="md" maw={1180} mx="auto">
+      {/* The set's title is the field below; the page's heading says the same for a screen reader. */}
+      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{draft.title || messages.questionSetTitle(setNumber)}</VisuallyHidden>
       <Anchor component={Link} href={questionSetPath(setNumber)} size="sm" c="dimmed">
         ← {messages.qs.back} · {messages.questionSetTitle(setNumber)}
         {roundTitle ? ` · ${roundTitle}` : ''}

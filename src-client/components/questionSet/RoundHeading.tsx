@@ -17,7 +17,9 @@ export function RoundHeading({ setNumber }: { setNumber: number }) {
       <Text size="sm" fw={700} c="red.7" tt="uppercase" lts={0.5}>
         {messages.questionSetTitle(setNumber)}
       </Text>
-      <Title order={2}>{roundTitle ?? messages.questionSetTitle(setNumber)}</Title>
+      <Title order={1} size="h2">
+        {roundTitle ?? messages.questionSetTitle(setNumber)}
+      </Title>
     </Stack>
   );
 }

@@ -8,6 +8,9 @@ import { useSystemState } from '../../hooks/useSystemState';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { useResults } from './util';
 
+/** A table wider than its box scrolls from the keyboard too: its viewport takes focus. */
+const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
+
 const t = messages.results;
 
 export function PointCell({ point }: { point: number | null | undefined }) {
@@ -30,7 +33,7 @@ export function FieldMatrix({
   judges: { gkId: string; name: string }[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={200 + judges.length * 110}>
+    <Table.ScrollContainer minWidth={200 + judges.length * 110} scrollAreaProps={KEYBOARD_SCROLL}>
       <Table verticalSpacing={6} striped withColumnBorders data-testid="judge-matrix" data-field={fieldName}>
         <Table.Thead>
           <Table.Tr>

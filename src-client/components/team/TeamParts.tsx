@@ -28,10 +28,10 @@ export function TeamHeader({
     <Card withBorder radius="lg" padding="md" bg="red.8" c="white">
       <Group justify="space-between" wrap="nowrap" align="center">
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" tt="uppercase" fw={700} style={{ opacity: 0.8, letterSpacing: 0.6 }} lineClamp={1}>
+          <Text size="xs" tt="uppercase" fw={700} style={{ opacity: 0.9, letterSpacing: 0.6 }} lineClamp={1}>
             {roundTitle}
           </Text>
-          <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2} data-testid="team-name">
+          <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2} data-testid="team-name">
             {name}
           </Title>
         </div>
