@@ -12,6 +12,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
 import classes from './Projector.module.css';
+import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 const LETTERS = 'ABCDEFGH';
 
@@ -77,6 +78,7 @@ export function QuestionView({
   balance: number;
   silent: boolean;
 }) {
+  const tallStage = useStageHeight() > STAGE_HEIGHT;
   const question = system.question;
   if (!question) return null;
   const revealed = system.phase === 'answer';
@@ -86,6 +88,25 @@ export function QuestionView({
   const showTimer = !revealed && (system.timer.durationMs > 0 || system.timer.endsAt !== null);
   const rows = Math.ceil(question.options.length / 2);
   const tileHeight = rows <= 2 ? 150 : Math.max(96, Math.floor(330 / rows));
+  const hasOptions = question.options.length > 0;
+  const hasAnswerBox = revealed && Boolean(question.answer || question.explanation);
+  // On a stage taller than 16:9 (4:3, 5:4) a long question lacks width, not height: it takes the
+  // stage's whole width, and the side column moves down beside the options (and the answer). Not when
+  // the side holds both the countdown and the team, which would take more height than the width gives.
+  const wide = tallStage && showTimer !== Boolean(team) && (hasOptions || hasAnswerBox);
+  const topRows = question.media ? 2 : 1;
+  const grid = wide
+    ? {
+        body: {
+          gridTemplateRows: [
+            ...Array<string>(topRows).fill('minmax(0, 1fr)'),
+            ...(hasOptions ? ['auto'] : []),
+            ...(hasAnswerBox ? ['auto'] : []),
+          ].join(' '),
+        },
+        side: { gridRow: `${topRows + 1} / -1` },
+      }
+    : { body: undefined, side: undefined };
 
   return (
     <div className={classes.question} key={question.id}>
@@ -96,7 +117,7 @@ export function QuestionView({
           {projectorText.roundCard(system.fw)} · {system.title}
         </span>
       </div>
-      <div className={classes.questionBody}>
+      <div className={classes.questionBody} style={grid.body} data-layout={wide ? 'wide' : undefined}>
         <div className={classes.questionMain}>
           <FitText className={`${classes.questionText} ${classes.fadeIn}`} max={88} min={34} fitKey={`${question.content}|${revealed}`}>
             <span data-testid="question-content">{question.content}</span>
@@ -147,7 +168,7 @@ export function QuestionView({
           )}
         </div>
         {(showTimer || team) && (
-          <div className={classes.questionSide}>
+          <div className={classes.questionSide} style={grid.side}>
             {showTimer && <Countdown timer={system.timer} balance={balance} silent={silent} />}
             {team && (
               <div className={classes.teamCard} data-testid="active-team">

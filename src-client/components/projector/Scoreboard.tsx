@@ -7,6 +7,7 @@ import { formatPoint } from '../../../src/format';
 import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { FitText } from './FitText';
 import classes from './Projector.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
@@ -71,9 +72,10 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
                 </span>
               )}
               <div className={classes.rowName}>
-                <div className={classes.rowTeam} style={{ fontSize: rowHeight * 0.4 }}>
+                {/* A name too long for its row shrinks (to 70 %) before it ellipsizes. */}
+                <FitText className={classes.rowTeam} max={rowHeight * 0.4} min={rowHeight * 0.28} fitKey={team.name}>
                   {team.name}
-                </div>
+                </FitText>
                 {team.unit && rowHeight >= 64 && (
                   <div className={classes.rowUnit} style={{ fontSize: rowHeight * 0.24 }}>
                     {team.unit}
