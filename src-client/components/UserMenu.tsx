@@ -3,7 +3,6 @@ import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { messages } from '../../src/messages';
 import { displayName } from '../../src/format';
-import type { TPublicUser } from '../../src/schemas/auth';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';
 
