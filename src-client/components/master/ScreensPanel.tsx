@@ -5,6 +5,7 @@ import { SCREEN2_MODES } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -49,11 +50,18 @@ export function MiniScreen() {
 }
 
 export function ScreensPanel({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const singleKeys = useSingleKeyShortcuts();
   return (
     <Panel
       title={M.miniScreen}
       right={
-        <Button size="compact-sm" variant="default" onClick={moves.undo} rightSection={<Kbd size="xs">Z</Kbd>} aria-label={M.undo}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={moves.undo}
+          rightSection={<Kbd size="xs">{singleKeys ? 'Z' : M.ctrlUndoKey}</Kbd>}
+          aria-label={M.undo}
+        >
           {M.undo}
         </Button>
       }

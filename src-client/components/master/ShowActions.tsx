@@ -7,6 +7,7 @@ import { modals } from '@mantine/modals';
 import type { ShowPhase } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -40,6 +41,7 @@ const ACTIONS: Action[] = [
 ];
 
 export function ShowActions({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const singleKeys = useSingleKeyShortcuts();
   const act = (action: Action) => {
     if (action.phase === 'answer') confirmReveal(() => moves.move({ phase: 'answer' }));
     else moves.move({ phase: action.phase });
@@ -59,7 +61,7 @@ export function ShowActions({ system, moves }: { system: ShowState; moves: ShowM
             fz={primary ? 'md' : 'sm'}
             disabled={action.needsQuestion && !system.questionId}
             onClick={() => act(action)}
-            rightSection={action.key ? <Kbd size="xs">{action.key}</Kbd> : undefined}
+            rightSection={singleKeys && action.key ? <Kbd size="xs">{action.key}</Kbd> : undefined}
             styles={{ inner: { justifyContent: 'space-between' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
             data-current={current}
             style={primary ? { gridColumn: 'span 1' } : undefined}

@@ -1,5 +1,5 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
-import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
@@ -10,6 +10,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveEvent } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
 import { Panel } from './Panel';
+import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -133,19 +134,35 @@ export function JudgesPanel({ judges, system, teamCount }: { judges: JudgeRow[];
   );
 }
 
+/** The keys, true to what they do now: with the single keys off, only Ctrl+Z is left. */
 export function ShortcutLegend() {
+  const singleKeys = useSingleKeyShortcuts();
+  const list = singleKeys ? [...M.shortcutList, M.ctrlUndo] : [M.ctrlUndo];
   return (
-    <Panel title={M.shortcuts}>
-      <Group gap={10} style={{ rowGap: 4 }}>
-        {M.shortcutList.map(([key, label]) => (
-          <Group key={key} gap={4} wrap="nowrap">
-            <Kbd size="xs">{key}</Kbd>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-          </Group>
-        ))}
-      </Group>
+    <Panel title={M.shortcuts} testId="shortcut-legend">
+      <Stack gap={8}>
+        <Switch
+          size="sm"
+          checked={singleKeys}
+          onChange={(event) => setSingleKeyShortcuts(event.currentTarget.checked)}
+          label={M.singleKeys}
+          description={M.singleKeysHint}
+          data-testid="single-keys-switch"
+        />
+        <Group gap={10} style={{ rowGap: 4 }}>
+          {list.map(([key, label]) => (
+            <Group key={key} gap={4} wrap="nowrap" data-testid="shortcut-key">
+              <Kbd size="xs">{key}</Kbd>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {M.shortcutsFocusHint}
+        </Text>
+      </Stack>
     </Panel>
   );
 }
