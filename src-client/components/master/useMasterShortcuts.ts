@@ -64,8 +64,14 @@ const LAYER_SELECTOR = [
   '.mantine-Combobox-dropdown',
 ].join(',');
 
-/** Controls where Escape already means something (leave a text field's composition, close a list). */
-const TEXT_SELECTOR = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="combobox"], [role="textbox"]';
+/** Text entry, where Escape already means something (clear a search, close a list, leave a composition). */
+const TEXT_SELECTOR = 'textarea, select, [contenteditable]:not([contenteditable="false"]), [role="combobox"], [role="textbox"]';
+const TEXT_INPUTS = new Set(['text', 'search', 'number', 'password', 'email', 'tel', 'url', 'date', 'time']);
+
+function isTextEntry(target: Element): boolean {
+  if (target instanceof HTMLInputElement) return TEXT_INPUTS.has(target.type);
+  return target.closest(TEXT_SELECTOR) !== null;
+}
 
 /** The element the key goes to is a control, or inside a dialog, menu or dropdown. */
 export function isOnControl(target: EventTarget | null): boolean {
@@ -74,9 +80,22 @@ export function isOnControl(target: EventTarget | null): boolean {
   return target.closest(CONTROL_SELECTOR) !== null || target.closest(LAYER_SELECTOR) !== null;
 }
 
-/** A dialog, menu or dropdown is open somewhere on the page. */
+/** Layers that may be open: Mantine keeps closed dropdowns (and an empty modal root) in the page, hidden. */
+const OPEN_LAYER_SELECTOR = [
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="menu"]',
+  '.mantine-Popover-dropdown',
+  '.mantine-Menu-dropdown',
+  '.mantine-Combobox-dropdown',
+].join(',');
+
+/** A dialog, menu or dropdown is open (shown) somewhere on the page. */
 function layerOpen(): boolean {
-  return document.querySelector(LAYER_SELECTOR) !== null;
+  for (const layer of document.querySelectorAll(OPEN_LAYER_SELECTOR)) {
+    if (layer instanceof HTMLElement && layer.checkVisibility()) return true;
+  }
+  return false;
 }
 
 // The single-key switch, remembered per browser; every console tab of this browser follows it.
@@ -138,7 +157,7 @@ export function useMasterShortcuts(handlers: ShortcutHandlers): void {
       if (event.defaultPrevented || event.isComposing) return;
       if (isOnControl(event.target)) {
         const target = event.target as HTMLElement;
-        if (event.key === 'Escape' && !layerOpen() && !target.closest(TEXT_SELECTOR) && !target.closest(LAYER_SELECTOR)) {
+        if (event.key === 'Escape' && !layerOpen() && !isTextEntry(target) && !target.closest(LAYER_SELECTOR)) {
           target.blur();
         }
         return;
