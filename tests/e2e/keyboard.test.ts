@@ -141,4 +141,70 @@ describeInBrowser('the keyboard in a browser', (h) => {
     await expect.poll(async () => (await showState()).phase).toBe('scoreboard');
     expect(errors).toEqual([]);
   });
+
+  it("moves the pad's focus to the next team to score after a point is sent", async () => {
+    const admin = await requestAs(h, 'admin');
+    const fields = (await (await admin.get('/trpc/scoreField.all')).json()) as {
+      result: { data: { items: { name: string; kind: string }[] } };
+    };
+    const field = fields.result.data.items.find((f) => f.kind === 'judges')!.name;
+    await show({ activeField: field, scoringOpen: true, activeTeamId: null });
+    const { page, errors } = await openAs(h, '/supporter', 'judge', { width: 390, height: 844 });
+    await page.getByTestId('pad-keypad').waitFor();
+    const rows = page.getByTestId('pad-team');
+    const order = await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('data-team-id')!));
+    expect(order.length).toBeGreaterThanOrEqual(5);
+    const { listTeam } = (await (await master.get('/api/state')).json()) as { listTeam: { _id: string; name: string }[] };
+    const teamName = (teamId: string) => listTeam.find((t) => t._id === teamId)?.name;
+    const row = (teamId: string) => page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`);
+    const focusedTeam = () =>
+      page.evaluate(() => document.activeElement?.closest('[data-testid="pad-team"]')?.getAttribute('data-team-id') ?? null);
+    const focusInKeypad = () => page.evaluate(() => document.activeElement?.closest('[data-testid="pad-keypad"]') !== null);
+    /** Types the point in the keypad's field and sends it with Enter twice (the second confirms). */
+    async function typeAndSend(point: string) {
+      await page.getByTestId('pad-keypad').getByRole('textbox').focus();
+      await page.keyboard.type(point);
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
+      await page.keyboard.press('Enter');
+    }
+
+    // The first team, picked with Enter: focus goes on into its keypad.
+    await row(order[0]!).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusInKeypad).toBe(true);
+    expect(await page.getByTestId('pad-keypad').getAttribute('aria-label')).toBe(
+      `Chấm điểm cho ${await page.getByTestId('pad-selected-team').innerText()}`,
+    );
+    await typeAndSend('7');
+    // Sent: focus is on the next team, not lost to the page; Enter opens its keypad.
+    await expect.poll(focusedTeam).toBe(order[1]);
+    await expect.poll(() => row(order[0]!).getAttribute('data-scored')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusInKeypad).toBe(true);
+    expect(await page.getByTestId('pad-selected-team').innerText()).toBe(teamName(order[1]!));
+
+    // The third team already has a point: sending the second's skips it.
+    const judge = await requestAs(h, 'judge');
+    const sent = await judge.put('/api/cham-thi/submit', { data: { teamId: order[2], point: 5 } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await expect.poll(() => row(order[2]!).getAttribute('data-scored')).toBe('true');
+    await typeAndSend('8');
+    await expect.poll(focusedTeam).toBe(order[3]);
+
+    // Every team but the last has a point: after the last, focus stays on it, showing its point.
+    for (const teamId of order.slice(3, -1)) {
+      const response = await judge.put('/api/cham-thi/submit', { data: { teamId, point: 6 } });
+      expect(response.status(), await response.text()).toBe(200);
+      await expect.poll(() => row(teamId).getAttribute('data-scored')).toBe('true');
+    }
+    const last = order.at(-1)!;
+    await row(last).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusInKeypad).toBe(true);
+    await typeAndSend('9');
+    await expect.poll(() => row(last).getAttribute('data-scored')).toBe('true');
+    expect(await focusedTeam()).toBe(last);
+    expect(errors).toEqual([]);
+  });
 });
