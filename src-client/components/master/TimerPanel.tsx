@@ -1,5 +1,6 @@
 /** The question's clock: presets, start, pause, resume, reset, and the same second every screen shows. */
 import { Button, Chip, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
+import { formatCountdown } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
@@ -57,9 +58,9 @@ export function TimerPanel({
             fw={800}
             lh={1}
             c={warn || status === 'done' ? 'red.7' : 'dark.7'}
-            style={{ fontVariantNumeric: 'tabular-nums' }}
+            style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
           >
-            {seconds}
+            {formatCountdown(seconds)}
           </Text>
           <Text size="xs" c="dimmed" h={16}>
             {statusText}
