@@ -24,20 +24,23 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
           const open = system.scoringOpen && system.activeField === field.name;
           return (
             <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
+              {/* The label wraps and the open badge sits under it: nothing of either is cut, even at 1920 px. */}
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={open ? 700 : 500} lineClamp={1}>
+                <Text size="sm" fw={open ? 700 : 500} style={{ overflowWrap: 'anywhere' }} data-testid="scoring-field-label">
                   {field.label}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {M.fieldKinds[field.kind]}
-                </Text>
+                <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
+                  <Text size="xs" c="dimmed">
+                    {M.fieldKinds[field.kind]}
+                  </Text>
+                  {open && (
+                    <Badge size="sm" color="teal" variant="dot" style={{ flexShrink: 0 }} data-testid="scoring-open-badge">
+                      {M.scoringOpenBadge}
+                    </Badge>
+                  )}
+                </Group>
               </div>
-              <Group gap={6} wrap="nowrap">
-                {open && (
-                  <Badge size="sm" color="teal" variant="dot">
-                    {M.scoringOpenBadge}
-                  </Badge>
-                )}
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Button
                   size="compact-xs"
                   color={open ? 'orange' : 'teal'}
