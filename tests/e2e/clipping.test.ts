@@ -143,8 +143,11 @@ describeInBrowser('nothing cut at real sizes', (h) => {
     // The table's own sideways scroller (Mantine's Table.ScrollContainer) has nothing hidden.
     const scroller = table.locator('xpath=ancestor::*[contains(@class, "mantine-ScrollArea-viewport")][1]');
     expect(await overflow(scroller)).toMatchObject({ x: 0 });
-    await undo.scrollIntoViewIfNeeded();
+    // Brought into sight by scrolling the page down only: the table is never scrolled sideways here.
+    await page.locator('#audit-log').scrollIntoViewIfNeeded();
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
     const button = await rect(undo);
+    expectInside(button, { left: 0, right: 1366, top: 0, bottom: 768 }, 'the undo button in the viewport');
     expectInside(button, await rect(scroller), 'the undo button in the table');
     expectInside(button, await rect(page.locator('#audit-log')), 'the undo button in its section');
     expect(await overflow(undo.locator('.mantine-Button-label'))).toEqual({ x: 0, y: 0 });
