@@ -83,7 +83,7 @@ if (!ifStale || serverSources > outputMtime('dist/server/index.js')) {
   ]);
 }
 
-const clientSources = newestMtime([...shared, 'src-client', 'index.html', 'vite.config.ts', 'public']);
+const clientSources = newestMtime([...shared, 'src-client', 'index.html', 'screen.html', 'vite.config.ts', 'public']);
 if (!ifStale || clientSources > outputMtime('dist/client/index.html')) {
   console.log('[build] giao diện…');
   run(bin('vite'), ['build', '--logLevel', 'warn']);

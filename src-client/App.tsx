@@ -1,16 +1,15 @@
 /** The providers, the live system state, and the routes. */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Router } from 'wouter';
 import { compileRoute } from '../src/routes';
 import { DisconnectedBadge } from './components/DisconnectedBadge';
+import { ModalsHost } from './components/ModalsHost';
 import { LoadingProvider, useLoadingSignal } from './components/Preloader';
 import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
 import { AppRoutes } from './routes';
-import { messages } from '../src/messages';
 import { theme } from './theme';
 import { TRPCProvider, trpcClient } from './trpc';
 
@@ -36,14 +35,13 @@ export function App() {
       <Notifications position="bottom-center" limit={4} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>
-          <ModalsProvider labels={{ confirm: messages.agree, cancel: messages.cancel }}>
-            <LoadingProvider>
-              {/* Routes match exactly and case-sensitively, as the server does. */}
-              <Router parser={compileRoute}>
-                <LiveApp />
-              </Router>
-            </LoadingProvider>
-          </ModalsProvider>
+          <LoadingProvider>
+            {/* Routes match exactly and case-sensitively, as the server does. */}
+            <Router parser={compileRoute}>
+              <LiveApp />
+            </Router>
+          </LoadingProvider>
+          <ModalsHost />
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

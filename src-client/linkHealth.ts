@@ -11,7 +11,7 @@
  * keep-alive gives it up after 20 s (SOCKET_TIMEOUT_MS), so a short drop costs no reconnect and no
  * re-subscribe, and the sign comes back with the next pong.
  */
-import { onSocketEvent, wsClient } from './trpc';
+import { onSocketEvent, wsClient } from './trpcClient';
 
 export const HEARTBEAT_INTERVAL_MS = 500;
 /** Nothing heard for this long (with a ping out) and the link is silent. */

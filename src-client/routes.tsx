@@ -3,25 +3,25 @@
  * router's parser (App.tsx); each screen a chunk of its own. The /user routes are their own group
  * with the admin frame; anything else is the not-found screen.
  */
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { QUESTION_SETS, type Role } from '../src/constants';
 import { messages } from '../src/messages';
-import { questionSetRoutes, ROUTES } from '../src/routes';
-import { AdminShell } from './components/AdminShell';
+import { PROJECTOR_ROUTES, questionSetRoutes, ROUTES } from '../src/routes';
 import { lazyScreen } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
 import { RequireRole } from './components/RequireRole';
-import { ScreenShell } from './components/ScreenShell';
 import NotFoundPage from './pages/NotFound.page';
+
+// The frames load with the first screen that needs them, so /login and / do not carry their menus.
+const AdminShell = lazy(() => import('./components/AdminShell').then((m) => ({ default: m.AdminShell })));
+const ScreenShell = lazy(() => import('./components/ScreenShell').then((m) => ({ default: m.ScreenShell })));
 
 const HomePage = lazyScreen('home', () => import('./pages/Home.page'));
 const LoginPage = lazyScreen('login', () => import('./pages/Login.page'));
-const ProjectorPage = lazyScreen('projector', () => import('./pages/Projector.page'));
 const MasterPage = lazyScreen('master', () => import('./pages/Master.page'));
 const JudgePadPage = lazyScreen('judge-pad', () => import('./pages/JudgePad.page'));
 const TeamPage = lazyScreen('team', () => import('./pages/Team.page'));
-const PreviewPage = lazyScreen('preview', () => import('./pages/Preview.page'));
 const DashboardPage = lazyScreen('dashboard', () => import('./pages/Dashboard.page'));
 const UsersPage = lazyScreen('users', () => import('./pages/Users.page'));
 const MembersPage = lazyScreen('members', () => import('./pages/Members.page'));
@@ -31,6 +31,15 @@ const QuestionSetPage = lazyScreen('question-set', () => import('./pages/Questio
 const MASTERS: readonly Role[] = ['master', 'admin'];
 const ADMINS: readonly Role[] = ['admin'];
 
+/** The projectors are a page of their own (screen.html): reached by a link inside the app, load it whole. */
+function FullPageLoad() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.location.replace(location + window.location.search);
+  }, [location]);
+  return <LoadingFallback />;
+}
+
 /** The loading screen stays up while this screen's chunk loads. */
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingFallback />}>{children}</Suspense>;
@@ -38,10 +47,12 @@ function Lazy({ children }: { children: ReactNode }) {
 
 function Working({ title, roles, children }: { title: string; roles?: readonly Role[]; children: ReactNode }) {
   const screen = (
-    <ScreenShell title={title}>
-      <title>{`${title} · ${messages.appName}`}</title>
-      <Lazy>{children}</Lazy>
-    </ScreenShell>
+    <Lazy>
+      <ScreenShell title={title}>
+        <title>{`${title} · ${messages.appName}`}</title>
+        <Lazy>{children}</Lazy>
+      </ScreenShell>
+    </Lazy>
   );
   return roles ? <RequireRole roles={roles}>{screen}</RequireRole> : screen;
 }
@@ -49,9 +60,11 @@ function Working({ title, roles, children }: { title: string; roles?: readonly R
 function Admin({ title, children }: { title: string; children: ReactNode }) {
   return (
     <RequireRole roles={ADMINS}>
-      <AdminShell title={title}>
-        <Lazy>{children}</Lazy>
-      </AdminShell>
+      <Lazy>
+        <AdminShell title={title}>
+          <Lazy>{children}</Lazy>
+        </AdminShell>
+      </Lazy>
     </RequireRole>
   );
 }
@@ -116,24 +129,14 @@ export function AppRoutes() {
           <LoginPage />
         </Lazy>
       </Route>
-      <Route path={ROUTES.screen}>
-        <Lazy>
-          <ProjectorPage which="screen" />
-        </Lazy>
-      </Route>
-      <Route path={ROUTES.screen2}>
-        <Lazy>
-          <ProjectorPage which="screen2" />
-        </Lazy>
-      </Route>
+      {PROJECTOR_ROUTES.map((route) => (
+        <Route key={route} path={route}>
+          <FullPageLoad />
+        </Route>
+      ))}
       <Route path={ROUTES.master}>
         <Working title={messages.screenTitles.master} roles={MASTERS}>
           <MasterPage />
-        </Working>
-      </Route>
-      <Route path={ROUTES.preview}>
-        <Working title={messages.screenTitles.preview} roles={MASTERS}>
-          <PreviewPage />
         </Working>
       </Route>
       {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}

@@ -10,7 +10,7 @@ import { type Context as HonoContext, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
-import { isAppRoute } from '../src/routes';
+import { isAppRoute, PROJECTOR_ROUTES } from '../src/routes';
 import { type AppDeps, createContext } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
@@ -215,12 +215,15 @@ export function createApp(deps: AppDeps): Hono {
 
   // The SPA: real files first, then index.html: 200 for the app's routes (any name or id in a
   // route's parameter, so nothing can be probed), 404 for any other path (the page shows not found).
+  // The projectors and their preview have a lean page of their own, screen.html.
   const indexFile = path.join(config.clientDir, 'index.html');
+  const screenFile = path.join(config.clientDir, 'screen.html');
   // The build writes .br and .gz copies beside each text file; the browser's Accept-Encoding picks one.
   app.use('*', serveStatic({ root: config.clientDir, precompressed: true }));
   app.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) return c.text(messages.clientNotBuilt, 503);
-    return c.html(fs.readFileSync(indexFile, 'utf8'), isAppRoute(c.req.path) ? 200 : 404);
+    const file = PROJECTOR_ROUTES.includes(c.req.path) ? screenFile : indexFile;
+    if (!fs.existsSync(file)) return c.text(messages.clientNotBuilt, 503);
+    return c.html(fs.readFileSync(file, 'utf8'), isAppRoute(c.req.path) ? 200 : 404);
   });
 
   return app;

@@ -161,6 +161,11 @@ export function computeBalance(serverNow: number, localNow: number, roundTripMs 
   return Math.round(diff / 100) * 100 || 0;
 }
 
+/** How a person is named on screen: the full name, or the username when there is none. */
+export function displayName(user: { fullName: string; username: string }): string {
+  return user.fullName || user.username;
+}
+
 /**
  * A countdown as screens show it: whole seconds below a minute ("59", "5"), minutes and seconds from
  * 60 s upward ("1:00", "9:12", "30:00"). Anything not a finite, positive number shows "0".

@@ -21,6 +21,9 @@ export const ROUTES = {
   rules: '/user/the-le',
 } as const;
 
+/** The projectors and their preview: served by the client's lean projector entry (screen.html), not the app's. */
+export const PROJECTOR_ROUTES: readonly string[] = [ROUTES.screen, ROUTES.screen2, ROUTES.preview];
+
 /** The list and the detail route of question set `setNumber` (1..6). */
 export function questionSetRoutes(setNumber: number): { list: string; detail: string } {
   const name = QUESTION_SETS[setNumber - 1];

@@ -9,7 +9,7 @@ import type { Role } from '../../src/constants';
 import { messages } from '../../src/messages';
 import { useSystemState } from '../hooks/useSystemState';
 import { ScreenNotice, SignedInActions } from './ScreenNotice';
-import { displayName } from './UserMenu';
+import { displayName } from '../../src/format';
 
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSystemState();

@@ -2,6 +2,7 @@
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { messages } from '../../src/messages';
+import { displayName } from '../../src/format';
 import type { TPublicUser } from '../../src/schemas/auth';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';
@@ -10,10 +11,6 @@ export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
-}
-
-export function displayName(user: TPublicUser): string {
-  return user.fullName || user.username;
 }
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {

@@ -1,8 +1,9 @@
 /** Asks before a step that cannot be taken back: the text as a small paragraph, the confirm button red. */
 import { Text } from '@mantine/core';
-import { modals, type OpenConfirmModal } from '@mantine/modals';
+import type { OpenConfirmModal } from '@mantine/modals';
+import { openConfirm } from './ModalsHost';
 import type { ReactNode } from 'react';
 
 export function confirmDanger({ text, ...options }: Omit<OpenConfirmModal, 'children' | 'confirmProps'> & { text: ReactNode }): void {
-  modals.openConfirmModal({ ...options, children: <Text size="sm">{text}</Text>, confirmProps: { color: 'red' } });
+  openConfirm({ ...options, children: <Text size="sm">{text}</Text>, confirmProps: { color: 'red' } });
 }

@@ -1,6 +1,6 @@
 /** Logout with the contract's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../components/ModalsHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
@@ -28,7 +28,7 @@ export function useLogout(): () => void {
   }, [queryClient, navigate]);
 
   return useCallback(() => {
-    modals.openConfirmModal({
+    openConfirm({
       title: <Text fw={700}>{messages.logoutTitle}</Text>,
       children: messages.logoutText,
       labels: { confirm: messages.agree, cancel: messages.cancel },

@@ -7,7 +7,8 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { TPublicUser } from '../../src/schemas/auth';
-import { defaultShowState, type ShowState } from '../../src/schemas/show';
+import type { ShowState } from '../../src/schemas/show';
+import { defaultShowState } from '../../src/showDefaults';
 import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { computeBalance } from '../../src/format';
 import { messages } from '../../src/messages';

@@ -5,10 +5,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_HOME } from '../../src/constants';
 import { messages } from '../../src/messages';
-import { ZLoginInputSchema } from '../../src/schemas/auth';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
-import { displayName } from '../components/UserMenu';
+import { displayName } from '../../src/format';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
 
@@ -69,18 +68,14 @@ function LoginForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZLoginInputSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'username' || key === 'password') && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
+    // Only the empty fields are checked here (zod stays out of this screen's download); the server
+    // checks the rest with the login schema and names the field, which lands under it below.
+    const next: FieldErrors = {};
+    if (!username.trim()) next.username = messages.usernameRequired;
+    if (!password) next.password = messages.passwordRequired;
+    setErrors(next);
+    if (next.username || next.password) return;
+    login.mutate({ username: username.trim(), password });
   };
 
   return (

@@ -1,44 +1,43 @@
 /**
  * /preview: both projector screens side by side for rehearsal, each a live frame of the real
- * page (`?preview=1`: no start overlay, no sound) scaled into a 16:9 box.
+ * page (`?preview=1`: no start overlay, no sound) in a 16:9 box. Part of the projector's lean entry.
  */
-import { Anchor, AspectRatio, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { messages } from '../../src/messages';
+import { useEffect } from 'react';
+import { appText } from '../../src/messages/app';
+import { projectorText } from '../../src/messages/projector';
+import classes from '../projector/ProjectorShell.module.css';
 
 const SCREENS = [
-  { path: '/screen', label: messages.projector.previewScreen },
-  { path: '/screen2', label: messages.projector.previewScreen2 },
+  { path: '/screen', label: projectorText.previewScreen },
+  { path: '/screen2', label: projectorText.previewScreen2 },
 ] as const;
 
 export default function PreviewPage() {
+  useEffect(() => {
+    document.title = `${appText.screenTitles.preview} · ${appText.appName}`;
+  }, []);
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={2}>{messages.screenTitles.preview}</Title>
-        <Text c="dimmed" size="sm">
-          {messages.projector.previewHint}
-        </Text>
-      </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+    <main className={classes.preview}>
+      <h1>{appText.screenTitles.preview}</h1>
+      <p className={classes.previewHint}>{projectorText.previewHint}</p>
+      <div className={classes.previewGrid}>
         {SCREENS.map((screen) => (
-          <Paper key={screen.path} withBorder radius="md" p="sm" shadow="xs">
-            <Group justify="space-between" mb="xs" wrap="nowrap">
-              <Text fw={700}>{screen.label}</Text>
-              <Anchor href={screen.path} target="_blank" rel="noopener" size="sm">
-                {messages.projector.openFull}
-              </Anchor>
-            </Group>
-            <AspectRatio ratio={16 / 9} style={{ borderRadius: 6, overflow: 'hidden', background: '#000' }}>
-              <iframe
-                src={`${screen.path}?preview=1`}
-                title={screen.label}
-                data-testid={`preview-${screen.path.slice(1)}`}
-                style={{ border: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
-              />
-            </AspectRatio>
-          </Paper>
+          <section key={screen.path} className={classes.previewCard} aria-label={screen.label}>
+            <div className={classes.previewCardHead}>
+              <h2>{screen.label}</h2>
+              <a href={screen.path} target="_blank" rel="noopener">
+                {projectorText.openFull}
+              </a>
+            </div>
+            <iframe
+              className={classes.previewFrame}
+              src={`${screen.path}?preview=1`}
+              title={screen.label}
+              data-testid={`preview-${screen.path.slice(1)}`}
+            />
+          </section>
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </main>
   );
 }

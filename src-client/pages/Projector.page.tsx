@@ -1,19 +1,26 @@
 /**
  * /screen and /screen2: the projectors. Public and read-only: they follow the live show state
- * and draw it on a 16:9 stage; the only thing to click is the one-time start overlay.
- * `?preview=1` (the /preview page's frames) skips the overlay and stays silent.
+ * and draw it on the stage (16:9, or the screen's own shape on a taller one; `?letterbox=1` keeps
+ * 16:9). Nothing is for clicking: a small corner hint asks for the first click or key, which unlocks
+ * sound and fullscreen. `?preview=1` (the /preview page's frames) shows no hint and stays silent.
+ * Part of the projector's lean entry (src-client/projector/): no Mantine, no zod, no Query.
  */
-import { messages } from '../../src/messages';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { appText } from '../../src/messages/app';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
-import { LogoCard, RoundCard, RulesView } from '../components/projector/Cards';
+import { LogoCard, RoundCard } from '../components/projector/Cards';
 import { OfflineSign, StartOverlay } from '../components/projector/Overlays';
 import { QuestionView, useMediaPreload } from '../components/projector/QuestionView';
 import { Scoreboard } from '../components/projector/Scoreboard';
 import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Views';
 import { Stage } from '../components/projector/Stage';
 import { useEventSettings } from '../components/projector/useEventSettings';
-import { useSystemState } from '../hooks/useSystemState';
+import { useLiveState } from '../projector/liveState';
+import frame from '../projector/ProjectorShell.module.css';
+
+// The Markdown renderer comes with the rules, the first time they are on screen.
+const RulesView = lazy(() => import('../components/projector/RulesView'));
 
 function isPreview(): boolean {
   return new URLSearchParams(window.location.search).get('preview') === '1';
@@ -49,7 +56,11 @@ function MainStage({
     case 'scoreboard':
       return <Scoreboard listTeam={listTeam} />;
     case 'rules':
-      return <RulesView />;
+      return (
+        <Suspense fallback={null}>
+          <RulesView />
+        </Suspense>
+      );
     default:
       return <LogoCard event={event} />;
   }
@@ -69,7 +80,7 @@ function SecondStage({ system, listTeam, event }: { system: ShowState; listTeam:
 }
 
 export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }) {
-  const { system, listTeam, balance } = useSystemState();
+  const { system, listTeam, balance } = useLiveState();
   const event = useEventSettings(system.event);
   const preview = isPreview();
   const shownNow = system.phase === 'question' || system.phase === 'answer';
@@ -81,19 +92,34 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
       <OfflineSign />
     </>
   );
-  const title = `${messages.screenTitles[which]} · ${event.name}`;
+  const title = `${appText.screenTitles[which]} · ${event.name}`;
   if (which === 'screen2') {
     return (
-      <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
-        <title>{title}</title>
-        <SecondStage system={system} listTeam={listTeam} event={event} />
-      </Stage>
+      <ProjectorFrame title={title}>
+        <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
+          <SecondStage system={system} listTeam={listTeam} event={event} />
+        </Stage>
+      </ProjectorFrame>
     );
   }
   return (
-    <Stage data-testid="projector" data-phase={system.phase} overlay={overlay} blank={system.phase === 'blank'}>
-      <title>{title}</title>
-      <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
-    </Stage>
+    <ProjectorFrame title={title}>
+      <Stage data-testid="projector" data-phase={system.phase} overlay={overlay} blank={system.phase === 'blank'}>
+        <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
+      </Stage>
+    </ProjectorFrame>
+  );
+}
+
+/** The document's one title, and a main landmark with a heading for screen readers (the stage is visual). */
+function ProjectorFrame({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <main>
+      <h1 className={frame.visuallyHidden}>{title}</h1>
+      {children}
+    </main>
   );
 }

@@ -2,7 +2,7 @@
  * Every screen's frame: the app's name, the role names, screen titles and the admin shell's navigation,
  * the loading, not-found, no-access and failed-chunk pages, the connection badge.
  */
-export const app = {
+export const appText = {
   appName: 'Hội thi',
   notFoundPage: 'Không tìm thấy trang',
   notFoundHint: 'Đường dẫn bạn mở không tồn tại.',

@@ -6,7 +6,7 @@
  * fixed to the letter by docs/ARCHITECTURE.md, "The contract". tests/unit/messages.test.ts fails on a
  * key that nothing uses.
  */
-import { app } from './app';
+import { appText } from './app';
 import { cli } from './cli';
 import { contract } from './contract';
 import { dashboard } from './dashboard';
@@ -17,7 +17,7 @@ import { login } from './login';
 import { master } from './master';
 import { members } from './members';
 import { pad } from './pad';
-import { projector } from './projector';
+import { projectorText } from './projector';
 import { questionImport } from './questionImport';
 import { questionSets } from './questionSets';
 import { results } from './results';
@@ -32,7 +32,7 @@ export const messages = {
   ...errors,
   ...validation,
   ...cli,
-  ...app,
+  ...appText,
   ...login,
   ...homePage,
   ...questionImport,
@@ -43,7 +43,7 @@ export const messages = {
   rulesAdmin: rules,
   dashboard,
   home,
-  projector,
+  projector: projectorText,
   masterConsole: master,
   teamScreen: team,
   results,

@@ -1,7 +1,6 @@
 /** messages.projector: the projector screens (/screen, /screen2) and their preview (/preview). */
-export const projector = {
-  start: 'Bấm để bắt đầu',
-  startHint: 'Mở toàn màn hình và bật âm thanh',
+export const projectorText = {
+  startHint: 'Bấm chuột hoặc phím bất kỳ để bật âm thanh và toàn màn hình',
   roundCard: (n: number) => `PHẦN THI ${n}`,
   questionLabel: (n: number) => `Câu ${n}`,
   points: (p: string) => `${p} điểm`,

@@ -1,8 +1,11 @@
-import { ROUND_TITLES, SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
+import { SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
 import { messages } from '../messages';
 import { z } from './zod';
 
 export type ScreenMode = Screen2Mode;
+
+// Kept apart from the schemas so a screen can use it without loading zod.
+export { defaultShowState } from '../showDefaults';
 
 /** The question on screen: answer and explanation only once the phase is `answer`. */
 export interface ShowQuestion {
@@ -54,30 +57,6 @@ export interface ShowState {
   scoreboardFrozen: boolean;
   /** The selected question's media, so the projector can fetch it before the question is shown. */
   nextMedia: { kind: 'image' | 'audio' | 'video'; url: string } | null;
-}
-
-export function defaultShowState(): ShowState {
-  return {
-    version: 0,
-    event: { name: messages.appName, date: null, venue: '', logoUrl: '' },
-    fw: 1,
-    title: ROUND_TITLES[1] ?? '',
-    setId: null,
-    questionId: null,
-    question: null,
-    phase: 'idle',
-    activeTeamId: null,
-    timer: { durationMs: 0, endsAt: null, remainingMs: 0 },
-    activeField: null,
-    scoringOpen: false,
-    answersOpen: false,
-    buzzerOpen: false,
-    screen2: 'logo',
-    shownAnswers: [],
-    shownAnswerItems: [],
-    scoreboardFrozen: false,
-    nextMedia: null,
-  };
 }
 
 export const TIMER_ACTIONS = ['start', 'pause', 'resume', 'reset'] as const;

@@ -48,9 +48,10 @@ describeInBrowser('the live show in a browser', (h) => {
     const team = await open(h, '/team', { width: 390, height: 844 }, 'team');
     const m = master.page;
     const button = (name: string) => m.getByRole('button', { name, exact: true });
+    // The operator's first click on each projector unlocks its sound; the corner hint goes.
     for (const projector of [screen.page, screen2.page]) {
-      const start = projector.getByText('Bấm để bắt đầu');
-      if (await start.isVisible()) await start.click();
+      await projector.mouse.click(640, 360);
+      await projector.getByTestId('start-hint').waitFor({ state: 'detached' });
     }
     await team.page.getByTestId('team-waiting').waitFor();
     await team.page.getByTestId('team-name').filter({ hasText: TEAM_NAME }).waitFor();

@@ -34,7 +34,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     expect(response.status(), await response.text()).toBe(200);
   }
 
-  /** An anonymous projector page, past its start overlay; with `clock`, its timers run on a clock the test can move on. */
+  /** An anonymous projector page, its sound unlocked by a click; with `clock`, its timers run on a clock the test can move on. */
   async function openScreen(
     pathName: '/screen' | '/screen2',
     viewport = FULL_HD,
@@ -44,8 +44,8 @@ describeInBrowser('projector screens in a browser', (h) => {
     if (clock) await page.clock.install();
     await page.goto(pathName);
     await waitForApp(page);
-    await page.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
-    await page.getByRole('button', { name: /Bấm để bắt đầu/ }).waitFor({ state: 'detached' });
+    await page.mouse.click(viewport.width / 2, viewport.height / 2);
+    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
     return { page, errors };
   }
 
@@ -99,21 +99,64 @@ describeInBrowser('projector screens in a browser', (h) => {
     });
   });
 
-  it('shows the start overlay once per session, and the event on an idle screen', async () => {
-    const { page, errors } = await h.newPage(FULL_HD);
+  it('shows the event on an idle screen, and after a reload the live question at once, sharp, with a small hint in a corner', async () => {
+    const { context, page, errors } = await h.newPage(FULL_HD);
+    // Every audio context the page makes, so the test can tell whether sound is unlocked.
+    await context.addInitScript(() => {
+      const Native = window.AudioContext;
+      const made: AudioContext[] = [];
+      (window as unknown as { audioContexts: AudioContext[] }).audioContexts = made;
+      window.AudioContext = class extends Native {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          made.push(this);
+        }
+      };
+    });
+    const soundRunning = () =>
+      page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.some((c) => c.state === 'running'));
     await page.goto('/screen');
     await waitForApp(page);
-    const start = page.getByRole('button', { name: /Bấm để bắt đầu/ });
-    await start.waitFor();
-    await start.click();
-    await start.waitFor({ state: 'detached' });
-    await expect.poll(() => projector(page).getAttribute('data-phase')).toBe('idle');
     await page.getByTestId('logo-card').getByText('Hội thi "Em yêu Hà Nội" 2026').waitFor();
-    // The app's own light badge is not shown twice on the dark stage.
+    expect(await projector(page).getAttribute('data-phase')).toBe('idle');
+    const hint = page.getByTestId('start-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe('Bấm chuột hoặc phím bất kỳ để bật âm thanh và toàn màn hình');
+    expect(await soundRunning()).toBe(false);
+    await page.mouse.click(960, 540);
+    await hint.waitFor({ state: 'detached' });
+    await expect.poll(soundRunning).toBe(true);
+
+    // A question goes on screen; the projector is reloaded in the middle of it.
+    const question = round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id, timer: { action: 'start' } });
+    await waitForPhase(page, 'question');
     await page.reload();
     await waitForApp(page);
-    await projector(page).waitFor();
-    expect(await start.count()).toBe(0);
+    const content = page.getByTestId('question-content');
+    await content.waitFor();
+    expect(await content.textContent()).toBe(question.content);
+    await hint.waitFor();
+    expect(await soundRunning()).toBe(false);
+    // Nothing blurs, dims or covers the question: no filter up its tree, and its middle is the question itself.
+    // (Polled: the question fades in over half a second.)
+    await expect.poll(() => coveredOrBlurred(page, '[data-testid="question-content"]')).toEqual({ blurred: [], dimmed: [], topmost: true });
+    // The hint is small, in the top right corner, and over no text of the stage.
+    const box = (await hint.boundingBox())!;
+    expect((box.width * box.height) / (FULL_HD.width * FULL_HD.height)).toBeLessThan(0.06);
+    expect(box.y).toBeLessThan(20);
+    expect(FULL_HD.width - (box.x + box.width)).toBeLessThan(20);
+    expect(await textUnder(page, box)).toEqual([]);
+
+    // A key anywhere unlocks the sound (Escape does not) and takes the hint away.
+    await page.keyboard.press('Escape');
+    await nextFrame(page);
+    expect(await hint.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await hint.waitFor({ state: 'detached' });
+    await expect.poll(soundRunning).toBe(true);
+    // The app's own light badge is not shown twice on the dark stage.
+    expect(await page.getByTestId('disconnected').isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -206,7 +249,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     await skewed.clock.install({ time: Date.now() + 3 * 60_000 });
     await skewed.goto('/screen');
     await waitForApp(skewed);
-    await skewed.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
+    await skewed.keyboard.press('Enter');
     expect((await skewed.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(170_000);
 
     await show({ questionId: round1.items[1]!.id, phase: 'question' });
@@ -359,8 +402,8 @@ describeInBrowser('projector screens in a browser', (h) => {
     await main.locator('[data-testid="projector"][data-phase="question"]').waitFor();
     await main.getByTestId('question-content').waitFor();
     await second.locator('[data-testid="projector"][data-mode="scoreboard"]').waitFor();
-    // Preview frames have no start overlay.
-    expect(await main.getByRole('button', { name: /Bấm để bắt đầu/ }).count()).toBe(0);
+    // Preview frames have no start hint.
+    expect(await main.getByTestId('start-hint').count()).toBe(0);
     // Live: a move shows in the frame.
     await show({ phase: 'answer' });
     await main.getByTestId('revealed-answer').waitFor();
@@ -381,6 +424,48 @@ function overflowingBoxes(page: Page): Promise<string[]> {
     }
     return spilled;
   });
+}
+
+/**
+ * What would spoil `selector` on screen: an ancestor (or itself) with a CSS filter or a backdrop
+ * filter (blurred), one that is faded (dimmed), and whether the element at its centre is it or inside it
+ * (topmost), so nothing lies over it.
+ */
+function coveredOrBlurred(page: Page, selector: string): Promise<{ blurred: string[]; dimmed: string[]; topmost: boolean }> {
+  return page.evaluate((selector) => {
+    const element = document.querySelector<HTMLElement>(selector)!;
+    const blurred: string[] = [];
+    const dimmed: string[] = [];
+    for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.filter !== 'none' || style.backdropFilter !== 'none') blurred.push(node.className);
+      if (Number(style.opacity) < 1) dimmed.push(node.className);
+    }
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return { blurred, dimmed, topmost: Boolean(top && element.contains(top)) };
+  }, selector);
+}
+
+/** The stage's texts whose boxes meet `box` (the start hint's, say). */
+function textUnder(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<string[]> {
+  return page.evaluate((box) => {
+    const met: string[] = [];
+    const canvas = document.querySelector('[data-testid="stage-canvas"]')!;
+    const walker = document.createTreeWalker(canvas, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.right > box.x && rect.left < box.x + box.width && rect.bottom > box.y && rect.top < box.y + box.height) {
+          met.push(node.textContent.trim().slice(0, 40));
+          break;
+        }
+      }
+    }
+    return met;
+  }, box);
 }
 
 /** The scoreboard rows as the audience sees them, top to bottom. */

@@ -16,11 +16,11 @@ async function trpcCall(request: APIRequestContext, procedure: string, input: un
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** An anonymous projector page, past its start overlay. */
+/** An anonymous projector page, its sound unlocked by a click (the corner hint gone). */
 async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
   const { page } = await openAs(h, pathName, null, viewport);
-  await page.getByRole('button', { name: /Bấm để bắt đầu/ }).click();
-  await page.getByRole('button', { name: /Bấm để bắt đầu/ }).waitFor({ state: 'detached' });
+  await page.mouse.click(viewport.width / 2, viewport.height / 2);
+  await page.getByTestId('start-hint').waitFor({ state: 'detached' });
   return page;
 }
 
@@ -181,5 +181,84 @@ describeInBrowser('screenshots: a question from the console', (h) => {
     await screen.locator('[data-testid="projector"][data-phase="scoreboard"]').waitFor();
     await team.getByTestId('team-total').filter({ hasText: 'Hạng 1 · 10,0 điểm' }).waitFor();
     await shoot(team, 'team-scoreboard');
+  });
+});
+
+describeInBrowser('screenshots: the stage on projectors of three shapes', (h) => {
+  const SIZES = [
+    { width: 1920, height: 1080 },
+    { width: 1280, height: 1024 },
+    { width: 1024, height: 768 },
+  ];
+  const LONG_QUESTION =
+    'Năm 1010, vua Lý Thái Tổ ban Chiếu dời đô từ Hoa Lư ra thành Đại La và đổi tên thành Thăng Long. ' +
+    'Theo Chiếu dời đô, vùng đất này ở vào nơi trung tâm trời đất, được thế rồng cuộn hổ ngồi, đúng ngôi nam bắc đông tây, ' +
+    'tiện hướng nhìn sông dựa núi, địa thế rộng mà bằng, đất đai cao mà thoáng. ' +
+    'Hỏi: mùa thu năm ấy, khi thuyền ngự tạm đỗ dưới thành, vua thấy điềm lành gì mà đặt tên cho kinh đô mới?';
+  const OPTIONS = [
+    'Rồng vàng bay lên từ thành Đại La',
+    'Phượng hoàng múa trên sông Tô Lịch',
+    'Mây ngũ sắc bao phủ núi Nùng',
+    'Rùa vàng nổi lên giữa hồ Lục Thủy',
+  ];
+  let master: APIRequestContext;
+  let setId: string;
+  let questionId: string;
+
+  async function show(changes: TShowChanges): Promise<void> {
+    const response = await master.put('/api/show', { data: { changes } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  beforeAll(async () => {
+    await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
+    master = await requestAs(h, 'master');
+    const admin = await requestAs(h, 'admin');
+    const created = await admin.post('/trpc/questionSet.create', {
+      data: {
+        set: 1,
+        data: {
+          title: 'Thăng Long nghìn năm',
+          items: [{ content: LONG_QUESTION, options: OPTIONS, answer: OPTIONS[0], explanation: 'Tương truyền rồng vàng bay lên.' }],
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { item } = ((await created.json()) as { result: { data: { item: TQuestionSet } } }).result.data;
+    setId = item._id;
+    questionId = item.items[0]!.id;
+    // Twelve teams on the board: the demo's eight and four more.
+    for (const [name, unit] of [
+      ['THPT Thăng Long', 'Phường Bạch Mai'],
+      ['THPT Yên Hòa', 'Phường Yên Hòa'],
+      ['THPT Nguyễn Trãi – Ba Đình', 'Phường Ba Đình'],
+      ['THPT Đoàn Kết – Hai Bà Trưng', 'Phường Vĩnh Tuy'],
+    ]) {
+      await trpcCall(admin, 'team.create', { data: { name, unit } });
+    }
+  });
+
+  it('screen-long-question-*, screen-scoreboard-12-* at 1920×1080, 1280×1024 and 1024×768', async () => {
+    await show({ fw: 1, setId, questionId, phase: 'question', activeTeamId: null, timer: { action: 'reset' } });
+    // Opened mid-question, as after a reload: the question at once, the start hint in its corner.
+    const pages: [string, Page][] = [];
+    for (const size of SIZES) {
+      const { page } = await openAs(h, '/screen', null, size);
+      pages.push([`${size.width}x${size.height}`, page]);
+      await phase(page, 'question');
+      await page.getByTestId('question-content').waitFor();
+      await page.getByTestId('start-hint').waitFor();
+      await shoot(page, `screen-long-question-${pages.at(-1)![0]}`);
+    }
+    for (const [, page] of pages) {
+      await page.keyboard.press('Enter');
+      await page.getByTestId('start-hint').waitFor({ state: 'detached' });
+    }
+    await show({ phase: 'scoreboard' });
+    for (const [name, page] of pages) {
+      await phase(page, 'scoreboard');
+      await expect.poll(() => page.getByTestId('scoreboard-row').count()).toBe(12);
+      await shoot(page, `screen-scoreboard-12-${name}`);
+    }
   });
 });

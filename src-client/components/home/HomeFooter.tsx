@@ -1,6 +1,5 @@
 /** The front page's footer: the organiser and the two projector screens. */
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from 'wouter';
 import { messages } from '../../../src/messages';
 
 export function HomeFooter() {
@@ -15,10 +14,10 @@ export function HomeFooter() {
             <Text size="sm" c="dimmed">
               {messages.projectorScreens}:
             </Text>
-            <Anchor component={Link} href="/screen" size="sm" c="red.8">
+            <Anchor href="/screen" size="sm" c="red.8">
               {messages.screenTitles.screen}
             </Anchor>
-            <Anchor component={Link} href="/screen2" size="sm" c="red.8">
+            <Anchor href="/screen2" size="sm" c="red.8">
               {messages.screenTitles.screen2}
             </Anchor>
           </Group>

@@ -3,7 +3,7 @@
  * answer is deliberate: the button asks first (Shift+A on the keyboard goes straight through).
  */
 import { Button, Kbd, SimpleGrid, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../ModalsHost';
 import type { ShowPhase } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
@@ -13,7 +13,7 @@ import type { ShowMoves } from './useShowMove';
 const M = messages.masterConsole;
 
 export function confirmReveal(onConfirm: () => void): void {
-  modals.openConfirmModal({
+  openConfirm({
     title: <Text fw={700}>{M.revealTitle}</Text>,
     children: <Text size="sm">{M.revealText}</Text>,
     labels: { confirm: M.revealAnswer, cancel: M.cancel },

@@ -14,7 +14,7 @@ import { useConnectionLost } from '../../hooks/useConnection';
 import { useLogout } from '../../hooks/useLogout';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
-import { displayName } from '../UserMenu';
+import { displayName } from '../../../src/format';
 import classes from './Pad.module.css';
 import { ClockIcon } from './icons';
 import { LockCard, PendingList, TeamRow } from './PadParts';

@@ -1,53 +1,50 @@
-/** What sits over the stage: the one-time start overlay and the small offline sign. */
+/** What sits over the stage: the small start hint and the small offline sign, each in a corner. */
 import { useEffect, useState } from 'react';
-import { messages } from '../../../src/messages';
-import { useConnectionLost } from '../../hooks/useConnection';
+import { appText } from '../../../src/messages/app';
+import { projectorText } from '../../../src/messages/projector';
+import { useConnectionLost } from '../../hooks/useLinkState';
 import classes from './Projector.module.css';
 import { unlockSound } from './sound';
 
-const STARTED_KEY = 'projectorStarted';
-
-function startedThisSession(): boolean {
-  try {
-    return sessionStorage.getItem(STARTED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * "Bấm để bắt đầu": the click that the browser needs before it allows fullscreen and sound.
- * Shown once per browser session; after a reload within the session the next click anywhere
- * unlocks the sound again.
+ * The gesture browsers need before they allow sound and fullscreen. The stage shows the live
+ * picture at once (a projector reloaded mid-question must not hide it); a small hint in the top
+ * right corner asks for a click or a key, and the first one anywhere on the page unlocks the sound,
+ * asks for fullscreen and takes the hint away. Every later click or key unlocks the sound again,
+ * should the browser have suspended it.
  */
 export function StartOverlay() {
-  const [started, setStarted] = useState(startedThisSession);
+  const [locked, setLocked] = useState(true);
 
   useEffect(() => {
-    if (!started) return;
-    const unlock = () => unlockSound();
-    window.addEventListener('pointerdown', unlock);
-    return () => window.removeEventListener('pointerdown', unlock);
-  }, [started]);
+    let first = true;
+    const start = (event: Event) => {
+      // Escape leaves fullscreen and gives no user activation: it unlocks nothing.
+      if (event instanceof KeyboardEvent && event.key === 'Escape') return;
+      if (first && !document.fullscreenElement) {
+        first = false;
+        void document.documentElement.requestFullscreen?.().catch(() => {});
+      }
+      void unlockSound().then((unlocked) => {
+        if (unlocked) setLocked(false);
+      });
+    };
+    window.addEventListener('pointerdown', start);
+    window.addEventListener('keydown', start);
+    return () => {
+      window.removeEventListener('pointerdown', start);
+      window.removeEventListener('keydown', start);
+    };
+  }, []);
 
-  if (started) return null;
-  const start = () => {
-    unlockSound();
-    void document.documentElement.requestFullscreen?.().catch(() => {});
-    try {
-      sessionStorage.setItem(STARTED_KEY, '1');
-    } catch {
-      // Private mode without storage: the overlay comes back after a reload, nothing worse.
-    }
-    setStarted(true);
-  };
+  if (!locked) return null;
   return (
-    <div className={classes.startOverlay}>
-      {/* biome-ignore lint/a11y/noAutofocus: the projector's one control; the operator presses Enter or clicks it once */}
-      <button type="button" className={classes.startButton} onClick={start} autoFocus>
-        {messages.projector.start}
-        <span className={classes.startHint}>{messages.projector.startHint}</span>
-      </button>
+    <div className={classes.startHint} data-testid="start-hint" role="status">
+      <svg className={classes.startIcon} viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+        <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      {projectorText.startHint}
     </div>
   );
 }
@@ -57,7 +54,7 @@ export function OfflineSign() {
   return (
     <div className={classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />
-      {messages.disconnected}
+      {appText.disconnected}
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { foldVietnamese } from '../../../src/text';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { Countdown } from './Countdown';
@@ -33,7 +33,7 @@ function QuestionMedia({ media, silent }: { media: NonNullable<ShowQuestion['med
   }
   return (
     <div className={classes.audioBadge}>
-      ♪ {messages.projector.audio}
+      ♪ {projectorText.audio}
       {/* biome-ignore lint/a11y/useMediaCaption: contest media come as uploaded, with no caption track; the question text is on screen */}
       {!silent && <audio src={media.url} autoPlay preload="auto" />}
     </div>
@@ -90,10 +90,10 @@ export function QuestionView({
   return (
     <div className={classes.question} key={question.id}>
       <div className={classes.questionHeader}>
-        <span className={classes.chipGold}>{messages.projector.questionLabel(question.index + 1)}</span>
-        {question.point > 0 && <span className={classes.chip}>{messages.projector.points(formatPoint(question.point))}</span>}
+        <span className={classes.chipGold}>{projectorText.questionLabel(question.index + 1)}</span>
+        {question.point > 0 && <span className={classes.chip}>{projectorText.points(formatPoint(question.point))}</span>}
         <span className={classes.roundName}>
-          {messages.projector.roundCard(system.fw)} · {system.title}
+          {projectorText.roundCard(system.fw)} · {system.title}
         </span>
       </div>
       <div className={classes.questionBody}>
@@ -132,7 +132,7 @@ export function QuestionView({
             <div className={classes.answerBox}>
               {question.answer && (
                 <div>
-                  <span className={classes.answerLabel}>{messages.projector.answer}: </span>
+                  <span className={classes.answerLabel}>{projectorText.answer}: </span>
                   <span className={classes.answerText} data-testid="revealed-answer">
                     {question.answer}
                   </span>
@@ -151,7 +151,7 @@ export function QuestionView({
             {showTimer && <Countdown timer={system.timer} balance={balance} silent={silent} />}
             {team && (
               <div className={classes.teamCard} data-testid="active-team">
-                <div className={classes.teamCardLabel}>{messages.projector.onStage}</div>
+                <div className={classes.teamCardLabel}>{projectorText.onStage}</div>
                 <FitText className={classes.teamCardName} max={48} min={24} fitKey={team.name}>
                   <span>{team.name}</span>
                 </FitText>

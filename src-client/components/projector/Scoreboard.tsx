@@ -4,13 +4,17 @@
  * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
  */
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import classes from './Projector.module.css';
+import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 const TITLE_HEIGHT = 132;
-const ROWS_HEIGHT = 1080 - 48 - 40 - TITLE_HEIGHT;
+/** The board's padding above and below its rows (`.board`). */
+const PADDING = 48 + 40;
+/** The tallest row pitch on a 16:9 stage; a taller stage (4:3, 5:4) allows taller rows in proportion. */
+const MAX_PITCH = 112;
 const ROW_GAP = 14;
 const SCHOOL_PREFIX = /^(thpt|thcs|th|trường|chuyên)$/i;
 
@@ -34,14 +38,16 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
   const position = new Map(ranked.map((team, index) => [team._id, index]));
   // DOM order never changes (sorted by id), so the browser animates the moves.
   const stable = [...listTeam].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  const pitch = Math.min(112, ROWS_HEIGHT / Math.max(ranked.length, 1));
+  const stageHeight = useStageHeight();
+  const rowsHeight = stageHeight - PADDING - TITLE_HEIGHT;
+  const pitch = Math.min((MAX_PITCH * stageHeight) / STAGE_HEIGHT, rowsHeight / Math.max(ranked.length, 1));
   const rowHeight = Math.max(24, pitch - ROW_GAP);
 
   return (
     <div className={classes.board}>
-      <div className={classes.boardTitle}>{messages.projector.scoreboard}</div>
+      <div className={classes.boardTitle}>{projectorText.scoreboard}</div>
       <div className={classes.boardRows}>
-        {ranked.length === 0 && <div className={classes.emptyNote}>{messages.projector.noTeams}</div>}
+        {ranked.length === 0 && <div className={classes.emptyNote}>{projectorText.noTeams}</div>}
         {stable.map((team) => {
           const index = position.get(team._id) ?? 0;
           const badge = Math.round(rowHeight * 0.74);

@@ -1,14 +1,16 @@
 /** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
-import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveEvent } from '../../hooks/liveEvents';
-import { useTRPC } from '../../trpc';
+import { useRemote } from '../../projector/useRemote';
+import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
 import classes from './Projector.module.css';
+import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
-const BODY_HEIGHT = 1080 - 48 - 40 - 132 - 24;
+/** What the board's title and padding take of the stage's height (`.board`, `.boardTitle`). */
+const CHROME_HEIGHT = 48 + 40 + 132 + 24;
 
 /** Teams down, judges across (in seat order, by name), a tick where a judge has scored the team on the open field. */
 /** The last word of a Vietnamese name (its given name) fits a narrow column: "TS Trần Thị Mai" → "Mai". */
@@ -17,8 +19,7 @@ function shortName(name: string): string {
 }
 
 export function JudgesProgress({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
-  const trpc = useTRPC();
-  const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
+  const fields = useRemote(() => trpcClient.scoreField.all.query())?.items ?? [];
   const progress = useLiveEvent('progress');
   const field = system.activeField;
   const label = fields.find((f) => f.name === field)?.label ?? '';
@@ -28,7 +29,8 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
   const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
   const open = Boolean(field && system.scoringOpen);
 
-  const rowHeight = Math.min(96, (BODY_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
+  const stageHeight = useStageHeight();
+  const rowHeight = Math.min((96 * stageHeight) / STAGE_HEIGHT, (stageHeight - CHROME_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
   const fontSize = Math.max(20, rowHeight * 0.42);
   const columns =
     judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
@@ -36,7 +38,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
   return (
     <div className={classes.board} data-testid="judges-progress">
       <div className={classes.boardTitle}>
-        {messages.projector.judges}
+        {projectorText.judges}
         {label && <span className={classes.boardSubtitle}>{label}</span>}
       </div>
       <div className={classes.grid} style={{ gridTemplateColumns: columns, gridAutoRows: rowHeight }}>
@@ -67,7 +69,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
               })
             : [
                 <div key={`${team._id}|none`} className={classes.gridNote} style={{ fontSize: fontSize * 0.8 }}>
-                  {open ? messages.projector.scoredCount(0) : messages.projector.scoringNotOpen}
+                  {open ? projectorText.scoredCount(0) : projectorText.scoringNotOpen}
                 </div>,
               ]),
         ])}
@@ -85,11 +87,11 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
   return (
     <div className={classes.board} data-testid="shown-answers">
       <div className={classes.boardTitle}>
-        {messages.projector.answers}
-        {system.question && <span className={classes.boardSubtitle}>{messages.projector.questionLabel(system.question.index + 1)}</span>}
+        {projectorText.answers}
+        {system.question && <span className={classes.boardSubtitle}>{projectorText.questionLabel(system.question.index + 1)}</span>}
       </div>
       {shown.length === 0 ? (
-        <div className={classes.emptyNote}>{messages.projector.noShownAnswers}</div>
+        <div className={classes.emptyNote}>{projectorText.noShownAnswers}</div>
       ) : (
         <div
           className={classes.answerCards}
@@ -112,15 +114,15 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
                     <span
                       className={classes.verdictMark}
                       role="img"
-                      aria-label={verdict === 'right' ? messages.projector.right : messages.projector.wrong}
+                      aria-label={verdict === 'right' ? projectorText.right : projectorText.wrong}
                     >
                       {verdict === 'right' ? '✓' : '✗'}
                     </span>
                   )}
                 </div>
-                <div className={classes.answerCardLabel}>{messages.projector.answers}</div>
+                <div className={classes.answerCardLabel}>{projectorText.answers}</div>
                 <FitText className={classes.answerCardText} max={72} min={24} fitKey={item?.answer ?? ''}>
-                  <span>{item ? item.answer : messages.projector.noAnswerYet}</span>
+                  <span>{item ? item.answer : projectorText.noAnswerYet}</span>
                 </FitText>
               </div>
             );

@@ -1,16 +1,19 @@
 /**
  * Short beeps for the countdown through WebAudio. Browsers only let a page make sound after a
- * gesture, so the start overlay (or any later click) calls `unlockSound` first; until then
+ * gesture, so the first click or key on the page (see `StartOverlay`) calls `unlockSound`; until then
  * `beep` stays silent.
  */
 let context: AudioContext | null = null;
 
-export function unlockSound(): void {
+/** Resumes (or makes) the audio context; true once sound can play, or when there is no WebAudio to wait for. */
+export async function unlockSound(): Promise<boolean> {
   try {
     context ??= new AudioContext();
-    void context.resume();
+    await context.resume();
+    return context.state === 'running';
   } catch {
-    // No WebAudio here: the countdown simply stays silent.
+    // No WebAudio here (or it refused): the countdown simply stays silent.
+    return typeof AudioContext === 'undefined';
   }
 }
 

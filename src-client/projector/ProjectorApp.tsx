@@ -1,0 +1,51 @@
+/**
+ * The projector entry's one component: /screen, /screen2, or /preview (masters and admins only; the
+ * server checks the same on every call). No router: each of these pages is loaded whole.
+ */
+import { useEffect } from 'react';
+import { ROLE_HOME, type Role } from '../../src/constants';
+import { appText } from '../../src/messages/app';
+import { ROUTES } from '../../src/routes';
+import PreviewPage from '../pages/Preview.page';
+import ProjectorPage from '../pages/Projector.page';
+import { LoadingScreen } from './LoadingScreen';
+import { useLiveState } from './liveState';
+import classes from './ProjectorShell.module.css';
+
+const PREVIEW_ROLES: readonly Role[] = ['master', 'admin'];
+
+function Preview() {
+  const { user } = useLiveState();
+  useEffect(() => {
+    if (!user) window.location.replace(ROUTES.login);
+  }, [user]);
+  if (!user) return null;
+  if (PREVIEW_ROLES.includes(user.role)) return <PreviewPage />;
+  return (
+    <main className={classes.notice} data-testid="no-access">
+      <img src="/logo.svg" alt={appText.appName} width={72} height={72} />
+      <h1>{appText.noAccess}</h1>
+      <p>{appText.noAccessHint}</p>
+      <p>{appText.loggedInAs(user.fullName || user.username)}</p>
+      <a className={classes.button} href={ROLE_HOME[user.role]}>
+        {appText.goToMyScreen}
+      </a>
+    </main>
+  );
+}
+
+export function ProjectorApp({ path }: { path: string }) {
+  const { loading } = useLiveState();
+  let page = null;
+  if (!loading) {
+    if (path === ROUTES.screen2) page = <ProjectorPage which="screen2" />;
+    else if (path === ROUTES.preview) page = <Preview />;
+    else page = <ProjectorPage which="screen" />;
+  }
+  return (
+    <>
+      {page}
+      <LoadingScreen visible={loading} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The projector's copy of the system state, without TanStack Query: read once over HTTP, then kept
+ * current by the `system.join` subscription (the same two calls the app makes), held in a small
+ * store that React reads with useSyncExternalStore.
+ */
+import { useSyncExternalStore } from 'react';
+import { computeBalance } from '../../src/format';
+import type { TPublicUser } from '../../src/schemas/auth';
+import type { ShowState } from '../../src/schemas/show';
+import type { TTeamListItem } from '../../src/schemas/system';
+import { defaultShowState } from '../../src/showDefaults';
+import { recordLiveEvent } from '../hooks/liveEvents';
+import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient } from '../trpcClient';
+
+export interface LiveState {
+  user: TPublicUser | null;
+  system: ShowState;
+  listTeam: TTeamListItem[];
+  /** Local time minus server time, rounded to 100 ms. */
+  balance: number;
+  /** The first read has not answered yet. */
+  loading: boolean;
+  /** The last read failed; it is tried again when the socket (re)opens. */
+  failed: boolean;
+}
+
+let current: LiveState = { user: null, system: defaultShowState(), listTeam: [], balance: 0, loading: true, failed: false };
+const listeners = new Set<() => void>();
+
+function update(change: Partial<LiveState>): void {
+  current = { ...current, ...change };
+  for (const listener of listeners) listener();
+}
+
+async function read(): Promise<void> {
+  try {
+    const sentAt = Date.now();
+    const state = await trpcClient.system.state.query();
+    const receivedAt = Date.now();
+    update({
+      user: state.user,
+      system: state.system,
+      listTeam: state.listTeam,
+      balance: computeBalance(state.now, receivedAt, receivedAt - sentAt),
+      loading: false,
+      failed: false,
+    });
+  } catch {
+    update({ failed: true });
+  }
+}
+
+let started = false;
+
+/** Reads the state and opens the subscription, once per page. */
+export function startLiveState(): void {
+  if (started) return;
+  started = true;
+  void read();
+  trpcClient.system.join.subscribe(undefined, {
+    onData: ({ data: message }) => {
+      if (message.type === 'state') update({ system: message.system });
+      else if (message.type === 'teams') update({ listTeam: message.listTeam });
+      else if (message.type !== 'reload') recordLiveEvent(message);
+    },
+  });
+  let sessionEnded = false;
+  onSocketEvent((event) => {
+    if (event.type === 'close') {
+      if (event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded = true;
+      return;
+    }
+    // A new session, or a first read that failed: read again.
+    if (sessionEnded || current.failed) {
+      sessionEnded = false;
+      void read();
+    }
+  });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => current;
+
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

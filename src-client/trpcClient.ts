@@ -1,0 +1,92 @@
+/**
+ * The one fetch layer, without React: tRPC over HTTP for queries and mutations, over a websocket for
+ * subscriptions. The websocket carries the session of the cookie it opened with, so it is reopened
+ * after login and logout (`reconnectSocket`). The projector's lean entry uses this alone; the app's
+ * React hooks are in trpc.ts.
+ */
+import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
+import type { AppRouter } from '../src-server/router';
+import { SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_MIN_MS, SOCKET_TIMEOUT_MS } from '../src/constants';
+
+/** The contract: every call adds a time stamp query parameter, so no proxy or browser cache answers it. */
+export function withTimestamp(url: string): string {
+  const parsed = new URL(url, window.location.origin);
+  parsed.searchParams.set('t', String(Date.now()));
+  return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : parsed.href;
+}
+
+const timestampedFetch: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return fetch(withTimestamp(url), { ...init, credentials: 'same-origin' });
+};
+
+/** 1 s, 2 s, 4 s, then 5 s between attempts; a deliberate reconnect goes at once. */
+let reconnectNow = false;
+export function socketRetryDelay(attemptIndex: number): number {
+  if (reconnectNow) {
+    reconnectNow = false;
+    return 0;
+  }
+  return Math.min(SOCKET_RECONNECT_MIN_MS * 2 ** attemptIndex, SOCKET_RECONNECT_MAX_MS);
+}
+
+/** The close code the server uses when the session a socket was opened with has ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
+type SocketListener = (event: { type: 'open' } | { type: 'close'; code: number | undefined; deliberate: boolean }) => void;
+const socketListeners = new Set<SocketListener>();
+let deliberateClose = false;
+
+/** Hears the socket open and close (for the status badge, a re-read after a session change, dev reloads). */
+export function onSocketEvent(listener: SocketListener): () => void {
+  socketListeners.add(listener);
+  return () => socketListeners.delete(listener);
+}
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}/trpc`;
+}
+
+export const wsClient = createWSClient({
+  url: socketUrl,
+  retryDelayMs: socketRetryDelay,
+  // A ping every 10 s, dropped when no pong in 10 s: a silent connection goes within 20 s.
+  keepAlive: { enabled: true, intervalMs: SOCKET_TIMEOUT_MS / 2, pongTimeoutMs: SOCKET_TIMEOUT_MS / 2 },
+  onOpen: () => {
+    for (const listener of socketListeners) listener({ type: 'open' });
+  },
+  onClose: (cause) => {
+    const deliberate = deliberateClose;
+    deliberateClose = false;
+    for (const listener of socketListeners) listener({ type: 'close', code: cause?.code, deliberate });
+  },
+});
+
+/**
+ * Reopens the websocket so the server reads the current cookie. Subscriptions carry on by
+ * themselves: the client resends them, with the last event id, on the new socket.
+ */
+export function reconnectSocket(): void {
+  const connection = wsClient.connection;
+  if (!connection || connection.state === 'closed') return;
+  reconnectNow = true;
+  deliberateClose = true;
+  connection.ws.close(1000, 'session changed');
+}
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: wsLink<AppRouter>({ client: wsClient }),
+      false: httpLink<AppRouter>({ url: '/trpc', fetch: timestampedFetch }),
+    }),
+  ],
+});
+
+/** The Vietnamese message the server put on a failure, if any. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return '';
+}

@@ -1,0 +1,28 @@
+/** The show state before anything has happened: no zod here, so the projector's lean entry can use it. */
+import { ROUND_TITLES } from './constants';
+import { appText } from './messages/app';
+import type { ShowState } from './schemas/show';
+
+export function defaultShowState(): ShowState {
+  return {
+    version: 0,
+    event: { name: appText.appName, date: null, venue: '', logoUrl: '' },
+    fw: 1,
+    title: ROUND_TITLES[1] ?? '',
+    setId: null,
+    questionId: null,
+    question: null,
+    phase: 'idle',
+    activeTeamId: null,
+    timer: { durationMs: 0, endsAt: null, remainingMs: 0 },
+    activeField: null,
+    scoringOpen: false,
+    answersOpen: false,
+    buzzerOpen: false,
+    screen2: 'logo',
+    shownAnswers: [],
+    shownAnswerItems: [],
+    scoreboardFrozen: false,
+    nextMedia: null,
+  };
+}
