@@ -80,8 +80,21 @@ describeInBrowser('nothing cut at real sizes', (h) => {
     // One judge's point: one team first, the seven others tied second, and a row in the audit log.
     const state = (await (await master.get('/api/state')).json()) as { listTeam: { _id: string }[] };
     const judge = await requestAs(h, 'judge');
-    const sent = await judge.put('/api/cham-thi/submit', { data: { teamId: state.listTeam[0]!._id, point: field.maxPoint } });
-    expect(sent.status(), await sent.text()).toBe(200);
+    const teamId = state.listTeam[0]!._id;
+    const submit = async () => {
+      const sent = await judge.put('/api/cham-thi/submit', { data: { teamId, point: field.maxPoint } });
+      expect(sent.status(), await sent.text()).toBe(200);
+    };
+    await submit();
+    // The audit log as on the night: an undo with its reason (the longest badge), then the point again.
+    const log = (await (await admin.get(`/trpc/scoring.log?input=${encodeURIComponent(JSON.stringify({ limit: 10 }))}`)).json()) as {
+      result: { data: { items: { id: number }[] } };
+    };
+    const undone = await admin.post('/trpc/scoring.undo', {
+      data: { eventId: log.result.data.items[0]!.id, reason: 'Giám khảo bấm nhầm đội; ban tổ chức đã xác nhận lại với giám khảo' },
+    });
+    expect(undone.status(), await undone.text()).toBe(200);
+    await submit();
   }, 60_000);
 
   describe('countdowns of three digits and more', () => {
