@@ -165,3 +165,13 @@ export function computeBalance(serverNow: number, localNow: number, roundTripMs 
 export function displayName(user: { fullName: string; username: string }): string {
   return user.fullName || user.username;
 }
+
+/**
+ * A countdown as screens show it: whole seconds below a minute ("59", "5"), minutes and seconds from
+ * 60 s upward ("1:00", "9:12", "30:00"). Anything not a finite, positive number shows "0".
+ */
+export function formatCountdown(seconds: number): string {
+  const s = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
+  if (s < 60) return String(s);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

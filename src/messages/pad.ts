@@ -12,6 +12,7 @@ export const pad = {
   myPoints: 'Điểm của bạn',
   noTeams: 'Chưa có đội thi nào.',
   scoringTeam: 'Đang chấm',
+  keypadLabel: (team: string) => `Chấm điểm cho ${team}`,
   previousPoint: (point: string) => `Đã chấm ${point}`,
   half: (fraction: string) => `+${fraction}`,
   typePoint: 'Hoặc nhập điểm',

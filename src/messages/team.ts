@@ -24,4 +24,5 @@ export const team = {
   buzzError: 'Bấm chuông lỗi.',
   mineError: 'Lấy câu trả lời của đội lỗi.',
   seconds: 'giây',
+  minutes: 'phút',
 } as const;

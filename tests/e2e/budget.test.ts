@@ -52,7 +52,7 @@ async function firstLoad(h: Harness, route: string, who: Role | null, ready: str
   const scripts: Loaded[] = [];
   for (const { requestId, bytes } of finished) {
     const response = seen.get(requestId);
-    if (!response || response.type !== 'Script') continue;
+    if (response?.type !== 'Script') continue;
     const { body } = await cdp.send('Network.getResponseBody', { requestId });
     scripts.push({ url: new URL(response.url).pathname, bytes, encoding: response.encoding, body });
   }

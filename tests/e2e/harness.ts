@@ -217,6 +217,12 @@ export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** The seconds a countdown shows: "45" or, from a minute up, "9:12". */
+export function countdownSeconds(text: string): number {
+  const [minutes, seconds] = text.includes(':') ? text.split(':') : ['0', text];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
 /**
  * Reads two countdowns side by side (every 100 ms) until they have shown the same number in
  * `seconds` different seconds: the readings' differences, and how many agreed.
@@ -231,7 +237,7 @@ export async function compareCountdowns(
     .poll(
       async () => {
         const [a, b] = await read();
-        differences.push(Math.abs(Number(a) - Number(b)));
+        differences.push(Math.abs(countdownSeconds(a) - countdownSeconds(b)));
         if (a === b) agreedOn.add(a);
         return agreedOn.size;
       },

@@ -3,6 +3,7 @@ import { newIdempotencyKey } from '../../src/ids';
 import {
   computeBalance,
   formatClock,
+  formatCountdown,
   formatDate,
   formatDateTime,
   formatMobile,
@@ -147,5 +148,28 @@ describe('idempotency keys', () => {
     const keys = new Set(Array.from({ length: 100 }, () => newIdempotencyKey()));
     expect(keys.size).toBe(100);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('countdown', () => {
+  it('shows whole seconds below a minute', () => {
+    expect(formatCountdown(59)).toBe('59');
+    expect(formatCountdown(5)).toBe('5');
+    expect(formatCountdown(0)).toBe('0');
+  });
+
+  it('shows minutes and seconds from 60 s upward', () => {
+    expect(formatCountdown(60)).toBe('1:00');
+    expect(formatCountdown(61)).toBe('1:01');
+    expect(formatCountdown(552)).toBe('9:12');
+    expect(formatCountdown(600)).toBe('10:00');
+    expect(formatCountdown(5999)).toBe('99:59');
+  });
+
+  it('shows 0 for what is not a positive number, and rounds a fraction up like the screens do', () => {
+    expect(formatCountdown(-3)).toBe('0');
+    expect(formatCountdown(Number.NaN)).toBe('0');
+    expect(formatCountdown(Number.POSITIVE_INFINITY)).toBe('0');
+    expect(formatCountdown(59.2)).toBe('1:00');
   });
 });

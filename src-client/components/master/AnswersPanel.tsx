@@ -12,6 +12,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { Panel } from './Panel';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -20,6 +21,7 @@ const M = messages.masterConsole;
 const serverTime = (at: number) => formatClock(at, true);
 
 export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const singleKeys = useSingleKeyShortcuts();
   const toggle = (flag: 'answersOpen' | 'buzzerOpen', key: string, labels: [open: string, close: string], testId: string) => {
     const open = system[flag];
     const label = open ? labels[1] : labels[0];
@@ -29,8 +31,8 @@ export function OpenToggles({ system, moves }: { system: ShowState; moves: ShowM
         variant={open ? 'filled' : 'light'}
         disabled={!system.questionId}
         onClick={() => moves.move({ [flag]: !open })}
-        rightSection={<ShortcutKey shortcut={key} />}
-        aria-keyshortcuts={key}
+        rightSection={singleKeys ? <ShortcutKey shortcut={key} /> : undefined}
+        aria-keyshortcuts={singleKeys ? key : undefined}
         aria-label={label}
         data-testid={testId}
       >

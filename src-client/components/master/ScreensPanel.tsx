@@ -6,6 +6,7 @@ import { SCREEN2_MODES } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -50,6 +51,7 @@ export function MiniScreen() {
 }
 
 export function ScreensPanel({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const singleKeys = useSingleKeyShortcuts();
   return (
     <Panel
       title={M.miniScreen}
@@ -58,8 +60,8 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
           size="compact-sm"
           variant="default"
           onClick={moves.undo}
-          rightSection={<ShortcutKey shortcut="Z" />}
-          aria-keyshortcuts="Z"
+          rightSection={<ShortcutKey shortcut={singleKeys ? 'Z' : M.ctrlUndoKey} />}
+          aria-keyshortcuts={singleKeys ? 'Z' : 'Control+Z'}
           aria-label={M.undo}
         >
           {M.undo}

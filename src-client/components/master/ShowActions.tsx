@@ -8,6 +8,7 @@ import { ShortcutKey } from './ShortcutKey';
 import type { ShowPhase } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -41,6 +42,7 @@ const ACTIONS: Action[] = [
 ];
 
 export function ShowActions({ system, moves }: { system: ShowState; moves: ShowMoves }) {
+  const singleKeys = useSingleKeyShortcuts();
   const act = (action: Action) => {
     if (action.phase === 'answer') confirmReveal(() => moves.move({ phase: 'answer' }));
     else moves.move({ phase: action.phase });
@@ -60,8 +62,8 @@ export function ShowActions({ system, moves }: { system: ShowState; moves: ShowM
             fz={primary ? 'md' : 'sm'}
             disabled={action.needsQuestion && !system.questionId}
             onClick={() => act(action)}
-            rightSection={action.key ? <ShortcutKey shortcut={action.key} /> : undefined}
-            aria-keyshortcuts={action.key}
+            rightSection={singleKeys && action.key ? <ShortcutKey shortcut={action.key} /> : undefined}
+            aria-keyshortcuts={singleKeys ? action.key : undefined}
             styles={{ inner: { justifyContent: 'space-between' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
             data-current={current}
             style={primary ? { gridColumn: 'span 1' } : undefined}

@@ -1,5 +1,5 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
-import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
@@ -10,6 +10,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveEvent } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
 import { Panel } from './Panel';
+import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -23,20 +24,23 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
           const open = system.scoringOpen && system.activeField === field.name;
           return (
             <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
+              {/* The label wraps and the open badge sits under it: nothing of either is cut, even at 1920 px. */}
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={open ? 700 : 500} lineClamp={1}>
+                <Text size="sm" fw={open ? 700 : 500} style={{ overflowWrap: 'anywhere' }} data-testid="scoring-field-label">
                   {field.label}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {M.fieldKinds[field.kind]}
-                </Text>
+                <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
+                  <Text size="xs" c="dimmed">
+                    {M.fieldKinds[field.kind]}
+                  </Text>
+                  {open && (
+                    <Badge size="sm" color="teal" variant="dot" style={{ flexShrink: 0 }} data-testid="scoring-open-badge">
+                      {M.scoringOpenBadge}
+                    </Badge>
+                  )}
+                </Group>
               </div>
-              <Group gap={6} wrap="nowrap">
-                {open && (
-                  <Badge size="sm" color="teal" variant="dot">
-                    {M.scoringOpenBadge}
-                  </Badge>
-                )}
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Button
                   size="compact-xs"
                   color={open ? 'orange' : 'teal'}
@@ -133,19 +137,35 @@ export function JudgesPanel({ judges, system, teamCount }: { judges: JudgeRow[];
   );
 }
 
+/** The keys, true to what they do now: with the single keys off, only Ctrl+Z is left. */
 export function ShortcutLegend() {
+  const singleKeys = useSingleKeyShortcuts();
+  const list = singleKeys ? [...M.shortcutList, M.ctrlUndo] : [M.ctrlUndo];
   return (
-    <Panel title={M.shortcuts}>
-      <Group gap={10} style={{ rowGap: 4 }}>
-        {M.shortcutList.map(([key, label]) => (
-          <Group key={key} gap={4} wrap="nowrap">
-            <Kbd size="xs">{key}</Kbd>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-          </Group>
-        ))}
-      </Group>
+    <Panel title={M.shortcuts} testId="shortcut-legend">
+      <Stack gap={8}>
+        <Switch
+          size="sm"
+          checked={singleKeys}
+          onChange={(event) => setSingleKeyShortcuts(event.currentTarget.checked)}
+          label={M.singleKeys}
+          description={M.singleKeysHint}
+          data-testid="single-keys-switch"
+        />
+        <Group gap={10} style={{ rowGap: 4 }}>
+          {list.map(([key, label]) => (
+            <Group key={key} gap={4} wrap="nowrap" data-testid="shortcut-key">
+              <Kbd size="xs">{key}</Kbd>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {M.shortcutsFocusHint}
+        </Text>
+      </Stack>
     </Panel>
   );
 }

@@ -1,9 +1,11 @@
 /** The question's clock: presets, start, pause, resume, reset, and the same second every screen shows. */
 import { Button, Chip, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
+import { formatCountdown } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
 import { Panel } from './Panel';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = messages.masterConsole;
@@ -38,6 +40,7 @@ export function TimerPanel({
   moves: ShowMoves;
 }) {
   const { ms, seconds } = useCountdown(system.timer, balance);
+  const singleKeys = useSingleKeyShortcuts();
   const status = timerStatus(system.timer, ms);
   const limit = system.question?.timeLimit ?? 0;
   const presets = [...new Set([...TIMER_PRESETS, ...(limit > 0 ? [limit] : [])])].sort((a, b) => a - b);
@@ -46,7 +49,7 @@ export function TimerPanel({
   const statusText = { running: M.timerRunning, paused: M.timerPaused, done: M.timerDone, ready: '' }[status];
 
   return (
-    <Panel title={M.timer} right={<Kbd size="xs">Space</Kbd>}>
+    <Panel title={M.timer} right={singleKeys ? <Kbd size="xs">Space</Kbd> : undefined}>
       <Group align="center" wrap="nowrap" gap="md">
         <Stack gap={0} align="center" miw={96}>
           <Text
@@ -55,9 +58,9 @@ export function TimerPanel({
             fw={800}
             lh={1}
             c={warn || status === 'done' ? 'red.7' : 'dark.7'}
-            style={{ fontVariantNumeric: 'tabular-nums' }}
+            style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
           >
-            {seconds}
+            {formatCountdown(seconds)}
           </Text>
           <Text size="xs" c="dimmed" h={16}>
             {statusText}

@@ -20,6 +20,7 @@ import { ClockIcon } from './icons';
 import { LockCard, PendingList, TeamRow } from './PadParts';
 import { padError, padNotice, padSuccess } from './padToast';
 import { PointKeypad } from './PointKeypad';
+import { nextTeamToScore } from './nextTeam';
 import { formatScaleNumber } from './pointScale';
 import { type SendHandlers, useScoreQueue } from './scoreQueue';
 
@@ -117,11 +118,38 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
       .find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);
     return entry ? entry.point : null;
   };
+  // Keyboard: a sent point moves focus to the next team to score (or stays on the one just scored when
+  // every team has a point); a team picked from the keyboard takes focus on into the keypad.
+  const padRef = useRef<HTMLDivElement>(null);
+  const [focusTarget, setFocusTarget] = useState<{ team: string } | 'keypad' | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    const pad = padRef.current;
+    const element =
+      focusTarget === 'keypad'
+        ? pad?.querySelector<HTMLElement>('[data-testid="pad-keypad"] :is(button, input):not(:disabled)')
+        : pad?.querySelector<HTMLElement>(`[data-testid="pad-team"][data-team-id="${CSS.escape(focusTarget.team)}"]`);
+    element?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+  const submitPoint = (teamId: string, fieldName: string, point: number) => {
+    queue.enqueue({ teamId, fieldName, point });
+    const hasPoint = (id: string) => pointOf(id) !== null || waitingPoint(id) !== null;
+    setFocusTarget({
+      team:
+        nextTeamToScore(
+          teams.map((t) => t._id),
+          teamId,
+          hasPoint,
+        ) ?? teamId,
+    });
+  };
+
   const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const eventName = settingsQuery.data?.settings.name ?? messages.pad.eventFallback;
 
   return (
-    <div className={classes.page} data-testid="judge-pad" data-open={open || undefined}>
+    <div ref={padRef} className={classes.page} data-testid="judge-pad" data-open={open || undefined}>
       <header className={classes.header} data-testid="user-menu">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -194,7 +222,10 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
               point={pointOf(team._id)}
               waitingPoint={waitingPoint(team._id)}
               disabled={!open}
-              onSelect={() => setSelectedId(team._id)}
+              onSelect={(byKeyboard) => {
+                setSelectedId(team._id);
+                if (byKeyboard) setFocusTarget('keypad');
+              }}
             />
           ))}
         </div>
@@ -207,7 +238,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
               teamName={selected.name}
               teamUnit={selected.unit}
               previousPoint={pointOf(selected._id)}
-              onSubmit={(point) => queue.enqueue({ teamId: selected._id, fieldName: activeField.name, point })}
+              onSubmit={(point) => submitPoint(selected._id, activeField.name, point)}
             />
           ) : open ? (
             <Stack py="md">

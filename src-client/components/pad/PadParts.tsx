@@ -26,7 +26,8 @@ export function TeamRow({
   point: number | null;
   waitingPoint: number | null;
   disabled: boolean;
-  onSelect: () => void;
+  /** `byKeyboard`: picked with Enter or Space (a click with no pointer). */
+  onSelect: (byKeyboard: boolean) => void;
 }) {
   const scored = point !== null;
   return (
@@ -40,7 +41,7 @@ export function TeamRow({
       data-selected={selected || undefined}
       aria-pressed={selected}
       disabled={disabled}
-      onClick={onSelect}
+      onClick={(event) => onSelect(event.detail === 0)}
     >
       <span className={classes.order}>{order}</span>
       {/* Only phrasing content inside a button: spans laid out as the rows they were. */}

@@ -72,7 +72,7 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
   const cols = scale.bases.length + scale.fractions.length <= 12 ? 6 : 5;
 
   return (
-    <Stack gap={10} data-testid="pad-keypad">
+    <Stack gap={10} data-testid="pad-keypad" role="group" aria-label={messages.pad.keypadLabel(teamName)}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -138,7 +138,10 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
         value={typed}
         onChange={(e) => setTyped(e.currentTarget.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') submit();
+          if (e.key !== 'Enter') return;
+          // The key is spent here: once focus has moved on to the next team, it must not press that too.
+          e.preventDefault();
+          submit();
         }}
         error={typedInvalid ? range : undefined}
         data-testid="pad-typed"

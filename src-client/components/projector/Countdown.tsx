@@ -1,9 +1,11 @@
 /**
  * The big countdown, drawn from the server's `endsAt` and this screen's clock balance so every
- * screen shows the same second. Red and pulsing in the last five seconds; a short beep in the last
- * three and a long one at zero, once sound has been unlocked.
+ * screen shows the same second: seconds below a minute, m:ss from 60 s ("9:12", not "552"). Red and
+ * pulsing in the last five seconds; a short beep in the last three and a long one at zero, once
+ * sound has been unlocked.
  */
 import { useEffect, useRef } from 'react';
+import { formatCountdown } from '../../../src/format';
 import type { ShowTimer } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
 import classes from './Projector.module.css';
@@ -11,6 +13,8 @@ import { beep } from './sound';
 
 const WARNING_SECONDS = 5;
 const BEEP_SECONDS = 3;
+/** Four digits and a colon ("10:00") are drawn smaller than the stylesheet's three-digit size, to stay in the ring. */
+const FOUR_DIGIT_FONT_PX = 92;
 
 export function Countdown({ timer, balance, silent }: { timer: ShowTimer; balance: number; silent: boolean }) {
   const { seconds, running } = useCountdown(timer, balance);
@@ -27,6 +31,8 @@ export function Countdown({ timer, balance, silent }: { timer: ShowTimer; balanc
 
   const over = timer.endsAt !== null && !running;
   const warning = running && seconds <= WARNING_SECONDS;
+  const text = formatCountdown(seconds);
+  const digits = text.replace(':', '').length;
   const state = over ? classes.countdownOver : warning ? classes.countdownWarning : timer.endsAt === null ? classes.countdownPaused : '';
   return (
     <div
@@ -34,10 +40,11 @@ export function Countdown({ timer, balance, silent }: { timer: ShowTimer; balanc
       data-testid="countdown"
       data-running={running || undefined}
       data-warning={warning || undefined}
-      data-digits={String(String(seconds).length)}
+      data-digits={String(Math.min(digits, 3))}
+      style={digits >= 4 ? { fontSize: FOUR_DIGIT_FONT_PX } : undefined}
       aria-live="off"
     >
-      {seconds}
+      {text}
     </div>
   );
 }

@@ -115,10 +115,11 @@ export function AuditLog() {
           striped
           stickyHeader
           data-testid="audit-log"
-          styles={{ th: { whiteSpace: 'nowrap' } }}
           head={
             <>
-              <Table.Th w={150}>{t.time}</Table.Th>
+              <Table.Th w={150} style={{ whiteSpace: 'nowrap' }}>
+                {t.time}
+              </Table.Th>
               <Table.Th>
                 {t.team} · {t.field}
               </Table.Th>
@@ -129,8 +130,9 @@ export function AuditLog() {
               <Table.Th>
                 {t.source} · {t.actor}
               </Table.Th>
-              <Table.Th miw={200}>{t.reason}</Table.Th>
-              <Table.Th w={90} />
+              <Table.Th miw={140}>{t.reason}</Table.Th>
+              {/* As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead. */}
+              <Table.Th w={1} />
             </>
           }
           empty={items.length === 0 && !log.isPending && t.noLog}
@@ -183,7 +185,7 @@ export function AuditLog() {
                   {entry.reason ?? ''}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="audit-undo-cell">
                 <Button
                   size="compact-sm"
                   variant="subtle"

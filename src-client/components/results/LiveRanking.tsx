@@ -48,7 +48,9 @@ export function LiveRanking() {
         styles={{ th: { whiteSpace: 'nowrap' } }}
         head={
           <>
-            <Table.Th w={110}>{t.rank}</Table.Th>
+            <Table.Th w={110} style={{ whiteSpace: 'nowrap' }}>
+              {t.rank}
+            </Table.Th>
             <Table.Th>{t.team}</Table.Th>
             <Table.Th>{t.unit}</Table.Th>
             {fields.map((field) => (
@@ -73,6 +75,8 @@ export function LiveRanking() {
                 variant={MEDALS[team.rank] ? 'filled' : 'light'}
                 color={MEDALS[team.rank] ?? 'gray'}
                 tt="none"
+                // "Đồng hạng 2" in full: the label's width counts, so the column grows to it rather than cut it.
+                styles={{ label: { overflow: 'visible' } }}
                 data-testid="ranking-rank"
               >
                 {rankLabel(team.rank, ranks)}

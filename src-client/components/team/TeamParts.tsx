@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPoint } from '../../../src/format';
+import { formatCountdown, formatPoint } from '../../../src/format';
 import { messages } from '../../../src/messages';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -36,20 +36,27 @@ export function TeamHeader({
           </Title>
         </div>
         {showCountdown && (
+          // Never squeezed by a long team name: the name wraps, the clock keeps its width ("9:12", "10:00").
           <Box
             miw={76}
+            style={{ borderRadius: 14, flexShrink: 0 }}
             px={12}
             py={4}
             ta="center"
             bg={warn ? 'yellow.4' : 'white'}
             c={warn ? 'red.9' : 'red.8'}
-            style={{ borderRadius: 14 }}
           >
-            <Text data-testid="team-countdown" fz={40} fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {seconds}
+            <Text
+              data-testid="team-countdown"
+              fz={seconds >= 600 ? 32 : 40}
+              fw={800}
+              lh={1.1}
+              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
+              {formatCountdown(seconds)}
             </Text>
             <Text size="xs" fw={600} mt={-4}>
-              {T.seconds}
+              {seconds >= 60 ? T.minutes : T.seconds}
             </Text>
           </Box>
         )}
