@@ -6,7 +6,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { QUESTION_SETS, type Role } from '../src/constants';
-import { messages } from '../src/messages';
+import { appText } from '../src/messages/app';
 import { PROJECTOR_ROUTES, questionSetRoutes, ROUTES } from '../src/routes';
 import { lazyScreen } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
@@ -50,7 +50,7 @@ function Working({ title, roles, children }: { title: string; roles?: readonly R
   const screen = (
     <Lazy>
       <ScreenShell title={title}>
-        <DocumentTitle title={`${title} · ${messages.appName}`} />
+        <DocumentTitle title={`${title} · ${appText.appName}`} />
         <Lazy>{children}</Lazy>
       </ScreenShell>
     </Lazy>
@@ -75,34 +75,34 @@ function AdminRoutes() {
   return (
     <Switch>
       <Route path={ROUTES.users}>
-        <Admin title={messages.screenTitles.users}>
+        <Admin title={appText.screenTitles.users}>
           <UsersPage />
         </Admin>
       </Route>
       <Route path={ROUTES.dashboard}>
-        <Admin title={messages.screenTitles.dashboard}>
+        <Admin title={appText.screenTitles.dashboard}>
           <DashboardPage />
         </Admin>
       </Route>
       <Route path={ROUTES.members}>
-        <Admin title={messages.screenTitles.members}>
+        <Admin title={appText.screenTitles.members}>
           <MembersPage />
         </Admin>
       </Route>
       <Route path={ROUTES.rules}>
-        <Admin title={messages.screenTitles.rules}>
+        <Admin title={appText.screenTitles.rules}>
           <RulesPage />
         </Admin>
       </Route>
       {QUESTION_SETS.flatMap((set, index) => [
         <Route key={set} path={questionSetRoutes(index + 1).list}>
-          <Admin title={messages.questionSetTitle(index + 1)}>
+          <Admin title={appText.questionSetTitle(index + 1)}>
             <QuestionSetPage setNumber={index + 1} />
           </Admin>
         </Route>,
         <Route key={`${set}/:_id`} path={questionSetRoutes(index + 1).detail}>
           {(params: { _id?: string }) => (
-            <Admin title={messages.questionSetTitle(index + 1)}>
+            <Admin title={appText.questionSetTitle(index + 1)}>
               <QuestionSetPage setNumber={index + 1} id={params._id ?? ''} />
             </Admin>
           )}
@@ -136,14 +136,14 @@ export function AppRoutes() {
         </Route>
       ))}
       <Route path={ROUTES.master}>
-        <Working title={messages.screenTitles.master} roles={MASTERS}>
+        <Working title={appText.screenTitles.master} roles={MASTERS}>
           <MasterPage />
         </Working>
       </Route>
       {/* The pad is its own full-screen frame for a phone; the token route signs its judge in itself. */}
       <Route path={ROUTES.supporter}>
         <RequireRole roles={['judge']}>
-          <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
+          <DocumentTitle title={`${appText.screenTitles.supporter} · ${appText.appName}`} />
           <Lazy>
             <JudgePadPage />
           </Lazy>
@@ -152,7 +152,7 @@ export function AppRoutes() {
       <Route path={ROUTES.judgeToken}>
         {(params) => (
           <>
-            <DocumentTitle title={`${messages.screenTitles.supporter} · ${messages.appName}`} />
+            <DocumentTitle title={`${appText.screenTitles.supporter} · ${appText.appName}`} />
             <Lazy>
               <JudgePadPage username={params.username} />
             </Lazy>
@@ -160,7 +160,7 @@ export function AppRoutes() {
         )}
       </Route>
       <Route path={ROUTES.team}>
-        <Working title={messages.screenTitles.team} roles={['team']}>
+        <Working title={appText.screenTitles.team} roles={['team']}>
           <TeamPage />
         </Working>
       </Route>

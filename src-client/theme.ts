@@ -3,7 +3,7 @@
  * well behind it. Colours meet WCAG AA (4.5:1 for normal text) on the light working screens.
  */
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
-import { messages } from '../src/messages';
+import { appText } from '../src/messages/app';
 
 const FONT_STACK = '"Be Vietnam Pro", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 
@@ -46,10 +46,10 @@ export const theme = createTheme({
     // @mantine/modals too) and the pagination's arrows.
     // Plain objects rather than Modal.extend/Pagination.extend: the theme must not pull those
     // components into every screen's first load.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.closeDialog } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': appText.closeDialog } } },
     Pagination: {
       defaultProps: {
-        getControlProps: (control: keyof typeof messages.pagination) => ({ 'aria-label': messages.pagination[control] }),
+        getControlProps: (control: keyof typeof appText.pagination) => ({ 'aria-label': appText.pagination[control] }),
       },
     },
   },

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { QUESTION_SETS } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
@@ -15,15 +15,15 @@ interface NavItem {
 }
 
 const MAIN_ITEMS: NavItem[] = [
-  { href: '/user/dashboard', label: messages.screenTitles.dashboard },
-  { href: '/user', label: messages.screenTitles.users },
-  { href: '/user/member', label: messages.screenTitles.members },
-  { href: '/user/the-le', label: messages.screenTitles.rules },
+  { href: '/user/dashboard', label: appText.screenTitles.dashboard },
+  { href: '/user', label: appText.screenTitles.users },
+  { href: '/user/member', label: appText.screenTitles.members },
+  { href: '/user/the-le', label: appText.screenTitles.rules },
 ];
 
 const QUESTION_SET_ITEMS: NavItem[] = QUESTION_SETS.map((set, index) => ({
   href: `/user/${set}`,
-  label: messages.questionSetTitle(index + 1),
+  label: appText.questionSetTitle(index + 1),
 }));
 
 function isActive(location: string, href: string): boolean {
@@ -53,24 +53,24 @@ export function AdminShell({ title, children }: { title: string; children: React
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={messages.toggleNavigation} />
-            <Brand subtitle={messages.adminArea} />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={appText.toggleNavigation} />
+            <Brand subtitle={appText.adminArea} />
           </Group>
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={messages.adminArea}>
+      <AppShell.Navbar p="sm" aria-label={appText.adminArea}>
         <AppShell.Section grow component={ScrollArea}>
           {MAIN_ITEMS.map(renderItem)}
           <Divider my="sm" />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
-            {messages.questionSets}
+            {appText.questionSets}
           </Text>
           {QUESTION_SET_ITEMS.map(renderItem)}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <DocumentTitle title={`${title} · ${messages.appName}`} />
+        <DocumentTitle title={`${title} · ${appText.appName}`} />
         {children}
       </AppShell.Main>
     </AppShell>

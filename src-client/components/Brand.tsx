@@ -1,6 +1,6 @@
 import { Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 
 /**
  * The logo and the event name, linking home. The link's name is the text it shows (so what a voice
@@ -8,12 +8,12 @@ import { messages } from '../../src/messages';
  */
 export function Brand({ subtitle }: { subtitle?: string }) {
   return (
-    <UnstyledButton component={Link} href="/" title={messages.backHome}>
+    <UnstyledButton component={Link} href="/" title={appText.backHome}>
       <Group gap="sm" wrap="nowrap">
         <Image src="/logo.svg" alt="" w={36} h={36} />
         <span>
           <Text component="span" display="block" fw={800} size="lg" lh={1.1} c="red.8">
-            {messages.appName}
+            {appText.appName}
           </Text>
           {subtitle && (
             <Text component="span" display="block" size="xs" c="dimmed" lh={1.2} lineClamp={1}>

@@ -1,17 +1,18 @@
 import { Button, Code } from '@mantine/core';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { contractText } from '../../src/messages/contract';
 import { ScreenNotice } from './ScreenNotice';
 
 export type ChunkFailureType = 'missing' | 'timeout' | 'error';
 
 export function ChunkLoadFailed({ id, type, src }: { id: string; type: ChunkFailureType; src: string }) {
   return (
-    <ScreenNotice testId="chunk-load-failed" title={messages.chunkLoadFailedTitle} hint={messages.chunkLoadFailedHint} maw={560}>
+    <ScreenNotice testId="chunk-load-failed" title={appText.chunkLoadFailedTitle} hint={appText.chunkLoadFailedHint} maw={560}>
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', textAlign: 'left' }}>
-        {messages.chunkLoadFailed(id, type, src)}
+        {contractText.chunkLoadFailed(id, type, src)}
       </Code>
       <Button size="md" color="red" onClick={() => window.location.reload()}>
-        {messages.reload}
+        {appText.reload}
       </Button>
     </ScreenNotice>
   );

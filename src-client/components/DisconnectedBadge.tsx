@@ -1,6 +1,6 @@
 /** "Mất kết nối" in a corner of every screen while the server cannot be heard (`useConnectionLost`: within 2 s of the network going). */
 import { Badge } from '@mantine/core';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 import { useConnectionLost } from '../hooks/useConnection';
 
 export function DisconnectedBadge() {
@@ -15,7 +15,7 @@ export function DisconnectedBadge() {
       radius="sm"
       style={{ position: 'fixed', left: 12, bottom: 12, zIndex: 2000, boxShadow: '0 2px 8px rgba(0,0,0,.25)' }}
     >
-      {messages.disconnected}
+      {appText.disconnected}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
 /** The parts every admin form shares: the modal that holds one, and its cancel and save buttons. */
 import { Button, Group, type GroupProps, Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messages } from '../../src/messages';
+import { contractText } from '../../src/messages/contract';
 
 const TITLE_STYLES = { title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } };
 
@@ -41,7 +41,7 @@ export function FormActions({
   return (
     <Group justify="flex-end" gap="sm" mt={mt}>
       <Button variant="default" onClick={onCancel}>
-        {messages.cancel}
+        {contractText.cancel}
       </Button>
       <Button type="submit" color="red" loading={loading}>
         {submitLabel}

@@ -5,7 +5,7 @@
  */
 import type { OpenConfirmModal } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { messages } from '../../src/messages';
+import { contractText } from '../../src/messages/contract';
 
 const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
 
@@ -49,7 +49,7 @@ export function ModalsHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ModalsProvider labels={{ confirm: messages.agree, cancel: messages.cancel }}>
+      <ModalsProvider labels={{ confirm: contractText.agree, cancel: contractText.cancel }}>
         <Mounted />
       </ModalsProvider>
     </Suspense>

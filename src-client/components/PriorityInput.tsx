@@ -1,8 +1,8 @@
 /** The priority of a user, a team or a question set: a whole number, small first; left empty it is chosen for you. */
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { messages } from '../../src/messages';
+import { usersText } from '../../src/messages/users';
 
-const t = messages.userAdmin;
+const t = usersText;
 
 export function PriorityInput(props: NumberInputProps) {
   return <NumberInput label={t.priority} description={t.priorityHint} placeholder={t.priorityAuto} allowDecimal={false} {...props} />;

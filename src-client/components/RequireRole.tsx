@@ -6,7 +6,7 @@ import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { Role } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 import { useSystemState } from '../hooks/useSystemState';
 import { ScreenNotice, SignedInActions } from './ScreenNotice';
 import { displayName } from '../../src/format';
@@ -16,8 +16,8 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   if (!user) return <Redirect to="/login" replace />;
   if (roles.includes(user.role)) return children;
   return (
-    <ScreenNotice testId="no-access" title={messages.noAccess} hint={messages.noAccessHint} maw={480}>
-      <Text size="sm">{messages.loggedInAs(displayName(user))}</Text>
+    <ScreenNotice testId="no-access" title={appText.noAccess} hint={appText.noAccessHint} maw={480}>
+      <Text size="sm">{appText.loggedInAs(displayName(user))}</Text>
       <SignedInActions user={user} />
     </ScreenNotice>
   );

@@ -3,7 +3,8 @@ import { Button, Center, Group, Image, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_HOME } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { loginText } from '../../src/messages/login';
 import type { TPublicUser } from '../../src/schemas/auth';
 import { useLogout } from '../hooks/useLogout';
 
@@ -23,7 +24,7 @@ export function ScreenNotice({
   return (
     <Center mih="100vh" p="xl" data-testid={testId}>
       <Stack align="center" gap="md" maw={maw} ta="center">
-        <Image src="/logo.svg" alt={messages.appName} w={72} h={72} />
+        <Image src="/logo.svg" alt={appText.appName} w={72} h={72} />
         <Title order={2}>{title}</Title>
         <Text c="dimmed">{hint}</Text>
         {children}
@@ -38,10 +39,10 @@ export function SignedInActions({ user, grow }: { user: TPublicUser; grow?: bool
   return (
     <Group grow={grow}>
       <Button component={Link} href={ROLE_HOME[user.role]} color="red">
-        {messages.goToMyScreen}
+        {appText.goToMyScreen}
       </Button>
       <Button variant="default" onClick={logout}>
-        {messages.logout}
+        {loginText.logout}
       </Button>
     </Group>
   );

@@ -1,7 +1,8 @@
 /** Who is logged in, and the logout button, for every header. */
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { loginText } from '../../src/messages/login';
 import { displayName } from '../../src/format';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';
@@ -18,7 +19,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   if (!user) {
     return (
       <Button component={Link} href="/login" variant="filled" color="red">
-        {messages.login}
+        {loginText.login}
       </Button>
     );
   }
@@ -29,12 +30,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       </Avatar>
       {!compact && (
         <Stack gap={0} visibleFrom="sm">
-          <Text size="sm" fw={600} lh={1.2} title={messages.loggedInAs(displayName(user))}>
+          <Text size="sm" fw={600} lh={1.2} title={appText.loggedInAs(displayName(user))}>
             {displayName(user)}
           </Text>
           <Group gap={4}>
             <Badge size="xs" variant="light" color="gray">
-              {messages.roleNames[user.role]}
+              {appText.roleNames[user.role]}
             </Badge>
             <Text size="xs" c="dimmed">
               {user.username}
@@ -43,7 +44,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         </Stack>
       )}
       <Button variant="default" size="xs" onClick={logout}>
-        {messages.logout}
+        {loginText.logout}
       </Button>
     </Group>
   );

@@ -4,7 +4,7 @@ import { openConfirm } from '../components/ModalsHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { messages } from '../../src/messages';
+import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
 import { reconnectSocket, trpcClient } from '../trpc';
 import { clearLiveEvents } from './liveEvents';
@@ -18,7 +18,7 @@ export function useLogout(): () => void {
     try {
       await trpcClient.auth.logout.mutate({});
     } catch (error) {
-      notifyError(messages.logoutFailed, error);
+      notifyError(contractText.logoutFailed, error);
       return;
     }
     setCurrentUser(queryClient, null);
@@ -29,9 +29,9 @@ export function useLogout(): () => void {
 
   return useCallback(() => {
     openConfirm({
-      title: <Text fw={700}>{messages.logoutTitle}</Text>,
-      children: messages.logoutText,
-      labels: { confirm: messages.agree, cancel: messages.cancel },
+      title: <Text fw={700}>{contractText.logoutTitle}</Text>,
+      children: contractText.logoutText,
+      labels: { confirm: contractText.agree, cancel: contractText.cancel },
       confirmProps: { color: 'red' },
       centered: true,
       onConfirm: () => void logout(),

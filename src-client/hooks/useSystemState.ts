@@ -11,7 +11,7 @@ import type { ShowState } from '../../src/schemas/show';
 import { defaultShowState } from '../../src/showDefaults';
 import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { computeBalance } from '../../src/format';
-import { messages } from '../../src/messages';
+import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
 import { recordLiveEvent, recordShowMove } from './liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
@@ -64,7 +64,7 @@ export function useSystemStateSync(): void {
   const { error } = useQuery(systemStateQuery);
 
   useEffect(() => {
-    if (error) notifyError(messages.systemStateError, error);
+    if (error) notifyError(contractText.systemStateError, error);
   }, [error]);
 
   useSubscription(

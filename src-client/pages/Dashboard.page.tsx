@@ -4,7 +4,7 @@
  * judge's points, corrections, the audit log and the reset. `?print=bien-ban` shows the official record.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 import { EventSettingsForm } from '../components/dashboard/EventSettingsForm';
 import { ScoreSheet } from '../components/dashboard/ScoreSheet';
 import { StatCards } from '../components/dashboard/StatCards';
@@ -32,7 +32,7 @@ function DashboardDesk() {
     <Stack gap="lg" maw={1320} data-testid="dashboard">
       <div>
         <Title order={1} size="h2">
-          {messages.screenTitles.dashboard}
+          {appText.screenTitles.dashboard}
         </Title>
         <Text c="dimmed" size="sm">
           {settings?.name ?? '\u00a0'}

@@ -2,7 +2,8 @@
 import { Box, Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ROUND_TITLES } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { homePageText } from '../../src/messages/home';
 import { Hero } from '../components/home/Hero';
 import { HomeFooter } from '../components/home/HomeFooter';
 import { HomeHeader } from '../components/home/HomeHeader';
@@ -25,8 +26,8 @@ export default function HomePage() {
   const rulesQuery = useQuery(trpc.rules.all.queryOptions());
   const rules = sortRules(rulesQuery.data?.items ?? []);
   const live = system.phase !== 'idle';
-  const eventName = settings?.name || messages.appName;
-  const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
+  const eventName = settings?.name || appText.appName;
+  const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || appText.roundLabel(n);
   return (
     <Box bg="gray.0" mih="100vh">
       <DocumentTitle title={eventName} />
@@ -42,13 +43,13 @@ export default function HomePage() {
         />
         <Container size="lg" py={48}>
           <Stack gap={56}>
-            <Section title={messages.rounds}>
+            <Section title={homePageText.rounds}>
               <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
             </Section>
-            <Section title={messages.teams}>
+            <Section title={homePageText.teams}>
               <Teams teams={listTeam} />
             </Section>
-            <Section title={messages.rules}>
+            <Section title={homePageText.rules}>
               <Rules rules={rules} />
             </Section>
           </Stack>

@@ -5,7 +5,8 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { messages } from '../../src/messages';
+import { loginText } from '../../src/messages/login';
+import { padText } from '../../src/messages/pad';
 import { JudgePad } from '../components/pad/JudgePad';
 import { PadNotice, readLinkToken, TokenSignIn } from '../components/pad/TokenSignIn';
 import { useSystemState } from '../hooks/useSystemState';
@@ -21,11 +22,11 @@ export default function JudgePadPage({ username }: { username?: string }) {
     ) : (
       <PadNotice
         testId="pad-need-link"
-        title={messages.pad.needLinkTitle}
-        text={user ? messages.pad.notJudge : messages.pad.needLink}
+        title={padText.needLinkTitle}
+        text={user ? padText.notJudge : padText.needLink}
         action={
           <Button component={Link} href="/login" color="red" size="md">
-            {messages.login}
+            {loginText.login}
           </Button>
         }
       />

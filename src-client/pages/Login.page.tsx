@@ -4,7 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_HOME } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { contractText } from '../../src/messages/contract';
+import { loginText } from '../../src/messages/login';
+import { validationText } from '../../src/messages/validation';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
 import { displayName } from '../../src/format';
@@ -18,23 +21,23 @@ export default function LoginPage() {
   const { user } = useSystemState();
   return (
     <Box component="main" mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
-      <DocumentTitle title={`${messages.login} · ${messages.appName}`} />
+      <DocumentTitle title={`${loginText.login} · ${appText.appName}`} />
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={420} gap="lg">
           <Stack align="center" gap={6}>
-            <Image src="/logo.svg" alt={messages.appName} w={88} h={88} />
+            <Image src="/logo.svg" alt={appText.appName} w={88} h={88} />
             <Title order={1} fz={28} ta="center">
-              {messages.loginTitle}
+              {loginText.loginTitle}
             </Title>
             <Text c="dimmed" ta="center" size="sm">
-              {messages.loginHint}
+              {loginText.loginHint}
             </Text>
           </Stack>
           <Card withBorder radius="lg" padding="xl" shadow="md">
             {user ? <AlreadyLoggedIn /> : <LoginForm />}
           </Card>
           <Anchor component={Link} href="/" ta="center" size="sm" c="dimmed">
-            ← {messages.backHome}
+            ← {appText.backHome}
           </Anchor>
         </Stack>
       </Center>
@@ -62,7 +65,7 @@ function LoginForm() {
       onError: (error) => {
         const field = error.data?.field;
         if (field === 'username' || field === 'password') setErrors({ [field]: error.message });
-        notifyError(messages.loginFailed, error);
+        notifyError(contractText.loginFailed, error);
       },
     }),
   );
@@ -72,8 +75,8 @@ function LoginForm() {
     // Only the empty fields are checked here (zod stays out of this screen's download); the server
     // checks the rest with the login schema and names the field, which lands under it below.
     const next: FieldErrors = {};
-    if (!username.trim()) next.username = messages.usernameRequired;
-    if (!password) next.password = messages.passwordRequired;
+    if (!username.trim()) next.username = validationText.usernameRequired;
+    if (!password) next.password = validationText.passwordRequired;
     setErrors(next);
     if (next.username || next.password) return;
     login.mutate({ username: username.trim(), password });
@@ -83,7 +86,7 @@ function LoginForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label={messages.username}
+          label={loginText.username}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -94,7 +97,7 @@ function LoginForm() {
           error={errors.username}
         />
         <PasswordInput
-          label={messages.password}
+          label={loginText.password}
           name="password"
           autoComplete="current-password"
           size="md"
@@ -103,7 +106,7 @@ function LoginForm() {
           error={errors.password}
         />
         <Button type="submit" size="md" color="red" fullWidth loading={login.isPending} mt="xs">
-          {messages.login}
+          {loginText.login}
         </Button>
       </Stack>
     </form>
@@ -115,9 +118,9 @@ function AlreadyLoggedIn() {
   if (!user) return null;
   return (
     <Stack gap="md" align="stretch">
-      <Text fw={600}>{messages.alreadyLoggedIn}</Text>
+      <Text fw={600}>{loginText.alreadyLoggedIn}</Text>
       <Text size="sm" c="dimmed">
-        {messages.loggedInAs(displayName(user))} · {messages.roleNames[user.role]}
+        {appText.loggedInAs(displayName(user))} · {appText.roleNames[user.role]}
       </Text>
       <SignedInActions user={user} grow />
     </Stack>

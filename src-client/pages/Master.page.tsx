@@ -7,7 +7,9 @@ import { Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { contractText } from '../../src/messages/contract';
+import { masterText } from '../../src/messages/master';
 import type { TShowChanges } from '../../src/schemas/show';
 import { BuzzOrder, IncomingAnswers, OnStagePicker, OpenToggles } from '../components/master/AnswersPanel';
 import { describeMove } from '../components/master/describeMove';
@@ -29,7 +31,7 @@ import { useConnectionLost, useLoadError } from '../hooks/useConnection';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
-const M = messages.masterConsole;
+const M = masterText;
 const DEFAULT_SECONDS = 30;
 
 export default function MasterPage() {
@@ -44,12 +46,12 @@ export default function MasterPage() {
   const fields = useQuery(trpc.scoreField.all.queryOptions());
   const users = useQuery(trpc.user.all.queryOptions({ partial: true }));
   useLoadError(M.settingsError, settings.error);
-  useLoadError(messages.questionSetListError, sets.error);
+  useLoadError(contractText.questionSetListError, sets.error);
   useLoadError(M.fieldsError, fields.error);
   useLoadError(M.judgesError, users.error);
 
   const roundTitle = (n: number) =>
-    (n === system.fw && system.title) || settings.data?.settings.roundTitles[n] || ROUND_TITLES[n] || messages.roundLabel(n);
+    (n === system.fw && system.title) || settings.data?.settings.roundTitles[n] || ROUND_TITLES[n] || appText.roundLabel(n);
   const currentSet = sets.data?.items.find((s) => s._id === system.setId) ?? null;
   // Admins and the master get the answers with the questions.
   const items: ConsoleQuestion[] = currentSet?.items ?? [];
@@ -102,7 +104,7 @@ export default function MasterPage() {
 
   return (
     <div className={classes.frame} data-testid="master-console">
-      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{messages.screenTitles.master}</VisuallyHidden>
+      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{appText.screenTitles.master}</VisuallyHidden>
       <Paper withBorder radius="md" px="sm" py={8}>
         <TopBar system={system} roundTitle={roundTitle} sets={sets.data?.items} connected={connected} moves={moves} />
       </Paper>

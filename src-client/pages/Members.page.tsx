@@ -6,7 +6,8 @@ import { Button, Group, Pagination, SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_USER_PAGE_SIZE } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { homePageText } from '../../src/messages/home';
+import { membersText } from '../../src/messages/members';
 import type { TTeam } from '../../src/schemas/team';
 import { AdminList, AdminPage } from '../components/AdminPage';
 import { confirmDanger } from '../components/confirmDanger';
@@ -18,7 +19,7 @@ import { UserFormModal } from '../components/users/UserFormModal';
 import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 
-const t = messages.teamAdmin;
+const t = membersText;
 
 export default function MembersPage() {
   const trpc = useTRPC();
@@ -58,7 +59,7 @@ export default function MembersPage() {
         hint={
           <>
             {t.membersHint}
-            {teams.length > 0 && ` ${messages.teamsCount(teams.length)}.`}
+            {teams.length > 0 && ` ${homePageText.teamsCount(teams.length)}.`}
           </>
         }
         actions={
@@ -68,7 +69,7 @@ export default function MembersPage() {
         }
         maw={1400}
       >
-        <AdminList loading={teamsQuery.isLoading} empty={teams.length === 0} emptyText={messages.noTeams}>
+        <AdminList loading={teamsQuery.isLoading} empty={teams.length === 0} emptyText={homePageText.noTeams}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {shown.map((team) => (
               <TeamCard

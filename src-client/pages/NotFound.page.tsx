@@ -5,7 +5,7 @@
  */
 import { Box, Button, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 interface Props {
@@ -14,18 +14,18 @@ interface Props {
   back?: { href: string; label: string };
 }
 
-export default function NotFoundPage({ embedded = false, back = { href: '/', label: messages.backHome } }: Props) {
+export default function NotFoundPage({ embedded = false, back = { href: '/', label: appText.backHome } }: Props) {
   const content = (
     <Stack align="center" gap="md" maw={520} ta="center" data-testid="not-found">
-      <Image src="/logo.svg" alt={messages.appName} w={96} h={96} />
+      <Image src="/logo.svg" alt={appText.appName} w={96} h={96} />
       <Text fz={96} fw={900} lh={1} c="red.7" style={{ letterSpacing: '-0.03em' }} aria-hidden>
         404
       </Text>
       <Title order={1} fz={32}>
-        {messages.notFoundPage}
+        {appText.notFoundPage}
       </Title>
       <Text c="dimmed" size="lg">
-        {messages.notFoundHint}
+        {appText.notFoundHint}
       </Text>
       <Button component={Link} href={back.href} size="md" color="red" mt="sm">
         {back.label}
@@ -41,7 +41,7 @@ export default function NotFoundPage({ embedded = false, back = { href: '/', lab
   }
   return (
     <Box component="main" mih="100vh" style={{ background: 'linear-gradient(135deg, #fff5f5 0%, #fff4e6 50%, #ffffff 100%)' }}>
-      <DocumentTitle title={`${messages.notFoundPage} · ${messages.appName}`} />
+      <DocumentTitle title={`${appText.notFoundPage} · ${appText.appName}`} />
       <Center mih="100vh" p="xl">
         {content}
       </Center>

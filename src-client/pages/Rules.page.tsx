@@ -2,7 +2,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { rulesText } from '../../src/messages/rules';
 import type { TRule } from '../../src/schemas/rules';
 import { AdminList, AdminPage } from '../components/AdminPage';
 import { IconAction } from '../components/IconAction';
@@ -17,7 +18,7 @@ import { useLoadError } from '../hooks/useConnection';
 import { useModalItem } from '../hooks/useModalItem';
 import { useTRPC } from '../trpc';
 
-const t = messages.rulesAdmin;
+const t = rulesText;
 
 export default function RulesPage() {
   const trpc = useTRPC();
@@ -45,7 +46,7 @@ export default function RulesPage() {
 
   return (
     <AdminPage
-      title={messages.screenTitles.rules}
+      title={appText.screenTitles.rules}
       hint={t.intro}
       actions={
         <Button color="red" onClick={() => editor.open(null)}>

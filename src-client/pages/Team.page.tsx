@@ -6,7 +6,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { messages } from '../../src/messages';
+import { teamText } from '../../src/messages/team';
 import { AnswerBox } from '../components/team/AnswerBox';
 import { QuestionCard } from '../components/team/QuestionCard';
 import { BuzzerButton, SentAnswer, TeamHeader, TeamTotal, Waiting } from '../components/team/TeamParts';
@@ -15,7 +15,7 @@ import { useCountdown } from '../hooks/useCountdown';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
-const T = messages.teamScreen;
+const T = teamText;
 
 export default function TeamPage() {
   const trpc = useTRPC();

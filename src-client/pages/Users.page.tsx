@@ -7,7 +7,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DELETE_USER_ALERT_MS, ROLES } from '../../src/constants';
-import { messages } from '../../src/messages';
+import { appText } from '../../src/messages/app';
+import { contractText } from '../../src/messages/contract';
+import { usersText } from '../../src/messages/users';
 import type { TPublicUser } from '../../src/schemas/auth';
 import { AdminPage } from '../components/AdminPage';
 import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
@@ -21,7 +23,7 @@ import { UserTable } from '../components/users/UserTable';
 import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 
-const t = messages.userAdmin;
+const t = usersText;
 const PAGE_SIZES = [10, 20, 50, 100];
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,7 +41,7 @@ export default function UsersPage() {
 
   const pageQuery = useQuery(trpc.user.page.queryOptions({ pageNumber, pageSize, condition }, { placeholderData: keepPreviousData }));
   const teamsQuery = useQuery(trpc.team.all.queryOptions());
-  useLoadError(messages.userListError, pageQuery.error);
+  useLoadError(contractText.userListError, pageQuery.error);
 
   const page = pageQuery.data?.page;
   const total = page?.total ?? 0;
@@ -58,8 +60,8 @@ export default function UsersPage() {
   const remove = useMutation(
     trpc.user.remove.mutationOptions(
       mutationToasts(
-        messages.userDeleted,
-        messages.userDeleteError,
+        contractText.userDeleted,
+        contractText.userDeleteError,
         () => {
           void queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
@@ -111,7 +113,7 @@ export default function UsersPage() {
               allowDeselect={false}
               value={condition.role ?? ''}
               onChange={(value) => setCondition({ role: (value || undefined) as (typeof ROLES)[number] | undefined })}
-              data={[{ value: '', label: t.allRoles }, ...ROLES.map((role) => ({ value: role, label: messages.roleNames[role] }))]}
+              data={[{ value: '', label: t.allRoles }, ...ROLES.map((role) => ({ value: role, label: appText.roleNames[role] }))]}
               data-testid="user-role-filter"
             />
             <Select

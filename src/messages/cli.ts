@@ -1,5 +1,5 @@
 /** The command line and the server's start-up: what the terminal shows (npm start, npm run import, user:create, export, seed:demo). */
-export const cli = {
+export const cliText = {
   // Start-up and shutdown
   dataDirLocked: (pid: number, dir: string) =>
     `Thư mục dữ liệu ${dir} đang được máy chủ khác sử dụng (tiến trình ${pid}). Hãy dừng máy chủ đó trước.`,

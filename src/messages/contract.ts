@@ -3,7 +3,7 @@
  * "The contract"): keep them to the letter, trailing spaces included. A failure toast that ends with a
  * space has the server's message appended after it.
  */
-export const contract = {
+export const contractText = {
   // Error toasts
   systemStateError: 'Lấy thông tin hệ thống lỗi!',
   loginFailed: 'Đăng nhập thất bại!',

@@ -1,5 +1,5 @@
 /** messages.dashboard: the dashboard (/user/dashboard): counts, event settings and the scoring sheet. */
-export const dashboard = {
+export const dashboardText = {
   statTeams: 'Đội thi',
   statUsers: 'Người dùng',
   statQuestionSets: 'Bộ câu hỏi',

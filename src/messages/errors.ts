@@ -1,5 +1,5 @@
 /** What the server answers when a request fails (auth, roles, limits, malformed input). */
-export const errors = {
+export const errorsText = {
   invalidCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
   tooManyAttempts: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
   notLoggedIn: 'Bạn cần đăng nhập để thực hiện thao tác này',

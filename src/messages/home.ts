@@ -1,5 +1,5 @@
 /** The home page (/): its own words sit at the top level of the catalogue (messages.rounds, messages.homeTagline…). */
-export const homePage = {
+export const homePageText = {
   rounds: 'Các phần thi',
   rules: 'Thể lệ',
   teams: 'Các đội thi',
@@ -14,7 +14,7 @@ export const homePage = {
 } as const;
 
 /** messages.home: the event's facts shown on the home page. */
-export const home = {
+export const homeText = {
   date: 'Ngày thi',
   venue: 'Địa điểm',
 } as const;

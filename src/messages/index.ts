@@ -1,54 +1,55 @@
 /**
  * Every Vietnamese string a user sees lives here: one catalogue, `messages`, assembled from one file per
- * screen or area. Screens, routers and command-line tools import `messages` from `src/messages` and
- * read it as before (`messages.loginFailed`, `messages.qs.save`); a string a user sees belongs in one of
- * these files, never in a component. The contract's toasts and logout confirmation (contract.ts) are
+ * screen or area. Routers and command-line tools read `messages` (`messages.loginFailed`,
+ * `messages.qs.save`); screens and the schemas they share import their area's own file (`loginText`,
+ * `masterText`…), so each screen downloads its own strings only. A string a user sees belongs in one
+ * of these files, never in a component. The contract's toasts and logout confirmation (contract.ts) are
  * fixed to the letter by docs/ARCHITECTURE.md, "The contract". tests/unit/messages.test.ts fails on a
  * key that nothing uses.
  */
 import { appText } from './app';
-import { cli } from './cli';
-import { contract } from './contract';
-import { dashboard } from './dashboard';
-import { errors } from './errors';
-import { home, homePage } from './home';
-import { judgeLinks } from './judgeLinks';
-import { login } from './login';
-import { master } from './master';
-import { members } from './members';
-import { pad } from './pad';
+import { cliText } from './cli';
+import { contractText } from './contract';
+import { dashboardText } from './dashboard';
+import { errorsText } from './errors';
+import { homePageText, homeText } from './home';
+import { judgeLinksText } from './judgeLinks';
+import { loginText } from './login';
+import { masterText } from './master';
+import { membersText } from './members';
+import { padText } from './pad';
 import { projectorText } from './projector';
-import { questionImport } from './questionImport';
-import { questionSets } from './questionSets';
-import { results } from './results';
-import { rules } from './rules';
-import { team } from './team';
-import { users } from './users';
-import { validation } from './validation';
+import { questionImportText } from './questionImport';
+import { questionSetsText } from './questionSets';
+import { resultsText } from './results';
+import { rulesText } from './rules';
+import { teamText } from './team';
+import { usersText } from './users';
+import { validationText } from './validation';
 
 export const messages = {
   // Top-level entries (messages.key), by area
-  ...contract,
-  ...errors,
-  ...validation,
-  ...cli,
+  ...contractText,
+  ...errorsText,
+  ...validationText,
+  ...cliText,
   ...appText,
-  ...login,
-  ...homePage,
-  ...questionImport,
+  ...loginText,
+  ...homePageText,
+  ...questionImportText,
   // One section per screen (messages.section.key)
-  userAdmin: users,
-  teamAdmin: members,
-  qs: questionSets,
-  rulesAdmin: rules,
-  dashboard,
-  home,
+  userAdmin: usersText,
+  teamAdmin: membersText,
+  qs: questionSetsText,
+  rulesAdmin: rulesText,
+  dashboard: dashboardText,
+  home: homeText,
   projector: projectorText,
-  masterConsole: master,
-  teamScreen: team,
-  results,
-  judgeLinks,
-  pad,
+  masterConsole: masterText,
+  teamScreen: teamText,
+  results: resultsText,
+  judgeLinks: judgeLinksText,
+  pad: padText,
 } as const;
 
 export type Messages = typeof messages;

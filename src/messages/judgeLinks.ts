@@ -1,5 +1,5 @@
 /** messages.judgeLinks: the judges' sign-in links and QR cards, issued from /user. */
-export const judgeLinks = {
+export const judgeLinksText = {
   action: 'Liên kết giám khảo',
   title: (name: string) => `Liên kết chấm điểm — ${name}`,
   intro: 'Giám khảo mở liên kết (hoặc quét mã QR) trên điện thoại là vào thẳng phiếu chấm, không cần mật khẩu.',

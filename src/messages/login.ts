@@ -1,5 +1,5 @@
 /** The login page (/login) and the words every sign-in and sign-out control shares. */
-export const login = {
+export const loginText = {
   login: 'Đăng nhập',
   logout: 'Đăng xuất',
   username: 'Tên đăng nhập',

@@ -1,5 +1,5 @@
 /** messages.masterConsole: the master console (/master) that runs the show. */
-export const master = {
+export const masterText = {
   round: 'Phần thi',
   roundShort: (n: number) => `Phần ${n}`,
   set: 'Bộ câu hỏi',

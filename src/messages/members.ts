@@ -1,5 +1,5 @@
 /** messages.teamAdmin: the teams screen (/user/member), teams, their members and accounts. */
-export const members = {
+export const membersText = {
   membersTitle: 'Đội thi và thành viên',
   membersHint: 'Các đội tham gia hội thi, thành viên và tài khoản đăng nhập của từng đội.',
   addTeam: 'Thêm đội thi',

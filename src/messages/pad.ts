@@ -1,5 +1,5 @@
 /** messages.pad: the judges' pad (/supporter, /giam-kham-token/:username). */
-export const pad = {
+export const padText = {
   fieldRange: (label: string, min: string, max: string, step: string) => `${label} · ${min}–${max}, bước ${step}`,
   open: 'Đang mở chấm',
   notOpen: 'Chưa mở chấm',

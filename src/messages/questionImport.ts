@@ -1,5 +1,5 @@
 /** Reading a question file (.json, .csv, .xlsx): the import dialog on /user/fw-question…, the importFile procedure and `npm run import`. */
-export const questionImport = {
+export const questionImportText = {
   importRowError: (row: number, field: string, message: string) => `dòng ${row}: ${field}: ${message}`,
   importFailed: (count: number, listed: string[]) =>
     `Tệp có ${count} lỗi, chưa ghi gì vào cơ sở dữ liệu. ${listed.join('; ')}${count > listed.length ? `; và ${count - listed.length} lỗi khác` : ''}`,

@@ -1,5 +1,5 @@
 /** messages.qs: the question set screens (/user/fw-question[-N] and /user/fw-question[-N]/:_id), editor and file import. */
-export const questionSets = {
+export const questionSetsText = {
   create: 'Tạo bộ câu hỏi',
   importFile: 'Nhập từ tệp',
   importMore: 'Nhập thêm từ tệp',

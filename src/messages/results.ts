@@ -1,5 +1,5 @@
 /** messages.results: the dashboard's results (ranking, judges' points, progress, audit log, corrections, reset), the exports and the biên bản. */
-export const results = {
+export const resultsText = {
   exportTitle: (eventName: string) => `Kết quả — ${eventName}`,
   rankingTitle: 'Xếp hạng trực tiếp',
   rankingHint: 'Cập nhật ngay khi giám khảo chấm; điểm hiện một chữ số thập phân.',

@@ -1,5 +1,5 @@
 /** messages.rulesAdmin: the rules screen (/user/the-le). */
-export const rules = {
+export const rulesText = {
   add: 'Thêm mục thể lệ',
   createTitle: 'Thêm mục thể lệ',
   editTitle: 'Sửa mục thể lệ',

@@ -1,5 +1,5 @@
 /** messages.teamScreen: a team's device (/team): the question, the answer box, the buzzer. */
-export const team = {
+export const teamText = {
   noTeam: 'Tài khoản này chưa gắn với đội thi nào. Hãy báo ban tổ chức.',
   waitingTitle: 'Chờ câu hỏi',
   waitingHint: 'Câu hỏi sẽ hiện ở đây khi người dẫn chương trình chiếu lên.',

@@ -1,5 +1,5 @@
 /** messages.userAdmin: the users screen (/user), its table, filters and dialogs. */
-export const users = {
+export const usersText = {
   usersTitle: 'Quản lý người dùng',
   usersHint: 'Tài khoản quản trị, điều khiển, giám khảo và đội thi. Xếp theo thứ tự ưu tiên.',
   searchUsers: 'Tìm theo tên đăng nhập hoặc họ tên',

@@ -1,5 +1,5 @@
 /** Why a value was refused: form checks on the client, and the server's zod schemas and domain rules. */
-export const validation = {
+export const validationText = {
   invalidEmail: 'Email không hợp lệ',
   invalidMobile: 'Số điện thoại phải bắt đầu bằng 0 và có ít nhất 10 chữ số',
   invalidDate: 'Ngày phải có dạng dd/mm/yyyy',

@@ -1,5 +1,5 @@
 import { ROLES } from '../constants';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { ZEmail, ZIsoDate, ZMobile, ZPassword } from './common';
 import { z } from './zod';
 
@@ -8,13 +8,13 @@ export const ZRole = z.enum(ROLES);
 /** `{username, password}`, or `{username, token}` for a judge's link. */
 export const ZLoginInputSchema = z
   .object({
-    username: z.string().trim().min(1, { message: messages.usernameRequired }).max(100),
+    username: z.string().trim().min(1, { message: validationText.usernameRequired }).max(100),
     password: z.string().max(200).optional(),
     token: z.string().max(200).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.password && !value.token) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: validationText.passwordRequired });
     }
   });
 export type TLoginInput = z.infer<typeof ZLoginInputSchema>;
@@ -22,7 +22,7 @@ export type TLoginInput = z.infer<typeof ZLoginInputSchema>;
 /** What a user may change of their own profile. */
 export const ZProfileChangesSchema = z
   .object({
-    fullName: z.string().trim().min(1, { message: messages.fullNameRequired }).max(200),
+    fullName: z.string().trim().min(1, { message: validationText.fullNameRequired }).max(200),
     email: ZEmail,
     mobile: ZMobile,
     birthday: ZIsoDate,

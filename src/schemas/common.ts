@@ -1,5 +1,5 @@
 import { isEmail, isIsoDate, isMobile } from '../format';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export const ZId = z.string().trim().min(1).max(100);
@@ -9,15 +9,15 @@ export const ZEmail = z
   .string()
   .trim()
   .max(200)
-  .refine((v) => v === '' || isEmail(v), { message: messages.invalidEmail });
+  .refine((v) => v === '' || isEmail(v), { message: validationText.invalidEmail });
 export const ZMobile = z
   .string()
   .trim()
   .max(20)
-  .refine((v) => v === '' || isMobile(v), { message: messages.invalidMobile });
+  .refine((v) => v === '' || isMobile(v), { message: validationText.invalidMobile });
 export const ZIsoDate = z
   .string()
   .trim()
-  .refine((v) => v === '' || isIsoDate(v), { message: messages.invalidDate });
+  .refine((v) => v === '' || isIsoDate(v), { message: validationText.invalidDate });
 
-export const ZPassword = z.string().min(8, { message: messages.passwordTooShort }).max(200);
+export const ZPassword = z.string().min(8, { message: validationText.passwordTooShort }).max(200);

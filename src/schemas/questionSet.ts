@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export const MEDIA_KINDS = ['image', 'audio', 'video'] as const;
@@ -9,7 +9,7 @@ export const ZMediaSchema = z.object({
     .trim()
     .min(1)
     .max(2000)
-    .refine((v) => /^(https?:\/\/|\/media\/)/.test(v), { message: messages.invalidMediaUrl }),
+    .refine((v) => /^(https?:\/\/|\/media\/)/.test(v), { message: validationText.invalidMediaUrl }),
 });
 export type TMedia = z.infer<typeof ZMediaSchema>;
 
@@ -38,7 +38,7 @@ export function mediaKindOfUrl(url: string): TMedia['kind'] | undefined {
 /** One question. `id` is stable across edits and reorders; the server assigns one when missing. */
 export const ZQuestionSchema = z.object({
   id: z.string().trim().min(1).max(64).optional(),
-  content: z.string().trim().min(1, { message: messages.questionContentRequired }).max(5000),
+  content: z.string().trim().min(1, { message: validationText.questionContentRequired }).max(5000),
   options: z.array(z.string().trim().min(1).max(1000)).max(10).default([]),
   answer: z.string().trim().max(5000).default(''),
   explanation: z.string().trim().max(10000).default(''),
@@ -64,7 +64,7 @@ export type TPublicQuestion = Omit<TQuestion, 'answer' | 'explanation'>;
 
 // Defaults apply on create only: a partial change must never reset what it does not name.
 const setFields = {
-  title: z.string().trim().min(1, { message: messages.titleRequired }).max(300),
+  title: z.string().trim().min(1, { message: validationText.titleRequired }).max(300),
   priority: z.number().int().min(-1_000_000).max(1_000_000),
   items: z.array(ZQuestionSchema).max(500),
 };

@@ -1,9 +1,9 @@
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 // Defaults apply on create only: a partial change must never reset what it does not name.
 const ruleFields = {
-  title: z.string().trim().min(1, { message: messages.titleRequired }).max(300),
+  title: z.string().trim().min(1, { message: validationText.titleRequired }).max(300),
   content: z.string().max(100_000),
   order: z.number().int().min(-1_000_000).max(1_000_000),
 };

@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export const SCORE_FIELD_KINDS = ['judges', 'answers'] as const;
@@ -9,8 +9,8 @@ const fields = {
     .trim()
     .min(1)
     .max(50)
-    .regex(/^[a-z0-9_-]+$/, { message: messages.fieldNameInvalid }),
-  label: z.string().trim().min(1, { message: messages.labelRequired }).max(200),
+    .regex(/^[a-z0-9_-]+$/, { message: validationText.fieldNameInvalid }),
+  label: z.string().trim().min(1, { message: validationText.labelRequired }).max(200),
   kind: z.enum(SCORE_FIELD_KINDS),
   minPoint: z.number().min(-1000).max(1000),
   maxPoint: z.number().min(-1000).max(10000),
@@ -31,7 +31,7 @@ export const ZScoreFieldDataSchema = z
     position: fields.position.default(0),
   })
   .strict()
-  .refine((v) => v.maxPoint > v.minPoint, { message: messages.maxBelowMin, path: ['maxPoint'] });
+  .refine((v) => v.maxPoint > v.minPoint, { message: validationText.maxBelowMin, path: ['maxPoint'] });
 export const ZScoreFieldCreateSchema = z.object({ data: ZScoreFieldDataSchema });
 export const ZScoreFieldUpdateSchema = z.object({
   _id: z.string().trim().min(1).max(100),

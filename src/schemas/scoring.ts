@@ -1,12 +1,12 @@
 import { parsePoint } from '../format';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 /** A point as a number or as typed ("7,5"). */
 export const ZPoint = z.union([z.number(), z.string().max(20)]).transform((value, ctx) => {
   const point = parsePoint(value);
   if (point === null) {
-    ctx.addIssue({ code: 'custom', message: messages.pointNotNumber });
+    ctx.addIssue({ code: 'custom', message: validationText.pointNotNumber });
     return z.NEVER;
   }
   return point;
@@ -34,8 +34,8 @@ export const ZAdminSubmitAllSchema = ZAdminSubmitSchema.omit({ gkId: true });
 
 export const RESET_CONFIRMATION = 'XOA TAT CA DIEM';
 export const ZResetSchema = z.object({
-  confirm: z.literal(RESET_CONFIRMATION, { message: messages.resetConfirmWrong }),
-  reason: z.string().trim().min(1, { message: messages.reasonRequired }).max(500),
+  confirm: z.literal(RESET_CONFIRMATION, { message: validationText.resetConfirmWrong }),
+  reason: z.string().trim().min(1, { message: validationText.reasonRequired }).max(500),
 });
 export const ZUndoSchema = z.object({ eventId: z.number().int().positive(), reason: z.string().trim().max(500).optional() });
 

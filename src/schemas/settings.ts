@@ -1,14 +1,14 @@
 import { isIsoDate } from '../format';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export const ZSettingsChangesSchema = z
   .object({
-    name: z.string().trim().min(1, { message: messages.eventNameRequired }).max(300),
+    name: z.string().trim().min(1, { message: validationText.eventNameRequired }).max(300),
     date: z
       .string()
       .trim()
-      .refine((v) => v === '' || isIsoDate(v), { message: messages.invalidDate })
+      .refine((v) => v === '' || isIsoDate(v), { message: validationText.invalidDate })
       .nullable(),
     venue: z.string().trim().max(300),
     logoUrl: z.string().trim().max(2000),

@@ -1,5 +1,5 @@
 import { SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export type ScreenMode = Screen2Mode;
@@ -88,7 +88,7 @@ export type TShowChanges = z.infer<typeof ZShowChangesSchema>;
 
 export const ZSubmitAnswerSchema = z.object({
   questionId: z.string().trim().min(1).max(100),
-  answer: z.string().trim().min(1, { message: messages.answerRequired }).max(2000),
+  answer: z.string().trim().min(1, { message: validationText.answerRequired }).max(2000),
 });
 export const ZBuzzSchema = z.object({ questionId: z.string().trim().min(1).max(100) });
 export const ZVerdictSchema = z.object({

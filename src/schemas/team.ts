@@ -1,21 +1,21 @@
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { z } from './zod';
 
 export const ZTeamMemberSchema = z.object({
-  fullName: z.string().trim().min(1, { message: messages.fullNameRequired }).max(200),
+  fullName: z.string().trim().min(1, { message: validationText.fullNameRequired }).max(200),
   note: z.string().trim().max(500).default(''),
 });
 
 // Defaults apply on create only: a partial change must never reset what it does not name.
 const teamFields = {
-  name: z.string().trim().min(1, { message: messages.teamNameRequired }).max(200),
+  name: z.string().trim().min(1, { message: validationText.teamNameRequired }).max(200),
   unit: z.string().trim().max(300),
   members: z.array(ZTeamMemberSchema).max(50),
   logoUrl: z
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || /^(https?:\/\/|\/media\/|\/)/.test(v), { message: messages.invalidMediaUrl }),
+    .refine((v) => v === '' || /^(https?:\/\/|\/media\/|\/)/.test(v), { message: validationText.invalidMediaUrl }),
   priority: z.number().int().min(-1_000_000).max(1_000_000),
   active: z.boolean(),
 };

@@ -1,23 +1,23 @@
 import { ROLES } from '../constants';
-import { messages } from '../messages';
+import { validationText } from '../messages/validation';
 import { ZEmail, ZIsoDate, ZMobile, ZPassword } from './common';
 import { z } from './zod';
 
 export const ZUsername = z
   .string()
   .trim()
-  .min(3, { message: messages.usernameInvalid })
-  .max(50, { message: messages.usernameInvalid })
-  .regex(/^[A-Za-z0-9._-]+$/, { message: messages.usernameInvalid });
+  .min(3, { message: validationText.usernameInvalid })
+  .max(50, { message: validationText.usernameInvalid })
+  .regex(/^[A-Za-z0-9._-]+$/, { message: validationText.usernameInvalid });
 
 const userFields = {
   username: ZUsername,
   password: ZPassword,
-  fullName: z.string().trim().min(1, { message: messages.fullNameRequired }).max(200),
+  fullName: z.string().trim().min(1, { message: validationText.fullNameRequired }).max(200),
   email: ZEmail,
   mobile: ZMobile,
   birthday: ZIsoDate,
-  role: z.enum(ROLES, { message: messages.roleInvalid }),
+  role: z.enum(ROLES, { message: validationText.roleInvalid }),
   teamId: z.string().trim().max(100).nullable(),
   priority: z.number().int().min(-1_000_000).max(1_000_000),
   active: z.boolean(),

@@ -44,17 +44,42 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const access = (segment: string) => new RegExp(`\\.${escapeRegExp(segment)}(?![\\w$])`);
 const indexed = (segment: string) => new RegExp(`\\.${escapeRegExp(segment)}\\s*\\[`);
 
+/** Each area file's export (`loginText`, `masterText`…) and what it holds, read from src/messages/. */
+const areaExports: [string, object][] = (
+  await Promise.all(
+    fs
+      .readdirSync(catalogue)
+      .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+      .map((name) => import(path.join(catalogue, name)) as Promise<Record<string, object>>),
+  )
+).flatMap((module) => Object.entries(module));
+
 /**
- * A top-level key is used where a file reads `messages.key`. A nested key `section.….key` is used in a
- * file that reads `messages.section` (directly or through an alias such as `const M = messages.masterConsole`)
- * and reads `.key` (and every segment in between); the entries of a map read by index, such as
- * `messages.roleNames[role]` or `t.sources[source]`, are all used when their map is.
+ * How a file reaches a top-level key or section of `messages`: through the catalogue
+ * (`messages.key`, `messages.section`), or through the area file that holds it (`loginText.key` for a
+ * key spread into the catalogue, `masterText` for a section).
+ */
+function readersOf(first: string): RegExp[] {
+  const readers = [new RegExp(`\\bmessages${access(first).source}`)];
+  const value = (messages as Record<string, unknown>)[first];
+  for (const [name, part] of areaExports) {
+    if (part === value) readers.push(new RegExp(`\\b${escapeRegExp(name)}(?![\\w$])`));
+    else if (first in part) readers.push(new RegExp(`\\b${escapeRegExp(name)}${access(first).source}`));
+  }
+  return readers;
+}
+
+/**
+ * A top-level key is used where a file reaches it (see `readersOf`). A nested key `section.….key` is
+ * used in a file that reaches its section (directly or through an alias such as
+ * `const M = masterText`) and reads `.key` (and every segment in between); the entries of a map read
+ * by index, such as `appText.roleNames[role]` or `t.sources[source]`, are all used when their map is.
  */
 function isUsed(keyPath: string[], texts: string[]): boolean {
   const [section, ...rest] = keyPath;
-  const inFile = access(section!);
+  const readers = readersOf(section!);
   return texts.some((text) => {
-    if (!new RegExp(`\\bmessages${inFile.source}`).test(text)) return false;
+    if (!readers.some((reader) => reader.test(text))) return false;
     if (rest.length === 0) return true;
     const parent = keyPath[keyPath.length - 2]!;
     const last = keyPath[keyPath.length - 1]!;

@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { formatDate, parseDate } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { dashboardText } from '../../../src/messages/dashboard';
 import { type TSettings, type TSettingsChanges, ZSettingsChangesSchema } from '../../../src/schemas/settings';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
@@ -12,7 +13,7 @@ import { formSaveError } from '../formSave';
 import { notifySuccess } from '../notify';
 import { DashboardSection } from './DashboardSection';
 
-const t = messages.dashboard;
+const t = dashboardText;
 const ROUNDS = ['1', '2', '3', '4', '5', '6'] as const;
 const FIELDS = ['name', 'date', 'venue', 'logoUrl', 'roundTitles'] as const;
 
@@ -75,7 +76,7 @@ export function EventSettingsForm() {
   const update = useMutation(
     trpc.settings.update.mutationOptions({
       onSuccess: ({ settings: saved }) => {
-        notifySuccess(messages.updated);
+        notifySuccess(contractText.updated);
         fill(saved);
         queryClient.setQueryData(trpc.settings.get.queryKey(), { settings: saved });
         void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });

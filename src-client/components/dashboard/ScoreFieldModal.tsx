@@ -4,14 +4,15 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { dashboardText } from '../../../src/messages/dashboard';
 import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
 import { FormActions } from '../FormModal';
 import { formSaveHandlers } from '../formSave';
 
-const t = messages.dashboard;
+const t = dashboardText;
 const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position'] as const;
 
 type Kind = TScoreField['kind'];
@@ -63,10 +64,10 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
     onClose();
   };
   const create = useMutation(
-    trpc.scoreField.create.mutationOptions(formSaveHandlers(form, messages.created, t.fieldCreateError, saved, FIELDS)),
+    trpc.scoreField.create.mutationOptions(formSaveHandlers(form, contractText.created, t.fieldCreateError, saved, FIELDS)),
   );
   const update = useMutation(
-    trpc.scoreField.update.mutationOptions(formSaveHandlers(form, messages.updated, t.fieldUpdateError, saved, FIELDS)),
+    trpc.scoreField.update.mutationOptions(formSaveHandlers(form, contractText.updated, t.fieldUpdateError, saved, FIELDS)),
   );
 
   const submit = form.onSubmit((values) => {

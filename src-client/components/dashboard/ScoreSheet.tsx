@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { dashboardText } from '../../../src/messages/dashboard';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import { useLoadError } from '../../hooks/useConnection';
 import { useModalItem } from '../../hooks/useModalItem';
@@ -16,7 +16,7 @@ import { TrashIcon } from '../users/icons';
 import { DashboardSection } from './DashboardSection';
 import { ScoreFieldModal } from './ScoreFieldModal';
 
-const t = messages.dashboard;
+const t = dashboardText;
 
 export function ScoreSheet() {
   const trpc = useTRPC();

@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { QUESTION_SETS, ROLES } from '../../../src/constants';
 import { formatNumber } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { dashboardText } from '../../../src/messages/dashboard';
 import { useTRPC } from '../../trpc';
 
-const t = messages.dashboard;
+const t = dashboardText;
 const SETS = [1, 2, 3, 4, 5, 6] as const;
 
 interface StatCardProps {
@@ -65,7 +66,7 @@ export function StatCards() {
         {teamItems && t.activeTeams(teamItems.filter((team) => team.active).length)}
       </StatCard>
       <StatCard stat="users" label={t.statUsers} value={userList?.length} href="/user">
-        {userList && ROLES.map((role) => t.roleCount(messages.roleNames[role], userList.filter((u) => u.role === role).length)).join(' · ')}
+        {userList && ROLES.map((role) => t.roleCount(appText.roleNames[role], userList.filter((u) => u.role === role).length)).join(' · ')}
       </StatCard>
       <StatCard
         stat="question-sets"

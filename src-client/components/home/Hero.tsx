@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_HOME } from '../../../src/constants';
 import { formatDate } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { homePageText } from '../../../src/messages/home';
+import { homeText } from '../../../src/messages/home';
+import { loginText } from '../../../src/messages/login';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TSettings } from '../../../src/schemas/settings';
 import { CalendarIcon, PinIcon } from './icons';
@@ -49,7 +52,7 @@ export function Hero({
           <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
             {nowShowing !== null && (
               <Badge color="yellow.4" c="dark" size="lg" radius="sm" w="fit-content">
-                {messages.nowShowing}: {nowShowing}
+                {homePageText.nowShowing}: {nowShowing}
               </Badge>
             )}
             <Title
@@ -63,30 +66,30 @@ export function Hero({
               {eventName}
             </Title>
             <Text fz={{ base: 'lg', md: 22 }} opacity={0.92}>
-              {messages.homeTagline}
+              {homePageText.homeTagline}
             </Text>
             {(eventDate || settings?.venue) && (
               <Group gap="lg" mt={4} data-testid="event-when-where">
-                {eventDate && <Fact icon={<CalendarIcon />} label={messages.home.date} value={eventDate} />}
-                {settings?.venue && <Fact icon={<PinIcon />} label={messages.home.venue} value={settings.venue} />}
+                {eventDate && <Fact icon={<CalendarIcon />} label={homeText.date} value={eventDate} />}
+                {settings?.venue && <Fact icon={<PinIcon />} label={homeText.venue} value={settings.venue} />}
               </Group>
             )}
             <Group gap="xs" mt="xs">
               <Badge variant="white" color="red" size="lg" radius="sm">
-                {messages.roundsCount(roundCount)}
+                {homePageText.roundsCount(roundCount)}
               </Badge>
               <Badge variant="white" color="red" size="lg" radius="sm">
-                {messages.teamsCount(teamCount)}
+                {homePageText.teamsCount(teamCount)}
               </Badge>
             </Group>
             <Group mt="md">
               {user ? (
                 <Button component={Link} href={ROLE_HOME[user.role]} size="lg" color="yellow.4" c="dark">
-                  {messages.goToMyScreen}
+                  {appText.goToMyScreen}
                 </Button>
               ) : (
                 <Button component={Link} href="/login" size="lg" color="yellow.4" c="dark">
-                  {messages.login}
+                  {loginText.login}
                 </Button>
               )}
             </Group>

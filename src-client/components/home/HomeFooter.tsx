@@ -1,6 +1,7 @@
 /** The front page's footer: the organiser and the two projector screens. */
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { homePageText } from '../../../src/messages/home';
 
 export function HomeFooter() {
   return (
@@ -8,17 +9,17 @@ export function HomeFooter() {
       <Container size="lg">
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {messages.organiser}
+            {homePageText.organiser}
           </Text>
           <Group gap="md">
             <Text size="sm" c="dimmed">
-              {messages.projectorScreens}:
+              {homePageText.projectorScreens}:
             </Text>
             <Anchor href="/screen" size="sm" c="red.8">
-              {messages.screenTitles.screen}
+              {appText.screenTitles.screen}
             </Anchor>
             <Anchor href="/screen2" size="sm" c="red.8">
-              {messages.screenTitles.screen2}
+              {appText.screenTitles.screen2}
             </Anchor>
           </Group>
         </Group>

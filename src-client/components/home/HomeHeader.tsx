@@ -2,7 +2,7 @@
 import { Box, Button, Container, Group } from '@mantine/core';
 import { Link } from 'wouter';
 import { ROLE_HOME } from '../../../src/constants';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { Brand } from '../Brand';
 import { UserMenu } from '../UserMenu';
@@ -16,7 +16,7 @@ export function HomeHeader({ user }: { user: TPublicUser | null }) {
           <Group gap="sm" wrap="nowrap">
             {user && (
               <Button component={Link} href={ROLE_HOME[user.role]} color="red" variant="light" visibleFrom="xs">
-                {messages.goToMyScreen}
+                {appText.goToMyScreen}
               </Button>
             )}
             <UserMenu compact />

@@ -1,6 +1,7 @@
 /** The rounds of the night as cards, the one on stage marked. */
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { homePageText } from '../../../src/messages/home';
 
 export function Rounds({
   rounds,
@@ -38,14 +39,14 @@ function RoundCard({ n, title, current }: { n: number; title: string; current: b
         </ThemeIcon>
         <Stack gap={2}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-            {messages.roundLabel(n)}
+            {appText.roundLabel(n)}
           </Text>
           <Text fw={800} fz="lg" lh={1.25}>
             {title}
           </Text>
           {current && (
             <Badge color="red" size="sm" variant="light" mt={4}>
-              {messages.nowShowing}
+              {homePageText.nowShowing}
             </Badge>
           )}
         </Stack>

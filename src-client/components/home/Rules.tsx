@@ -1,12 +1,12 @@
 /** The rules, the first one open, each rendered from its Markdown; or a note when there are none. */
 import { Accordion } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { homePageText } from '../../../src/messages/home';
 import type { TRule } from '../../../src/schemas/rules';
 import { Markdown } from '../markdown/Markdown';
 import { EmptyNote } from './Section';
 
 export function Rules({ rules }: { rules: TRule[] }) {
-  if (rules.length === 0) return <EmptyNote>{messages.noRules}</EmptyNote>;
+  if (rules.length === 0) return <EmptyNote>{homePageText.noRules}</EmptyNote>;
   return (
     <Accordion
       variant="separated"

@@ -1,12 +1,12 @@
 /** The competing teams as cards with their logo and unit, or a note when there are none yet. */
 import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { homePageText } from '../../../src/messages/home';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { initials } from '../UserMenu';
 import { EmptyNote } from './Section';
 
 export function Teams({ teams }: { teams: TTeamListItem[] }) {
-  if (teams.length === 0) return <EmptyNote>{messages.noTeams}</EmptyNote>;
+  if (teams.length === 0) return <EmptyNote>{homePageText.noTeams}</EmptyNote>;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
       {teams.map((team) => (

@@ -5,7 +5,8 @@
 import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { judgeLinksText } from '../../../src/messages/judgeLinks';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
@@ -13,7 +14,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { LinkIcon } from '../users/icons';
 import { QrImage } from './QrImage';
 
-const t = messages.judgeLinks;
+const t = judgeLinksText;
 
 export function JudgeLinkButton({ user }: { user: TPublicUser }) {
   const trpc = useTRPC();
@@ -45,7 +46,7 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
     confirmDanger({
       title: <Text fw={800}>{t.revokeTitle}</Text>,
       text: t.revokeText(name),
-      labels: { confirm: t.revoke, cancel: messages.cancel },
+      labels: { confirm: t.revoke, cancel: contractText.cancel },
       radius: 'lg',
       onConfirm: () => revoke.mutate({ _id: user._id }),
     });

@@ -5,7 +5,7 @@
 import { Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../src/messages';
+import { judgeLinksText } from '../../../src/messages/judgeLinks';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
 import { notifyError } from '../notify';
@@ -13,7 +13,7 @@ import { PrintSheet, sheetClasses } from '../results/PrintSheet';
 import classes from './QrCards.module.css';
 import { QrImage, shortUrl } from './QrImage';
 
-const t = messages.judgeLinks;
+const t = judgeLinksText;
 const PER_PAGE = 6;
 
 interface Card {

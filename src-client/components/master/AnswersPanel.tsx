@@ -6,7 +6,7 @@ import { Badge, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text 
 import { ShortcutKey } from './ShortcutKey';
 import { useMutation } from '@tanstack/react-query';
 import { formatClock, formatNumber } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
@@ -15,7 +15,7 @@ import { Panel } from './Panel';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 /** The server's clock time of an answer, to the tenth of a second. */
 const serverTime = (at: number) => formatClock(at, true);

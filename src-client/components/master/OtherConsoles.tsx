@@ -2,10 +2,10 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { formatClock } from '../../../src/format';
 import type { TConsole } from '../../../src/live';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import { consoleName } from './useConsole';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 export function OtherConsoles({ others, userId }: { others: TConsole[]; userId: string | null }) {
   if (others.length === 0) return null;

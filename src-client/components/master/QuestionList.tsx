@@ -1,13 +1,13 @@
 /** The set's questions with their answers; a click puts one on air (the server's questionId). */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { TPublicQuestion } from '../../../src/schemas/questionSet';
 
 /** A question as the console lists it: with its answer (the server sends it to admins and the master). */
 export type ConsoleQuestion = TPublicQuestion & { answer?: string };
 
-const M = messages.masterConsole;
+const M = masterText;
 
 export function QuestionList({
   items,

@@ -3,13 +3,13 @@ import { Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core
 import { ShortcutKey } from './ShortcutKey';
 import { useElementSize } from '@mantine/hooks';
 import { SCREEN2_MODES } from '../../../src/constants';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 /** /screen itself in an iframe, drawn at 1920×1080 and scaled down into a 16:9 box. */
 export function MiniScreen() {

@@ -6,12 +6,12 @@ import { Button, SimpleGrid, Text } from '@mantine/core';
 import { openConfirm } from '../ModalsHost';
 import { ShortcutKey } from './ShortcutKey';
 import type { ShowPhase } from '../../../src/constants';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 export function confirmReveal(onConfirm: () => void): void {
   openConfirm({

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import { compareStanding } from '../../../src/scoring';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
@@ -13,7 +13,7 @@ import { Panel } from './Panel';
 import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 /** One field open at a time: opening another moves the judges' pads to it. */
 export function ScoringPanel({ system, fields, moves }: { system: ShowState; fields: TScoreField[]; moves: ShowMoves }) {

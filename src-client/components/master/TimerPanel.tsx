@@ -1,14 +1,14 @@
 /** The question's clock: presets, start, pause, resume, reset, and the same second every screen shows. */
 import { Button, Chip, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
 import { formatCountdown } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
 import { Panel } from './Panel';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 export const TIMER_PRESETS = [10, 15, 20, 30, 60];
 
 export type TimerStatus = 'running' | 'paused' | 'ready' | 'done';

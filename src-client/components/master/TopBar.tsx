@@ -1,10 +1,10 @@
 /** The console's first line: the round, the set, what the main screen shows, the state's version and the connection. */
 import { Badge, Group, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import type { ShowMoves } from './useShowMove';
 
-const M = messages.masterConsole;
+const M = masterText;
 const ROUNDS = [1, 2, 3, 4, 5, 6];
 const BADGE = { size: 'lg', radius: 'sm', tt: 'none', style: { flexShrink: 0, maxWidth: 'none' } } as const;
 

@@ -1,9 +1,9 @@
 /** A show move in a few Vietnamese words, for the toast another console shows ("… vừa thao tác: …"). */
 import type { ShowMove } from '../../../src/live';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 /** Names the console knows; an unknown one comes back as ''. */
 export interface MoveNames {

@@ -7,13 +7,13 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConsolesMessage, ShowActor, TConsole } from '../../../src/live';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { onShowMove } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
 import { notifyInfo } from '../notify';
 
-const M = messages.masterConsole;
+const M = masterText;
 
 /** Every id this page has been given (a reconnect brings a new one), and the current one. */
 const ownIds = new Set<string>();

@@ -3,7 +3,7 @@
  * current by the `answers` and `buzz` events; whichever is newer wins, and a reconnect re-reads.
  */
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
@@ -15,7 +15,7 @@ export function useQuestionAnswers(questionId: string | null): { items: TTeamAns
     ...trpc.show.answers.queryOptions({ questionId: questionId ?? undefined }),
     enabled: Boolean(questionId),
   });
-  useLoadError(messages.masterConsole.answersError, query.error);
+  useLoadError(masterText.answersError, query.error);
   useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
   const liveAnswers = useLiveEvent('answers');

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { messages } from '../../../src/messages';
+import { masterText } from '../../../src/messages/master';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { systemStateQuery } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
@@ -30,10 +30,10 @@ export function useShowMove(): ShowMoves {
   );
 
   const update = useMutation(
-    trpc.show.update.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(messages.masterConsole.moveError, error) }),
+    trpc.show.update.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(masterText.moveError, error) }),
   );
   const undoMutation = useMutation(
-    trpc.show.undo.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(messages.masterConsole.undoError, error) }),
+    trpc.show.undo.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(masterText.undoError, error) }),
   );
 
   const { mutate: updateMutate } = update;

@@ -1,10 +1,11 @@
 /** One team as a card: logo or initials, name, unit, members, its accounts, priority and state. */
 import { ActionIcon, Avatar, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { messages } from '../../../src/messages';
+import { membersText } from '../../../src/messages/members';
+import { usersText } from '../../../src/messages/users';
 import type { TTeam } from '../../../src/schemas/team';
 import { EditIcon, TrashIcon, UserPlusIcon } from '../users/icons';
 
-const t = messages.teamAdmin;
+const t = membersText;
 
 /** School names share their first word ("THPT …"): initials come from the distinctive part. */
 const GENERIC_WORDS = new Set(['thpt', 'thcs', 'th', 'trường', 'chuyên', 'đội', '–', '-']);
@@ -42,10 +43,10 @@ export function TeamCard({
           )}
           <Group gap={6} mt={8}>
             <Badge size="sm" variant="light" color="gray" radius="sm" tt="none">
-              {messages.teamAdmin.priorityBadge(team.priority)}
+              {membersText.priorityBadge(team.priority)}
             </Badge>
             <Badge size="sm" variant="dot" color={team.active ? 'teal' : 'gray'} radius="sm" tt="none">
-              {team.active ? messages.userAdmin.activeState : messages.userAdmin.inactiveState}
+              {team.active ? usersText.activeState : usersText.inactiveState}
             </Badge>
           </Group>
         </Box>
@@ -100,7 +101,7 @@ export function TeamCard({
 
       <Group gap="xs" mt="lg" wrap="nowrap">
         <Button size="xs" variant="light" leftSection={<EditIcon size={14} />} onClick={onEdit} aria-label={t.editTeam}>
-          {messages.userAdmin.edit}
+          {usersText.edit}
         </Button>
         <Button size="xs" variant="light" color="teal" leftSection={<UserPlusIcon size={14} />} onClick={onCreateAccount}>
           {t.createTeamAccount}

@@ -3,7 +3,9 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Text
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { membersText } from '../../../src/messages/members';
+import { usersText } from '../../../src/messages/users';
 import { type TTeam, ZTeamDataSchema } from '../../../src/schemas/team';
 import { useTRPC } from '../../trpc';
 import { FormActions, FormModal } from '../FormModal';
@@ -11,7 +13,7 @@ import { formSaveHandlers, zodFormErrors } from '../formSave';
 import { PriorityInput, priorityValue } from '../PriorityInput';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from '../users/icons';
 
-const t = messages.teamAdmin;
+const t = membersText;
 
 type TeamFormValues = {
   name: string;
@@ -56,9 +58,9 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
     void queryClient.invalidateQueries({ queryKey: trpc.team.pathKey() });
     onDone();
   };
-  const create = useMutation(trpc.team.create.mutationOptions(formSaveHandlers(form, messages.created, t.teamCreateError, saved)));
+  const create = useMutation(trpc.team.create.mutationOptions(formSaveHandlers(form, contractText.created, t.teamCreateError, saved)));
   const update = useMutation(
-    trpc.team.update.mutationOptions(formSaveHandlers(form, messages.infoUpdated, messages.teamUpdateError, saved)),
+    trpc.team.update.mutationOptions(formSaveHandlers(form, contractText.infoUpdated, contractText.teamUpdateError, saved)),
   );
 
   const submit = form.onSubmit((values) => {
@@ -78,7 +80,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
           <TextInput label={t.teamLogoUrl} description={t.teamLogoHint} {...form.getInputProps('logoUrl')} />
           <PriorityInput {...form.getInputProps('priority')} />
         </SimpleGrid>
-        <Switch label={messages.userAdmin.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
+        <Switch label={usersText.active} color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
 
         <Paper withBorder radius="md" p="md" bg="gray.0">
           <Group justify="space-between" mb="sm">
@@ -147,7 +149,7 @@ function TeamForm({ team, onDone }: { team: TTeam | null; onDone: () => void }) 
 
         <FormActions
           onCancel={onDone}
-          submitLabel={team ? messages.userAdmin.save : messages.userAdmin.create}
+          submitLabel={team ? usersText.save : usersText.create}
           loading={create.isPending || update.isPending}
         />
       </Stack>

@@ -6,7 +6,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { loginText } from '../../../src/messages/login';
+import { padText } from '../../../src/messages/pad';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import { useLiveEvent } from '../../hooks/liveEvents';
@@ -45,7 +47,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const listKey = listOptions.queryKey;
 
   useEffect(() => {
-    if (scoresQuery.error) padError(messages.pad.listError, scoresQuery.error);
+    if (scoresQuery.error) padError(padText.listError, scoresQuery.error);
   }, [scoresQuery.error]);
 
   // Live: this judge's changed points; any progress (a reset too) or a reconnect re-reads them.
@@ -101,10 +103,10 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     () => ({
       onSent: (_entry, item) => {
         queryClient.setQueryData(listKey, (old) => mergeScores(old, [item]));
-        padSuccess(messages.scored);
+        padSuccess(contractText.scored);
       },
-      onRefused: (_entry, error) => padError(messages.scoringError, error),
-      onQueued: () => padNotice(messages.pad.queued),
+      onRefused: (_entry, error) => padError(contractText.scoringError, error),
+      onQueued: () => padNotice(padText.queued),
     }),
     [queryClient, listKey],
   );
@@ -146,7 +148,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   };
 
   const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
-  const eventName = settingsQuery.data?.settings.name ?? messages.pad.eventFallback;
+  const eventName = settingsQuery.data?.settings.name ?? padText.eventFallback;
 
   return (
     <div ref={padRef} className={classes.page} data-testid="judge-pad" data-open={open || undefined}>
@@ -159,7 +161,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
             </Text>
           </Group>
           <Button size="compact-sm" variant="white" color="red" onClick={logout} style={{ flexShrink: 0 }}>
-            {messages.logout}
+            {loginText.logout}
           </Button>
         </Group>
         <Text size="xs" lh={1.3} truncate style={{ opacity: 0.92 }}>
@@ -167,16 +169,16 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
         </Text>
         {!offline && (
           <span className={classes.srOnly} data-testid="pad-connection">
-            {messages.pad.online}
+            {padText.online}
           </span>
         )}
       </header>
       {offline && (
         <div className={classes.offlineStrip} role="status" data-testid="pad-connection">
           <ClockIcon size={18} />
-          <span style={{ whiteSpace: 'nowrap' }}>{messages.pad.offline}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{padText.offline}</span>
           <Text span size="xs" fw={500} lh={1.25}>
-            {messages.pad.pendingHint}
+            {padText.pendingHint}
           </Text>
         </div>
       )}
@@ -185,16 +187,16 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text component="h1" fw={800} fz={16} lh={1.25} data-testid="pad-field">
             {shownField
-              ? messages.pad.fieldRange(
+              ? padText.fieldRange(
                   shownField.label,
                   formatScaleNumber(shownField.minPoint),
                   formatScaleNumber(shownField.maxPoint),
                   formatScaleNumber(shownField.step),
                 )
-              : messages.pad.myPoints}
+              : padText.myPoints}
           </Text>
           <Badge color={open ? 'teal' : 'gray'} variant={open ? 'filled' : 'light'} size="md" tt="none" style={{ flexShrink: 0 }}>
-            {open ? messages.pad.open : closed ? messages.pad.closed : messages.pad.notOpen}
+            {open ? padText.open : closed ? padText.closed : padText.notOpen}
           </Badge>
         </Group>
       </div>
@@ -209,7 +211,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
           />
           {teams.length === 0 && (
             <Text c="dimmed" ta="center" py="xl">
-              {messages.pad.noTeams}
+              {padText.noTeams}
             </Text>
           )}
           {teams.map((team, index) => (
@@ -243,14 +245,11 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
           ) : open ? (
             <Stack py="md">
               <Text c="dimmed" ta="center">
-                {messages.pad.noTeams}
+                {padText.noTeams}
               </Text>
             </Stack>
           ) : (
-            <LockCard
-              reason={closed ? messages.pad.closed : messages.pad.notOpen}
-              hint={closed ? messages.pad.closedHint : messages.pad.notOpenHint}
-            />
+            <LockCard reason={closed ? padText.closed : padText.notOpen} hint={closed ? padText.closedHint : padText.notOpenHint} />
           )}
         </div>
       </main>

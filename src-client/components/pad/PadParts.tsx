@@ -1,7 +1,7 @@
 /** The pad's pieces: a team row with the judge's own point, the outbox list, the lock card. */
 import { ActionIcon, Badge, Box, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { padText } from '../../../src/messages/pad';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { BlockIcon, CheckIcon, ClockIcon, LockIcon } from './icons';
 import classes from './Pad.module.css';
@@ -52,7 +52,7 @@ export function TeamRow({
           </Text>
           {onStage && (
             <Badge component="span" size="sm" color="orange" variant="filled" style={{ flexShrink: 0 }}>
-              {messages.pad.onStage}
+              {padText.onStage}
             </Badge>
           )}
         </span>
@@ -69,13 +69,13 @@ export function TeamRow({
             <span>{formatPoint(waitingPoint)}</span>
           </Box>
         ) : scored ? (
-          <Box component="span" c="teal.8" style={POINT_ROW} aria-label={messages.pad.scored}>
+          <Box component="span" c="teal.8" style={POINT_ROW} aria-label={padText.scored}>
             <CheckIcon size={20} />
             <span>{formatPoint(point)}</span>
           </Box>
         ) : (
           <Text component="span" display="block" size="xs" c="dimmed" fw={600}>
-            {messages.pad.notScored}
+            {padText.notScored}
           </Text>
         )}
       </span>
@@ -100,7 +100,7 @@ export function PendingList({
       <Group gap={6} c="yellow.9">
         <ClockIcon size={18} />
         <Text fw={800} size="sm">
-          {messages.pad.pendingTitle}
+          {padText.pendingTitle}
         </Text>
       </Group>
       {entries.map((entry) => (
@@ -124,12 +124,12 @@ export function PendingList({
             </Text>
             <Text size="xs" c={entry.status === 'refused' ? 'red.8' : 'dimmed'} fw={entry.status === 'refused' ? 600 : 400}>
               {entry.status === 'refused'
-                ? `${fieldLabel(entry.fieldName)} · ${messages.pad.refused}: ${entry.reason ?? ''}`
-                : `${fieldLabel(entry.fieldName)} · ${entry.status === 'sending' ? messages.pad.sending : messages.pad.waiting}`}
+                ? `${fieldLabel(entry.fieldName)} · ${padText.refused}: ${entry.reason ?? ''}`
+                : `${fieldLabel(entry.fieldName)} · ${entry.status === 'sending' ? padText.sending : padText.waiting}`}
             </Text>
           </div>
           {entry.status === 'refused' ? (
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={messages.pad.dismiss} onClick={() => onDismiss(entry.key)}>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={padText.dismiss} onClick={() => onDismiss(entry.key)}>
               ✕
             </ActionIcon>
           ) : (

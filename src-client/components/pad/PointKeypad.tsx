@@ -6,7 +6,7 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { padText } from '../../../src/messages/pad';
 import classes from './Pad.module.css';
 import { formatScaleNumber, isValidPoint, pointScale, type ScaleField } from './pointScale';
 
@@ -64,19 +64,15 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
     setTyped('');
   };
 
-  const range = messages.pad.invalidPoint(
-    formatScaleNumber(field.minPoint),
-    formatScaleNumber(field.maxPoint),
-    formatScaleNumber(field.step),
-  );
+  const range = padText.invalidPoint(formatScaleNumber(field.minPoint), formatScaleNumber(field.maxPoint), formatScaleNumber(field.step));
   const cols = scale.bases.length + scale.fractions.length <= 12 ? 6 : 5;
 
   return (
-    <Stack gap={10} data-testid="pad-keypad" role="group" aria-label={messages.pad.keypadLabel(teamName)}>
+    <Stack gap={10} data-testid="pad-keypad" role="group" aria-label={padText.keypadLabel(teamName)}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {messages.pad.scoringTeam}
+            {padText.scoringTeam}
           </Text>
           <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-selected-team">
             {teamName}
@@ -89,7 +85,7 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
         </div>
         {previousPoint !== null && (
           <Badge size="lg" color="teal" variant="light" style={{ flexShrink: 0 }}>
-            {messages.pad.previousPoint(formatPoint(previousPoint))}
+            {padText.previousPoint(formatPoint(previousPoint))}
           </Badge>
         )}
       </Group>
@@ -122,7 +118,7 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
                 disabled={disabled}
                 onClick={() => toggleFraction(value)}
               >
-                {messages.pad.half(formatScaleNumber(value))}
+                {padText.half(formatScaleNumber(value))}
               </UnstyledButton>
             );
           })}
@@ -130,8 +126,8 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
       )}
 
       <TextInput
-        aria-label={messages.pad.typePoint}
-        placeholder={`${messages.pad.typePoint} (${messages.pad.typePlaceholder})`}
+        aria-label={padText.typePoint}
+        placeholder={`${padText.typePoint} (${padText.typePlaceholder})`}
         inputMode="decimal"
         autoComplete="off"
         size="md"
@@ -161,11 +157,11 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
       >
         {valid && point !== null ? (
           <span className={classes.submitLabel}>
-            <span className={classes.submitText}>{confirming ? messages.pad.confirm : messages.pad.submit}</span>
+            <span className={classes.submitText}>{confirming ? padText.confirm : padText.submit}</span>
             <span className={classes.submitPoint}>{formatPoint(point)}</span>
           </span>
         ) : (
-          messages.pad.choosePoint
+          padText.choosePoint
         )}
       </Button>
     </Stack>

@@ -7,7 +7,9 @@ import { Button, Card, Center, Image, Loader, Stack, Text, ThemeIcon, Title } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { loginText } from '../../../src/messages/login';
+import { padText } from '../../../src/messages/pad';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { clearLiveEvents } from '../../hooks/liveEvents';
 import { setCurrentUser, systemStateQuery } from '../../hooks/useSystemState';
@@ -83,7 +85,7 @@ export function TokenSignIn({ username, token, children }: { username: string; t
       <Center mih="100dvh" data-testid="pad-signing-in">
         <Stack align="center" gap="md">
           <Loader color="red" />
-          <Text c="dimmed">{messages.pad.signingIn}</Text>
+          <Text c="dimmed">{padText.signingIn}</Text>
         </Stack>
       </Center>
     );
@@ -91,16 +93,16 @@ export function TokenSignIn({ username, token, children }: { username: string; t
   return (
     <PadNotice
       testId="pad-link-error"
-      title={messages.pad.linkInvalidTitle}
-      text={state === 'refused' ? messages.pad.linkInvalid : messages.pad.linkNetworkError}
+      title={padText.linkInvalidTitle}
+      text={state === 'refused' ? padText.linkInvalid : padText.linkNetworkError}
       action={
         state === 'networkError' ? (
           <Button color="red" size="md" onClick={retry}>
-            {messages.pad.retry}
+            {padText.retry}
           </Button>
         ) : (
           <Button component={Link} href="/login" variant="default" size="md">
-            {messages.login}
+            {loginText.login}
           </Button>
         )
       }
@@ -114,7 +116,7 @@ export function PadNotice({ testId, title, text, action }: { testId: string; tit
     <Center mih="100dvh" p="md" bg="gray.1">
       <Card withBorder radius="lg" padding="xl" shadow="md" maw={440} w="100%" data-testid={testId}>
         <Stack align="center" gap="md" ta="center">
-          <Image src="/logo.svg" alt={messages.appName} w={64} h={64} />
+          <Image src="/logo.svg" alt={appText.appName} w={64} h={64} />
           <ThemeIcon size={52} radius="xl" color="red" variant="light">
             <LinkOffIcon size={28} />
           </ThemeIcon>

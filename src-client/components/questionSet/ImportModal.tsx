@@ -8,7 +8,9 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { questionImportText } from '../../../src/messages/questionImport';
+import { questionSetsText } from '../../../src/messages/questionSets';
 import type { TQuestionSet } from '../../../src/schemas/questionSet';
 import { useTRPC } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
@@ -79,20 +81,20 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
       : { set: setNumber, ...file, mode: 'create' as const, title: title.trim() || result.title };
     write.mutate(input, {
       onSuccess: ({ item }) => {
-        notifySuccess(target ? messages.updated : messages.created);
+        notifySuccess(target ? contractText.updated : contractText.created);
         if (item) onDone(item);
         onClose();
       },
-      onError: (error) => notifyError(target ? messages.questionSetUpdateError : messages.questionSetCreateError, error),
+      onError: (error) => notifyError(target ? contractText.questionSetUpdateError : contractText.questionSetCreateError, error),
     });
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.qs.importTitle} size="xl" centered fullScreen={phone}>
+    <Modal opened={opened} onClose={onClose} title={questionSetsText.importTitle} size="xl" centered fullScreen={phone}>
       <Stack gap="md">
         <Dropzone
           onDrop={(files) => files[0] && void read(files[0])}
-          onReject={() => setFileError(messages.importUnknownExtension)}
+          onReject={() => setFileError(questionImportText.importUnknownExtension)}
           accept={ACCEPT}
           multiple={false}
           loading={preview.isPending}
@@ -100,20 +102,20 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
           data-testid="import-dropzone"
         >
           <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-            <Text fw={600}>{messages.qs.importDrop}</Text>
+            <Text fw={600}>{questionSetsText.importDrop}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              {messages.qs.importDropHint}
+              {questionSetsText.importDropHint}
             </Text>
             {file && (
               <Badge variant="light" color="gray" mt="xs">
-                {messages.qs.importFileLabel(file.fileName)}
+                {questionSetsText.importFileLabel(file.fileName)}
               </Badge>
             )}
           </Stack>
         </Dropzone>
 
         {fileError && (
-          <Alert color="red" title={messages.qs.importPreviewError} data-testid="import-file-error">
+          <Alert color="red" title={questionSetsText.importPreviewError} data-testid="import-file-error">
             {fileError}
           </Alert>
         )}
@@ -122,16 +124,16 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
           <Stack gap="sm" data-testid="import-preview">
             <Group gap="sm">
               <Badge size="lg" color={result.items.length ? 'teal' : 'gray'} variant="light" data-testid="import-count">
-                {messages.qs.importCount(result.items.length)}
+                {questionSetsText.importCount(result.items.length)}
               </Badge>
               {result.errors.length > 0 ? (
                 <Badge size="lg" color="red" variant="light">
-                  {messages.qs.importErrorsCount(result.errors.length)}
+                  {questionSetsText.importErrorsCount(result.errors.length)}
                 </Badge>
               ) : (
                 clean && (
                   <Text size="sm" c="teal.8">
-                    {messages.qs.importNoErrors}
+                    {questionSetsText.importNoErrors}
                   </Text>
                 )
               )}
@@ -142,7 +144,12 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
             {clean && (
               <>
                 {!target && (
-                  <TextInput label={messages.qs.titleLabel} value={title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
+                  <TextInput
+                    label={questionSetsText.titleLabel}
+                    value={title}
+                    onChange={(e) => setTitle(e.currentTarget.value)}
+                    withAsterisk
+                  />
                 )}
                 <ImportPreviewTable items={result.items} />
               </>
@@ -152,16 +159,16 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {messages.cancel}
+            {contractText.cancel}
           </Button>
           <Button color="red" disabled={!clean || (!target && !title.trim())} loading={write.isPending} onClick={confirm}>
             {result
               ? target
-                ? messages.qs.importConfirmAppend(result.items.length)
-                : messages.qs.importConfirmCreate(result.items.length)
+                ? questionSetsText.importConfirmAppend(result.items.length)
+                : questionSetsText.importConfirmCreate(result.items.length)
               : target
-                ? messages.qs.importMore
-                : messages.qs.importFile}
+                ? questionSetsText.importMore
+                : questionSetsText.importFile}
           </Button>
         </Group>
       </Stack>
@@ -175,9 +182,9 @@ function ImportErrors({ errors }: { errors: { row: number; field: string; messag
       <Table striped withTableBorder fz="sm" data-testid="import-errors">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={90}>{messages.qs.importRow}</Table.Th>
-            <Table.Th w={130}>{messages.qs.importField}</Table.Th>
-            <Table.Th>{messages.qs.importMessage}</Table.Th>
+            <Table.Th w={90}>{questionSetsText.importRow}</Table.Th>
+            <Table.Th w={130}>{questionSetsText.importField}</Table.Th>
+            <Table.Th>{questionSetsText.importMessage}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -186,7 +193,7 @@ function ImportErrors({ errors }: { errors: { row: number; field: string; messag
             <Table.Tr key={`${error.row}-${error.field}-${index}`}>
               <Table.Td>
                 <Text size="sm" fw={600} c="red.8">
-                  {error.row > 0 ? messages.qs.importRowLabel(error.row) : messages.qs.importWholeFile}
+                  {error.row > 0 ? questionSetsText.importRowLabel(error.row) : questionSetsText.importWholeFile}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -211,7 +218,7 @@ function ImportPreviewTable({ items }: { items: { content: string; options: stri
           // biome-ignore lint/suspicious/noArrayIndexKey: a preview of rows not yet stored: they have no id
           <Table.Tr key={index}>
             <Table.Td w={70} c="dimmed">
-              {messages.qs.questionNo(index + 1)}
+              {questionSetsText.questionNo(index + 1)}
             </Table.Td>
             <Table.Td>
               <Text size="sm" lineClamp={2}>
@@ -228,7 +235,7 @@ function ImportPreviewTable({ items }: { items: { content: string; options: stri
         {items.length > PREVIEW_ROWS && (
           <Table.Tr>
             <Table.Td colSpan={3} c="dimmed">
-              {messages.qs.importMoreQuestions(items.length - PREVIEW_ROWS)}
+              {questionSetsText.importMoreQuestions(items.length - PREVIEW_ROWS)}
             </Table.Td>
           </Table.Tr>
         )}

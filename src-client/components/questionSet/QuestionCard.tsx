@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { questionSetsText } from '../../../src/messages/questionSets';
 import { Icon } from '../Icon';
 import type { DraftQuestion } from './draft';
 import { optionLetter } from './helpers';
@@ -32,34 +32,34 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
               fw={800}
               fz="lg"
               style={{ borderRadius: '50%', display: 'grid', placeItems: 'center', flexShrink: 0 }}
-              aria-label={messages.qs.questionNo(index + 1)}
+              aria-label={questionSetsText.questionNo(index + 1)}
             >
               {index + 1}
             </Box>
             <Badge variant="light" color="orange" size="lg" tt="none">
-              {messages.qs.points(formatPoint(question.point))}
+              {questionSetsText.points(formatPoint(question.point))}
             </Badge>
             <Badge variant="light" color="blue" size="lg" tt="none">
-              {messages.qs.seconds(question.timeLimit)}
+              {questionSetsText.seconds(question.timeLimit)}
             </Badge>
             {question.media && (
               <Badge variant="light" color="grape" size="lg" tt="none">
-                {messages.qs.mediaKinds[question.media.kind]}
+                {questionSetsText.mediaKinds[question.media.kind]}
               </Badge>
             )}
           </Group>
           <Group gap={4} wrap="nowrap">
-            <ActionIconButton label={messages.qs.moveUp} onClick={() => onMove(-1)} disabled={index === 0} variant="subtle">
+            <ActionIconButton label={questionSetsText.moveUp} onClick={() => onMove(-1)} disabled={index === 0} variant="subtle">
               <Arrow up />
             </ActionIconButton>
-            <ActionIconButton label={messages.qs.moveDown} onClick={() => onMove(1)} disabled={index === total - 1} variant="subtle">
+            <ActionIconButton label={questionSetsText.moveDown} onClick={() => onMove(1)} disabled={index === total - 1} variant="subtle">
               <Arrow />
             </ActionIconButton>
-            <ActionIconButton label={messages.qs.editQuestion(index + 1)} onClick={onEdit}>
+            <ActionIconButton label={questionSetsText.editQuestion(index + 1)} onClick={onEdit}>
               <PencilIcon />
             </ActionIconButton>
             <ActionIconButton
-              label={`${messages.qs.delete} ${messages.qs.questionNo(index + 1).toLowerCase()}`}
+              label={`${questionSetsText.delete} ${questionSetsText.questionNo(index + 1).toLowerCase()}`}
               onClick={onDelete}
               color="red"
             >
@@ -116,7 +116,7 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
         <Stack gap={4} p="sm" bg="gray.0" style={{ borderRadius: 10 }}>
           <Text size="sm">
             <Text span fw={700} c="teal.8">
-              {messages.qs.answer}:{' '}
+              {questionSetsText.answer}:{' '}
             </Text>
             {question.answer ? (
               <Text span fw={600} data-testid="question-answer">
@@ -126,14 +126,14 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
               </Text>
             ) : (
               <Text span c="dimmed" fs="italic">
-                {messages.qs.noAnswer}
+                {questionSetsText.noAnswer}
               </Text>
             )}
           </Text>
           {question.explanation && (
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
               <Text span fw={700} c="gray.7">
-                {messages.qs.explanation}:{' '}
+                {questionSetsText.explanation}:{' '}
               </Text>
               {question.explanation}
             </Text>

@@ -11,7 +11,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { questionSetsText } from '../../../src/messages/questionSets';
+import { validationText } from '../../../src/messages/validation';
 import { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
@@ -68,7 +70,7 @@ function toInput(values: FormValues) {
 function validate(values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const input = toInput(values);
-  if (parsePoint(values.point) === null) errors.point = messages.qs.pointInvalid;
+  if (parsePoint(values.point) === null) errors.point = questionSetsText.pointInvalid;
   const result = ZQuestionSchema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -83,7 +85,7 @@ function validate(values: FormValues): Record<string, string> {
     }
   }
   if (input.options.length && input.answer.trim() && !input.options.includes(input.answer.trim())) {
-    errors.answer ??= messages.qs.answerNotInOptions;
+    errors.answer ??= questionSetsText.answerNotInOptions;
   }
   return errors;
 }
@@ -133,14 +135,14 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
       form.clearFieldError('mediaUrl');
     } catch (error) {
       setUploadError((error as Error).message);
-      notifyError(messages.qs.mediaUploadError, error);
+      notifyError(questionSetsText.mediaUploadError, error);
       if (errorData(error).field) form.setFieldError('mediaUrl', (error as Error).message);
     }
   };
 
   const rejected = (rejections: FileRejection[]) => {
     const code = rejections[0]?.errors[0]?.code;
-    setUploadError(code === 'file-too-large' ? messages.mediaTooLarge(MEDIA_MAX_MB) : messages.mediaTypeInvalid);
+    setUploadError(code === 'file-too-large' ? validationText.mediaTooLarge(MEDIA_MAX_MB) : validationText.mediaTypeInvalid);
   };
 
   const submit = form.onSubmit((values) => {
@@ -164,7 +166,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Textarea
-            label={messages.qs.content}
+            label={questionSetsText.content}
             withAsterisk
             autosize
             minRows={3}
@@ -176,10 +178,10 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
           <Stack gap={6}>
             <div>
               <Text size="sm" fw={500}>
-                {messages.qs.options}
+                {questionSetsText.options}
               </Text>
               <Text size="xs" c="dimmed">
-                {messages.qs.optionsHint}
+                {questionSetsText.optionsHint}
               </Text>
             </div>
             {options.map((_, index) => (
@@ -190,14 +192,14 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
                 </Text>
                 <TextInput
                   style={{ flex: 1 }}
-                  placeholder={messages.qs.optionPlaceholder(optionLetter(index))}
-                  aria-label={messages.qs.optionPlaceholder(optionLetter(index))}
+                  placeholder={questionSetsText.optionPlaceholder(optionLetter(index))}
+                  aria-label={questionSetsText.optionPlaceholder(optionLetter(index))}
                   {...form.getInputProps(`options.${index}`)}
                   onChange={(e) => setOption(index, e.currentTarget.value)}
                 />
                 <IconAction
-                  tooltip={messages.qs.removeOption}
-                  label={`${messages.qs.removeOption} ${optionLetter(index)}`}
+                  tooltip={questionSetsText.removeOption}
+                  label={`${questionSetsText.removeOption} ${optionLetter(index)}`}
                   size="lg"
                   mt={2}
                   onClick={() => removeOption(index)}
@@ -214,15 +216,15 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
                 style={{ alignSelf: 'flex-start' }}
                 onClick={() => form.insertListItem('options', '')}
               >
-                + {messages.qs.addOption}
+                + {questionSetsText.addOption}
               </Button>
             )}
           </Stack>
 
           {filledOptions.length > 0 ? (
             <Select
-              label={messages.qs.answer}
-              placeholder={messages.qs.answerPick}
+              label={questionSetsText.answer}
+              placeholder={questionSetsText.answerPick}
               data={filledOptions.map((o) => ({ value: o, label: `${optionLetter(options.findIndex((x) => x.trim() === o))}. ${o}` }))}
               allowDeselect={false}
               {...form.getInputProps('answer')}
@@ -230,25 +232,25 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               onChange={(value) => form.setFieldValue('answer', value ?? '')}
             />
           ) : (
-            <Textarea label={messages.qs.answer} autosize minRows={1} maxRows={5} {...form.getInputProps('answer')} />
+            <Textarea label={questionSetsText.answer} autosize minRows={1} maxRows={5} {...form.getInputProps('answer')} />
           )}
 
-          <Textarea label={messages.qs.explanation} autosize minRows={2} maxRows={6} {...form.getInputProps('explanation')} />
+          <Textarea label={questionSetsText.explanation} autosize minRows={2} maxRows={6} {...form.getInputProps('explanation')} />
 
           <Group grow align="flex-start">
-            <TextInput label={messages.qs.point} inputMode="decimal" {...form.getInputProps('point')} />
-            <NumberInput label={messages.qs.timeLimit} min={0} max={3600} allowDecimal={false} {...form.getInputProps('timeLimit')} />
+            <TextInput label={questionSetsText.point} inputMode="decimal" {...form.getInputProps('point')} />
+            <NumberInput label={questionSetsText.timeLimit} min={0} max={3600} allowDecimal={false} {...form.getInputProps('timeLimit')} />
           </Group>
 
           <Stack gap={6}>
             <Text size="sm" fw={500}>
-              {messages.qs.media}
+              {questionSetsText.media}
             </Text>
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
                 style={{ flex: 1 }}
-                aria-label={messages.qs.mediaUrl}
-                placeholder={messages.qs.mediaUrlHint}
+                aria-label={questionSetsText.mediaUrl}
+                placeholder={questionSetsText.mediaUrlHint}
                 {...form.getInputProps('mediaUrl')}
                 onChange={(e) => {
                   const url = e.currentTarget.value;
@@ -259,15 +261,15 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               />
               <Select
                 w={140}
-                aria-label={messages.qs.mediaKind}
-                data={MEDIA_KINDS.map((k) => ({ value: k, label: messages.qs.mediaKinds[k] }))}
+                aria-label={questionSetsText.mediaKind}
+                data={MEDIA_KINDS.map((k) => ({ value: k, label: questionSetsText.mediaKinds[k] }))}
                 allowDeselect={false}
                 value={form.values.mediaKind}
                 onChange={(value) => value && form.setFieldValue('mediaKind', value as TMedia['kind'])}
               />
               {mediaUrl && (
                 <Button variant="default" onClick={() => form.setFieldValue('mediaUrl', '')}>
-                  {messages.qs.mediaRemove}
+                  {questionSetsText.mediaRemove}
                 </Button>
               )}
             </Group>
@@ -284,10 +286,10 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
             >
               <Stack align="center" gap={2} py="xs" style={{ pointerEvents: 'none' }}>
                 <Text size="sm" fw={600}>
-                  {messages.qs.mediaDrop}
+                  {questionSetsText.mediaDrop}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {messages.qs.mediaDropHint}
+                  {questionSetsText.mediaDropHint}
                 </Text>
               </Stack>
             </Dropzone>
@@ -298,7 +300,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
             )}
           </Stack>
 
-          <FormActions onCancel={onClose} submitLabel={messages.agree} />
+          <FormActions onCancel={onClose} submitLabel={contractText.agree} />
         </Stack>
       </form>
     </Modal>

@@ -23,7 +23,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { contractText } from '../../../src/messages/contract';
+import { questionSetsText } from '../../../src/messages/questionSets';
+import { validationText } from '../../../src/messages/validation';
 import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
 import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
@@ -80,7 +83,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
 
   // A set the server does not have shows the not-found screen, not an error toast.
   useEffect(() => {
-    if (query.error && !isNotFound(query.error)) notifyError(messages.questionSetGetError, query.error);
+    if (query.error && !isNotFound(query.error)) notifyError(contractText.questionSetGetError, query.error);
   }, [query.error]);
 
   const update = useMutation(trpc.questionSet.update.mutationOptions());
@@ -89,7 +92,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     if (!draft || !saved) return;
     const header = ZHeaderSchema.safeParse({ title: draft.title, priority: draft.priority });
     if (!header.success) {
-      setTitleError(header.error.issues[0]?.message ?? messages.titleRequired);
+      setTitleError(header.error.issues[0]?.message ?? validationText.titleRequired);
       return;
     }
     update.mutate(
@@ -102,11 +105,11 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
       {
         onSuccess: ({ item }) => {
           adopt(item);
-          notifySuccess(messages.updated);
+          notifySuccess(contractText.updated);
           void queryClient.invalidateQueries({ queryKey: trpc.questionSet.list.queryKey({ set: setNumber }) });
         },
         onError: (error) => {
-          notifyError(messages.questionSetUpdateError, error);
+          notifyError(contractText.questionSetUpdateError, error);
           if (isConflict(error)) setConflict(true);
           else if (errorData(error).field === 'changes.title') setTitleError(error.message);
         },
@@ -124,19 +127,19 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
 
   const confirmDeleteQuestion = (index: number) =>
     confirmDanger({
-      title: messages.qs.deleteQuestionTitle,
+      title: questionSetsText.deleteQuestionTitle,
       centered: true,
-      text: messages.qs.deleteQuestionText(index + 1),
-      labels: { confirm: messages.qs.delete, cancel: messages.cancel },
+      text: questionSetsText.deleteQuestionText(index + 1),
+      labels: { confirm: questionSetsText.delete, cancel: contractText.cancel },
       onConfirm: () => setDraft((d) => (d ? { ...d, items: d.items.filter((_, i) => i !== index) } : d)),
     });
 
   const discard = () =>
     confirmDanger({
-      title: messages.qs.discardTitle,
+      title: questionSetsText.discardTitle,
       centered: true,
-      text: messages.qs.discardText,
-      labels: { confirm: messages.qs.discard, cancel: messages.cancel },
+      text: questionSetsText.discardText,
+      labels: { confirm: questionSetsText.discard, cancel: contractText.cancel },
       onConfirm: () => saved && adopt(saved),
     });
 
@@ -154,20 +157,20 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   }
   if (!draft || !saved) {
     if (isNotFound(query.error))
-      return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${messages.qs.back}` }} />;
+      return <NotFoundPage embedded back={{ href: questionSetPath(setNumber), label: `← ${questionSetsText.back}` }} />;
     return (
       <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid="question-set-error">
         <Stack gap="sm" align="flex-start">
           <Text fw={800} fz="xl">
-            {messages.qs.loadFailed}
+            {questionSetsText.loadFailed}
           </Text>
           <Text c="dimmed">{query.error?.message ?? ''}</Text>
           <Group gap="sm">
             <Button component={Link} href={questionSetPath(setNumber)} color="red">
-              ← {messages.qs.back}
+              ← {questionSetsText.back}
             </Button>
             <Button variant="default" onClick={() => void query.refetch()}>
-              {messages.qs.retry}
+              {questionSetsText.retry}
             </Button>
           </Group>
         </Stack>
@@ -178,9 +181,9 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   return (
     <Stack gap="md" maw={1180} mx="auto">
       {/* The set's title is the field below; the page's heading says the same for a screen reader. */}
-      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{draft.title || messages.questionSetTitle(setNumber)}</VisuallyHidden>
+      <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{draft.title || appText.questionSetTitle(setNumber)}</VisuallyHidden>
       <Anchor component={Link} href={questionSetPath(setNumber)} size="sm" c="dimmed">
-        ← {messages.qs.back} · {messages.questionSetTitle(setNumber)}
+        ← {questionSetsText.back} · {appText.questionSetTitle(setNumber)}
         {roundTitle ? ` · ${roundTitle}` : ''}
       </Anchor>
 
@@ -194,7 +197,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
       >
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput
-            label={messages.qs.titleLabel}
+            label={questionSetsText.titleLabel}
             size="md"
             style={{ flex: '1 1 260px', minWidth: 0 }}
             styles={{ input: { fontWeight: 700 } }}
@@ -206,7 +209,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
             }}
           />
           <NumberInput
-            label={messages.qs.priorityLabel}
+            label={questionSetsText.priorityLabel}
             size="md"
             w={130}
             allowDecimal={false}
@@ -214,43 +217,43 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
             onChange={(value) => patch({ priority: typeof value === 'number' ? value : 0 })}
           />
           <Group gap="sm" ml="auto" wrap="wrap" justify="flex-end">
-            <Tooltip label={messages.qs.importAppendDisabled} disabled={!dirty}>
+            <Tooltip label={questionSetsText.importAppendDisabled} disabled={!dirty}>
               <Button variant="default" size="md" disabled={dirty} onClick={() => setImporting(true)}>
-                {messages.qs.importMore}
+                {questionSetsText.importMore}
               </Button>
             </Tooltip>
             {dirty && (
               <Button variant="subtle" color="gray" size="md" onClick={discard}>
-                {messages.qs.discard}
+                {questionSetsText.discard}
               </Button>
             )}
             <Button color="red" size="md" miw={110} disabled={!dirty} loading={update.isPending} onClick={save}>
-              {messages.qs.save}
+              {questionSetsText.save}
             </Button>
           </Group>
         </Group>
         <Group gap="xs" mt="sm">
           <Badge variant="light" color="gray">
-            {messages.qs.version(saved.version)}
+            {questionSetsText.version(saved.version)}
           </Badge>
           <Badge variant="light" color="red">
-            {messages.qs.questionsCount(draft.items.length)}
+            {questionSetsText.questionsCount(draft.items.length)}
           </Badge>
           <Text size="xs" c="dimmed">
-            {messages.qs.updatedAt(formatDate(saved.updatedAt, true))}
+            {questionSetsText.updatedAt(formatDate(saved.updatedAt, true))}
           </Text>
           <Badge variant="dot" color={dirty ? 'orange' : 'teal'} data-testid="save-state">
-            {dirty ? messages.qs.unsaved : messages.qs.allSaved}
+            {dirty ? questionSetsText.unsaved : questionSetsText.allSaved}
           </Badge>
         </Group>
       </Card>
 
       {conflict && (
-        <Alert color="red" variant="light" title={messages.qs.conflictTitle} data-testid="conflict">
+        <Alert color="red" variant="light" title={questionSetsText.conflictTitle} data-testid="conflict">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{messages.qs.conflictText}</Text>
+            <Text size="sm">{questionSetsText.conflictText}</Text>
             <Button color="red" variant="filled" size="sm" onClick={() => void reloadLatest()} loading={query.isFetching}>
-              {messages.qs.conflictReload}
+              {questionSetsText.conflictReload}
             </Button>
           </Stack>
         </Alert>
@@ -259,7 +262,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
       {draft.items.length === 0 && (
         <Card withBorder radius="lg" padding="xl">
           <Text c="dimmed" ta="center">
-            {messages.qs.noQuestions}
+            {questionSetsText.noQuestions}
           </Text>
         </Card>
       )}
@@ -277,13 +280,13 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
       ))}
 
       <Button variant="light" color="red" size="md" style={{ alignSelf: 'center' }} onClick={() => setEditing({ index: null })}>
-        + {messages.qs.addQuestion}
+        + {questionSetsText.addQuestion}
       </Button>
 
       <QuestionFormModal
         opened={editing !== null}
         question={editedQuestion}
-        heading={editing?.index != null ? messages.qs.editQuestion(editing.index + 1) : messages.qs.newQuestion}
+        heading={editing?.index != null ? questionSetsText.editQuestion(editing.index + 1) : questionSetsText.newQuestion}
         onClose={() => setEditing(null)}
         onSave={(fields) => {
           const index = editing?.index;

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { questionSetsText } from '../../../src/messages/questionSets';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DataTable } from '../DataTable';
@@ -37,7 +38,7 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
   const list = useQuery(listQuery);
   const reload = () => queryClient.invalidateQueries({ queryKey: trpc.questionSet.pathKey() });
 
-  useLoadError(messages.questionSetListError, list.error);
+  useLoadError(contractText.questionSetListError, list.error);
 
   const create = useMutation(trpc.questionSet.create.mutationOptions());
   const update = useMutation(trpc.questionSet.update.mutationOptions());
@@ -47,15 +48,15 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
     if (editing?.mode === 'rename') {
       await update.mutateAsync(
         { set: setNumber, _id: editing.item._id, changes: values, version: editing.item.version },
-        { onError: (error) => notifyError(messages.questionSetUpdateError, error) },
+        { onError: (error) => notifyError(contractText.questionSetUpdateError, error) },
       );
-      notifySuccess(messages.updated);
+      notifySuccess(contractText.updated);
     } else {
       await create.mutateAsync(
         { set: setNumber, data: { ...values, items: [] } },
-        { onError: (error) => notifyError(messages.questionSetCreateError, error) },
+        { onError: (error) => notifyError(contractText.questionSetCreateError, error) },
       );
-      notifySuccess(messages.created);
+      notifySuccess(contractText.created);
     }
     setEditing(null);
     await reload();
@@ -63,20 +64,20 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
 
   const confirmDelete = (item: SetSummary) =>
     confirmDanger({
-      title: messages.qs.deleteTitle,
+      title: questionSetsText.deleteTitle,
       centered: true,
-      text: messages.qs.deleteText(item.title, item.items.length),
-      labels: { confirm: messages.qs.delete, cancel: messages.cancel },
+      text: questionSetsText.deleteText(item.title, item.items.length),
+      labels: { confirm: questionSetsText.delete, cancel: contractText.cancel },
       onConfirm: () =>
         remove.mutate(
           { set: setNumber, _id: item._id },
           {
             onSuccess: () => {
-              notifySuccess(messages.qs.deleted);
+              notifySuccess(questionSetsText.deleted);
               void reload();
             },
             onError: (error) => {
-              notifyError(messages.questionSetDeleteError, error);
+              notifyError(contractText.questionSetDeleteError, error);
               void reload();
             },
           },
@@ -91,10 +92,10 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
         <RoundHeading setNumber={setNumber} />
         <Group gap="sm">
           <Button variant="default" onClick={() => setImporting(true)}>
-            {messages.qs.importFile}
+            {questionSetsText.importFile}
           </Button>
           <Button color="red" onClick={() => setEditing({ mode: 'create' })}>
-            {messages.qs.create}
+            {questionSetsText.create}
           </Button>
         </Group>
       </Group>
@@ -106,14 +107,14 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
           </Group>
         ) : list.error ? (
           <Stack align="center" p="xl" gap="sm">
-            <Text c="red.8">{messages.qs.loadFailed}</Text>
+            <Text c="red.8">{questionSetsText.loadFailed}</Text>
             <Button variant="light" color="red" onClick={() => void list.refetch()}>
-              {messages.qs.retry}
+              {questionSetsText.retry}
             </Button>
           </Stack>
         ) : items.length === 0 ? (
           <Text c="dimmed" ta="center" p="xl" data-testid="question-sets-empty">
-            {messages.qs.empty}
+            {questionSetsText.empty}
           </Text>
         ) : (
           <DataTable
@@ -125,11 +126,11 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
             headBg="gray.0"
             head={
               <>
-                <Table.Th>{messages.qs.colTitle}</Table.Th>
-                <Table.Th ta="right">{messages.qs.colCount}</Table.Th>
-                <Table.Th ta="right">{messages.qs.colPriority}</Table.Th>
-                <Table.Th ta="right">{messages.qs.colVersion}</Table.Th>
-                <Table.Th>{messages.qs.colUpdated}</Table.Th>
+                <Table.Th>{questionSetsText.colTitle}</Table.Th>
+                <Table.Th ta="right">{questionSetsText.colCount}</Table.Th>
+                <Table.Th ta="right">{questionSetsText.colPriority}</Table.Th>
+                <Table.Th ta="right">{questionSetsText.colVersion}</Table.Th>
+                <Table.Th>{questionSetsText.colUpdated}</Table.Th>
                 <Table.Th w={190} />
               </>
             }
@@ -154,14 +155,14 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
                 <Table.Td>
                   <Group gap={6} justify="flex-end" wrap="nowrap">
                     <Button size="xs" variant="light" color="red" onClick={() => navigate(questionSetPath(setNumber, item._id))}>
-                      {messages.qs.open}
+                      {questionSetsText.open}
                     </Button>
                     <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'rename', item })}>
-                      {messages.qs.edit}
+                      {questionSetsText.edit}
                     </Button>
                     <IconAction
-                      tooltip={messages.qs.deleteTitle}
-                      label={`${messages.qs.delete} ${item.title}`}
+                      tooltip={questionSetsText.deleteTitle}
+                      label={`${questionSetsText.delete} ${item.title}`}
                       color="red"
                       size="lg"
                       onClick={() => confirmDelete(item)}
@@ -178,9 +179,9 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
 
       <SetFormModal
         opened={editing !== null}
-        heading={editing?.mode === 'rename' ? messages.qs.renameTitle : messages.qs.createTitle}
+        heading={editing?.mode === 'rename' ? questionSetsText.renameTitle : questionSetsText.createTitle}
         initial={editing?.mode === 'rename' ? { title: editing.item.title, priority: editing.item.priority } : { title: '', priority: '' }}
-        submitLabel={editing?.mode === 'rename' ? messages.qs.save : messages.qs.create}
+        submitLabel={editing?.mode === 'rename' ? questionSetsText.save : questionSetsText.create}
         loading={create.isPending || update.isPending}
         onClose={() => setEditing(null)}
         onSubmit={submit}

@@ -1,7 +1,7 @@
 /** "Bộ câu hỏi n" with the round's title from the event settings ("Phần thi 2 · TIẾN VỀ HÀ NỘI"). */
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
 import { useTRPC } from '../../trpc';
 
 export function useRoundTitle(setNumber: number): string | undefined {
@@ -15,10 +15,10 @@ export function RoundHeading({ setNumber }: { setNumber: number }) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={700} c="red.7" tt="uppercase" lts={0.5}>
-        {messages.questionSetTitle(setNumber)}
+        {appText.questionSetTitle(setNumber)}
       </Text>
       <Title order={1} size="h2">
-        {roundTitle ?? messages.questionSetTitle(setNumber)}
+        {roundTitle ?? appText.questionSetTitle(setNumber)}
       </Title>
     </Stack>
   );

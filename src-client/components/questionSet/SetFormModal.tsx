@@ -2,7 +2,7 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { messages } from '../../../src/messages';
+import { questionSetsText } from '../../../src/messages/questionSets';
 import { ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { FormActions } from '../FormModal';
@@ -54,7 +54,7 @@ export function SetFormModal({ opened, heading, initial, submitLabel, loading, o
     <Modal opened={opened} onClose={onClose} title={heading} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={messages.qs.titleLabel} data-autofocus withAsterisk {...form.getInputProps('title')} />
+          <TextInput label={questionSetsText.titleLabel} data-autofocus withAsterisk {...form.getInputProps('title')} />
           <PriorityInput {...form.getInputProps('priority')} />
           <FormActions onCancel={onClose} submitLabel={submitLabel} loading={loading} />
         </Stack>

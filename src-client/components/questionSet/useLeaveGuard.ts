@@ -3,7 +3,7 @@
  * link inside the app (wouter has no navigation blocker, so a capturing click listener asks first).
  */
 import { useEffect } from 'react';
-import { messages } from '../../../src/messages';
+import { questionSetsText } from '../../../src/messages/questionSets';
 
 export function useLeaveGuard(active: boolean): void {
   useEffect(() => {
@@ -18,7 +18,7 @@ export function useLeaveGuard(active: boolean): void {
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      if (!window.confirm(messages.qs.leaveWarning)) {
+      if (!window.confirm(questionSetsText.leaveWarning)) {
         event.preventDefault();
         event.stopPropagation();
       }

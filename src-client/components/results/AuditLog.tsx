@@ -3,7 +3,8 @@ import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { resultsText } from '../../../src/messages/results';
 import type { TAuditEntry } from '../../../src/schemas/scoring';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
@@ -12,7 +13,7 @@ import { DataTable } from '../DataTable';
 import { mutationToasts } from '../notify';
 import { useResults } from './util';
 
-const t = messages.results;
+const t = resultsText;
 const SOURCES = ['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset'] as const;
 type Source = (typeof SOURCES)[number];
 const SOURCE_COLORS: Record<string, string> = {
@@ -224,7 +225,7 @@ export function AuditLog() {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setUndoing(null)}>
-                {messages.cancel}
+                {contractText.cancel}
               </Button>
               <Button
                 color="red"

@@ -10,12 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
 import { formatDate, formatDateTime, formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import { useTRPC } from '../../trpc';
 import { PrintSheet, sheetClasses as c } from './PrintSheet';
 import { rankLabel, useResults } from './util';
 
-const t = messages.results;
+const t = resultsText;
 
 type Results = NonNullable<ReturnType<typeof useResults>['data']>;
 

@@ -4,14 +4,16 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber, formatPoint, parsePoint } from '../../../src/format';
 import { newIdempotencyKey } from '../../../src/ids';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { resultsText } from '../../../src/messages/results';
+import { validationText } from '../../../src/messages/validation';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { formSaveError } from '../formSave';
 import { notifySuccess } from '../notify';
 import { useResults } from './util';
 
-const t = messages.results;
+const t = resultsText;
 
 interface CorrectionValues {
   teamId: string | null;
@@ -34,7 +36,7 @@ export function Corrections() {
       teamId: (v) => (v ? null : t.required),
       fieldName: (v) => (v ? null : t.required),
       gkId: (v, values) => (values.forAll || v ? null : t.required),
-      point: (v) => (parsePoint(v) === null ? messages.pointNotNumber : null),
+      point: (v) => (parsePoint(v) === null ? validationText.pointNotNumber : null),
     },
   });
   const values = form.getValues();
@@ -49,12 +51,12 @@ export function Corrections() {
 
   const handlers = {
     onSuccess: () => {
-      notifySuccess(messages.scored);
+      notifySuccess(contractText.scored);
       form.setValues({ point: '', reason: '' });
       void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
     },
-    onError: formSaveError(form, messages.scoringError, ['teamId', 'gkId', 'fieldName', 'point', 'reason']),
+    onError: formSaveError(form, contractText.scoringError, ['teamId', 'gkId', 'fieldName', 'point', 'reason']),
   };
   const one = useMutation(trpc.scoring.adminSubmit.mutationOptions(handlers));
   const all = useMutation(trpc.scoring.adminSubmitAll.mutationOptions(handlers));

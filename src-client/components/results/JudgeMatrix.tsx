@@ -2,7 +2,7 @@
 import { Badge, Group, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import { useSystemState } from '../../hooks/useSystemState';
 import { DashboardSection } from '../dashboard/DashboardSection';
@@ -11,7 +11,7 @@ import { useResults } from './util';
 /** A table wider than its box scrolls from the keyboard too: its viewport takes focus. */
 const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
 
-const t = messages.results;
+const t = resultsText;
 
 export function PointCell({ point }: { point: number | null | undefined }) {
   if (point === null || point === undefined)

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import { compareStanding } from '../../../src/scoring';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
@@ -11,7 +11,7 @@ import { DashboardSection } from '../dashboard/DashboardSection';
 import { DataTable } from '../DataTable';
 import { rankLabel } from './util';
 
-const t = messages.results;
+const t = resultsText;
 const MEDALS: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
 
 export function LiveRanking() {

@@ -7,13 +7,13 @@
 import { Button } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import classes from './PrintSheet.module.css';
 
 export const sheetClasses = classes;
 
 /** The page-number footer, as a rule for `@page` (a CSS string literal; JSON's quoting is valid CSS here). */
-const pageNumberCss = `@page { @bottom-center { content: ${JSON.stringify(`${messages.results.page} `)} counter(page) "/" counter(pages); font-family: 'Times New Roman', Times, 'Noto Serif', serif; font-size: 10pt; color: #000; } }`;
+const pageNumberCss = `@page { @bottom-center { content: ${JSON.stringify(`${resultsText.page} `)} counter(page) "/" counter(pages); font-family: 'Times New Roman', Times, 'Noto Serif', serif; font-size: 10pt; color: #000; } }`;
 
 export function PrintSheet({
   children,
@@ -47,7 +47,7 @@ export function PrintSheet({
           {closeLabel}
         </Button>
         <Button color="red" onClick={() => window.print()} data-testid="print-button">
-          {messages.results.print}
+          {resultsText.print}
         </Button>
       </div>
       {children}

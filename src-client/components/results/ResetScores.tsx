@@ -2,13 +2,14 @@
 import { Alert, Button, Grid, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
+import { validationText } from '../../../src/messages/validation';
 import { RESET_CONFIRMATION } from '../../../src/schemas/scoring';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { notifyError, notifySuccess } from '../notify';
 
-const t = messages.results;
+const t = resultsText;
 
 export function ResetScores() {
   const trpc = useTRPC();
@@ -43,7 +44,7 @@ export function ResetScores() {
             onChange={(e) => setConfirm(e.currentTarget.value)}
             autoComplete="off"
             spellCheck={false}
-            error={confirm && !RESET_CONFIRMATION.startsWith(confirm) ? messages.resetConfirmWrong : undefined}
+            error={confirm && !RESET_CONFIRMATION.startsWith(confirm) ? validationText.resetConfirmWrong : undefined}
             data-testid="reset-confirm"
           />
         </Grid.Col>

@@ -2,7 +2,7 @@
 import { Badge, Box, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import { useLiveEvent } from '../../hooks/liveEvents';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
@@ -10,7 +10,7 @@ import { DashboardSection } from '../dashboard/DashboardSection';
 import { DataTable } from '../DataTable';
 import { useResults } from './util';
 
-const t = messages.results;
+const t = resultsText;
 
 export function ScoringProgress() {
   const trpc = useTRPC();

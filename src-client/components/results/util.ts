@@ -2,14 +2,14 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../src/messages';
+import { resultsText } from '../../../src/messages/results';
 import { useLiveEvent } from '../../hooks/liveEvents';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 
 /** "Đồng hạng 2" when another team holds the same rank, else "2". */
 export function rankLabel(rank: number, ranks: readonly number[]): string {
-  return ranks.filter((r) => r === rank).length > 1 ? messages.results.sharedRank(rank) : String(rank);
+  return ranks.filter((r) => r === rank).length > 1 ? resultsText.sharedRank(rank) : String(rank);
 }
 
 /**

@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { rulesText } from '../../../src/messages/rules';
 import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
@@ -12,7 +13,7 @@ import { FormActions } from '../FormModal';
 import { Markdown } from '../markdown/Markdown';
 import { formSaveHandlers } from '../formSave';
 
-const t = messages.rulesAdmin;
+const t = rulesText;
 const FIELDS = ['title', 'content', 'order'] as const;
 
 // A type, not an interface: the zod resolver wants an index-signature-compatible shape.
@@ -46,8 +47,8 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
     void queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
     onClose();
   };
-  const create = useMutation(trpc.rules.create.mutationOptions(formSaveHandlers(form, messages.created, t.createError, saved, FIELDS)));
-  const update = useMutation(trpc.rules.update.mutationOptions(formSaveHandlers(form, messages.updated, t.updateError, saved, FIELDS)));
+  const create = useMutation(trpc.rules.create.mutationOptions(formSaveHandlers(form, contractText.created, t.createError, saved, FIELDS)));
+  const update = useMutation(trpc.rules.update.mutationOptions(formSaveHandlers(form, contractText.updated, t.updateError, saved, FIELDS)));
 
   const submit = form.onSubmit((values) => {
     const data = ZRuleDataSchema.parse(values);

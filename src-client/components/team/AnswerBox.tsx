@@ -5,13 +5,14 @@
 import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../src/messages';
+import { teamText } from '../../../src/messages/team';
+import { validationText } from '../../../src/messages/validation';
 import { ZSubmitAnswerSchema, type ShowQuestion } from '../../../src/schemas/show';
 import { errorMessage, useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { optionLetter } from './QuestionCard';
 
-const T = messages.teamScreen;
+const T = teamText;
 const draftKey = (questionId: string) => `team-answer:${questionId}`;
 
 function readDraft(questionId: string): string {
@@ -64,7 +65,7 @@ export function AnswerBox({ question, mineQueryKey }: { question: ShowQuestion; 
   const send = () => {
     const parsed = ZSubmitAnswerSchema.safeParse({ questionId: question.id, answer: draft });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? messages.answerRequired);
+      setFieldError(parsed.error.issues[0]?.message ?? validationText.answerRequired);
       return;
     }
     setRefusal(null);

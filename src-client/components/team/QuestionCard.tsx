@@ -1,10 +1,10 @@
 /** The question on air as a team sees it: number, points, content, media, options and, once revealed, the answer. */
 import { Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { teamText } from '../../../src/messages/team';
 import type { ShowQuestion } from '../../../src/schemas/show';
 
-const T = messages.teamScreen;
+const T = teamText;
 
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 

@@ -3,13 +3,13 @@ import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@man
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCountdown, formatPoint } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { teamText } from '../../../src/messages/team';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 
-const T = messages.teamScreen;
+const T = teamText;
 
 export function TeamHeader({
   name,

@@ -3,7 +3,7 @@
  * event (whichever is newer wins), re-read on a new question and after a reconnect.
  */
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '../../../src/messages';
+import { teamText } from '../../../src/messages/team';
 import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
@@ -18,7 +18,7 @@ export function useMine(questionId: string | null): MyAnswer & { queryKey: reado
   const trpc = useTRPC();
   const queryOptions = trpc.show.mine.queryOptions();
   const query = useQuery({ ...queryOptions, enabled: Boolean(questionId) });
-  useLoadError(messages.teamScreen.mineError, query.error);
+  useLoadError(teamText.mineError, query.error);
   useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
   const live = useLiveEvent('mine');

@@ -2,13 +2,15 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { messages } from '../../../src/messages';
+import { contractText } from '../../../src/messages/contract';
+import { usersText } from '../../../src/messages/users';
+import { validationText } from '../../../src/messages/validation';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { ZPassword } from '../../../src/schemas/common';
 import { useTRPC } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
 
-const t = messages.userAdmin;
+const t = usersText;
 
 export function PasswordResetModal({ user, onClose }: { user: TPublicUser | null; onClose: () => void }) {
   return (
@@ -31,12 +33,12 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
   const update = useMutation(
     trpc.user.update.mutationOptions({
       onSuccess: () => {
-        notifySuccess(messages.userUpdated);
+        notifySuccess(contractText.userUpdated);
         onDone();
       },
       onError: (failure) => {
         if (failure.data?.field === 'changes.password') setError(failure.message);
-        notifyError(messages.userUpdateError, failure);
+        notifyError(contractText.userUpdateError, failure);
       },
     }),
   );
@@ -53,7 +55,7 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
     event.preventDefault();
     const parsed = ZPassword.safeParse(password);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.passwordTooShort);
+      setError(parsed.error.issues[0]?.message ?? validationText.passwordTooShort);
       return;
     }
     update.mutate({ _id: user._id, changes: { password: parsed.data } });
@@ -80,7 +82,7 @@ function PasswordResetForm({ user, onDone }: { user: TPublicUser; onDone: () => 
           </Button>
           <Group gap="sm">
             <Button variant="default" onClick={onDone}>
-              {messages.cancel}
+              {contractText.cancel}
             </Button>
             <Button type="submit" loading={update.isPending}>
               {t.save}

@@ -8,7 +8,12 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Role, ROLES } from '../../../src/constants';
 import { formatDate, parseDate } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { contractText } from '../../../src/messages/contract';
+import { homePageText } from '../../../src/messages/home';
+import { loginText } from '../../../src/messages/login';
+import { usersText } from '../../../src/messages/users';
+import { validationText } from '../../../src/messages/validation';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { ZUserCreateSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
 import { useTRPC } from '../../trpc';
@@ -16,7 +21,7 @@ import { FormActions, FormModal } from '../FormModal';
 import { formSaveHandlers, zodFormErrors } from '../formSave';
 import { PriorityInput, priorityValue } from '../PriorityInput';
 
-const t = messages.userAdmin;
+const t = usersText;
 
 export interface TeamOption {
   _id: string;
@@ -89,7 +94,7 @@ function toPayload(values: UserFormValues, creating: boolean) {
   const changed = creating ? null : ZUserUpdateSchema.shape.changes.safeParse(fields);
   const failure = created?.error ?? changed?.error;
   const errors: FormErrors = failure ? zodFormErrors(failure) : {};
-  if (birthday === null) errors.birthday = messages.invalidDate;
+  if (birthday === null) errors.birthday = validationText.invalidDate;
   const ok = !failure && birthday !== null;
   return { user: ok ? created?.data : undefined, changes: ok ? changed?.data : undefined, errors };
 }
@@ -119,10 +124,10 @@ function UserForm({
     onDone();
   };
   const create = useMutation(
-    trpc.user.create.mutationOptions(formSaveHandlers(form, messages.userCreated, messages.userCreateError, saved)),
+    trpc.user.create.mutationOptions(formSaveHandlers(form, contractText.userCreated, contractText.userCreateError, saved)),
   );
   const update = useMutation(
-    trpc.user.update.mutationOptions(formSaveHandlers(form, messages.userUpdated, messages.userUpdateError, saved)),
+    trpc.user.update.mutationOptions(formSaveHandlers(form, contractText.userUpdated, contractText.userUpdateError, saved)),
   );
 
   const submit = form.onSubmit((values) => {
@@ -136,9 +141,11 @@ function UserForm({
     <form onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={messages.username} required autoComplete="off" {...form.getInputProps('username')} />
+          <TextInput label={loginText.username} required autoComplete="off" {...form.getInputProps('username')} />
           <TextInput label={t.fullName} required {...form.getInputProps('fullName')} />
-          {creating && <PasswordInput label={messages.password} required autoComplete="new-password" {...form.getInputProps('password')} />}
+          {creating && (
+            <PasswordInput label={loginText.password} required autoComplete="new-password" {...form.getInputProps('password')} />
+          )}
           <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
           <TextInput label={t.mobile} inputMode="tel" placeholder="0912 345 678" {...form.getInputProps('mobile')} />
           <TextInput label={t.birthday} placeholder={t.birthdayPlaceholder} inputMode="numeric" {...form.getInputProps('birthday')} />
@@ -146,7 +153,7 @@ function UserForm({
             label={t.role}
             required
             allowDeselect={false}
-            data={ROLES.map((role) => ({ value: role, label: messages.roleNames[role] }))}
+            data={ROLES.map((role) => ({ value: role, label: appText.roleNames[role] }))}
             {...form.getInputProps('role')}
           />
           {form.values.role === 'team' && (
@@ -156,7 +163,7 @@ function UserForm({
               data={teamData}
               searchable
               clearable
-              nothingFoundMessage={messages.noTeams}
+              nothingFoundMessage={homePageText.noTeams}
               {...form.getInputProps('teamId')}
             />
           )}

@@ -3,13 +3,14 @@ import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../src/constants';
 import { formatDate, formatMobile } from '../../../src/format';
-import { messages } from '../../../src/messages';
+import { appText } from '../../../src/messages/app';
+import { usersText } from '../../../src/messages/users';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { DataTable } from '../DataTable';
 import { JudgeLinkButton } from '../judgeLinks/JudgeLinkButton';
 import { EditIcon, KeyIcon, TrashIcon } from './icons';
 
-const t = messages.userAdmin;
+const t = usersText;
 
 export const ROLE_COLORS: Record<Role, string> = { admin: 'red', master: 'orange', judge: 'blue', team: 'teal' };
 
@@ -68,7 +69,7 @@ export function UserTable({
           </Table.Td>
           <Table.Td>
             <Badge color={ROLE_COLORS[user.role]} variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }}>
-              {messages.roleNames[user.role]}
+              {appText.roleNames[user.role]}
             </Badge>
           </Table.Td>
           <Table.Td>
