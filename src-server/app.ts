@@ -161,18 +161,38 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(body, status as 400);
   });
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      referrerPolicy: 'no-referrer',
-      xFrameOptions: 'SAMEORIGIN',
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-      // Halls run on plain HTTP over the local network; HSTS would lock phones out.
-      strictTransportSecurity: false,
-    }),
-  );
+  // Security headers after the answer is known: a hashed asset (a script, style, font or picture
+  // that is no document) keeps the two that act on it, nosniff and the resource policy, and leaves
+  // the document-only ones out: a screen loads twenty such files over the hall's HTTP/1.1 Wi-Fi.
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: undefined,
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'SAMEORIGIN',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    // Halls run on plain HTTP over the local network; HSTS would lock phones out.
+    strictTransportSecurity: false,
+  });
+  const assetHeaders = secureHeaders({
+    contentSecurityPolicy: undefined,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  const answered = async () => {};
+  app.use('*', async (c, next) => {
+    await next();
+    const hashedAsset = c.req.path.startsWith('/assets/') && c.res.status === 200;
+    await (hashedAsset ? assetHeaders : documentHeaders)(c, answered);
+  });
   app.use('*', async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && isCrossOrigin(c, config.publicUrl, config.trustProxy)) {
       throw new AppError('FORBIDDEN', messages.crossOrigin);

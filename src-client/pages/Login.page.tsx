@@ -7,7 +7,6 @@ import { ROLE_HOME } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { contractText } from '../../src/messages/contract';
 import { loginText } from '../../src/messages/login';
-import { validationText } from '../../src/messages/validation';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
 import { displayName } from '../../src/format';
@@ -75,8 +74,8 @@ function LoginForm() {
     // Only the empty fields are checked here (zod stays out of this screen's download); the server
     // checks the rest with the login schema and names the field, which lands under it below.
     const next: FieldErrors = {};
-    if (!username.trim()) next.username = validationText.usernameRequired;
-    if (!password) next.password = validationText.passwordRequired;
+    if (!username.trim()) next.username = loginText.usernameRequired;
+    if (!password) next.password = loginText.passwordRequired;
     setErrors(next);
     if (next.username || next.password) return;
     login.mutate({ username: username.trim(), password });

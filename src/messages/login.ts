@@ -7,4 +7,6 @@ export const loginText = {
   loginTitle: 'Đăng nhập hệ thống',
   loginHint: 'Dành cho ban tổ chức, người điều khiển, giám khảo và các đội thi.',
   alreadyLoggedIn: 'Bạn đã đăng nhập.',
+  usernameRequired: 'Vui lòng nhập tên đăng nhập',
+  passwordRequired: 'Vui lòng nhập mật khẩu',
 } as const;

@@ -3,8 +3,6 @@ export const validationText = {
   invalidEmail: 'Email không hợp lệ',
   invalidMobile: 'Số điện thoại phải bắt đầu bằng 0 và có ít nhất 10 chữ số',
   invalidDate: 'Ngày phải có dạng dd/mm/yyyy',
-  usernameRequired: 'Vui lòng nhập tên đăng nhập',
-  passwordRequired: 'Vui lòng nhập mật khẩu',
   passwordTooShort: 'Mật khẩu phải có ít nhất 8 ký tự',
   fullNameRequired: 'Vui lòng nhập họ tên',
   usernameInvalid: 'Tên đăng nhập dài 3–50 ký tự, chỉ gồm chữ không dấu, số, dấu chấm, gạch dưới, gạch ngang',

@@ -1,4 +1,5 @@
 import { ROLES } from '../constants';
+import { loginText } from '../messages/login';
 import { validationText } from '../messages/validation';
 import { ZEmail, ZIsoDate, ZMobile, ZPassword } from './common';
 import { z } from './zod';
@@ -8,13 +9,13 @@ export const ZRole = z.enum(ROLES);
 /** `{username, password}`, or `{username, token}` for a judge's link. */
 export const ZLoginInputSchema = z
   .object({
-    username: z.string().trim().min(1, { message: validationText.usernameRequired }).max(100),
+    username: z.string().trim().min(1, { message: loginText.usernameRequired }).max(100),
     password: z.string().max(200).optional(),
     token: z.string().max(200).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.password && !value.token) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: validationText.passwordRequired });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: loginText.passwordRequired });
     }
   });
 export type TLoginInput = z.infer<typeof ZLoginInputSchema>;

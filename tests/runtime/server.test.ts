@@ -91,6 +91,10 @@ describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) =
     const html = await page.text();
     expect(html).toContain('<div id="root">');
     expect(page.headers.get('cache-control')).toBe('no-store');
+    // A document carries the whole set of security headers.
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
 
     // Hashed assets: precompressed copies chosen by Accept-Encoding, cached for good.
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
@@ -98,6 +102,12 @@ describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) =
     const plain = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // …and only the security headers that act on a file that is no document.
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(plain.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) {
+      expect(plain.headers.get(documentOnly), documentOnly).toBeNull();
+    }
     const source = await plain.text();
     for (const encoding of ['br', 'gzip']) {
       const packed = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': `${encoding}, deflate` } });
@@ -110,6 +120,7 @@ describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) =
     const missing = await fetch(`${server.url}/assets/khong-co.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(missing.headers.get('x-frame-options')).toBe('SAMEORIGIN');
 
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'hoithi.lock'))).toBe(false);
