@@ -1,57 +1,71 @@
 /**
- * The confirm dialogs' host, loaded the first time a dialog opens: Mantine's Modal brings a scroll
- * lock and a floating-UI kit that the first screen (say /login) never needs. `openConfirm` is the one
- * way to ask; it mounts the provider, then opens the dialog.
+ * The confirm dialogs' host. Mantine's Modal brings a scroll lock and a floating-UI kit that a
+ * screen's first picture (say /login) never needs: it loads when the browser is first idle, or with
+ * the first dialog if that comes sooner. `openConfirm` is the one way to ask.
  */
 import type { OpenConfirmModal } from '@mantine/modals';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { contractText } from '../../src/messages/contract';
+import { chunkLoader, whenIdle } from './loadLater';
 
-const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
+const loadModals = chunkLoader(() => import('@mantine/modals'));
+type ModalsModule = Awaited<ReturnType<typeof loadModals>>;
 
-let mountHost: (() => void) | null = null;
-let mounted: Promise<void> | null = null;
-let resolveMounted: () => void = () => {};
-
-/** Resolves once the provider is mounted (its `modals.*` events reach it from then on). */
-function ensureHost(): Promise<void> {
-  if (!mounted) {
-    mounted = new Promise((resolve) => {
-      resolveMounted = resolve;
-    });
-    mountHost?.();
-  }
-  return mounted;
-}
+let mountHost: ((module: ModalsModule) => void) | null = null;
+let hostReady: (() => void) | null = null;
 
 /** Opens a confirm dialog (the labels default to the contract's "Đồng ý" and "Huỷ"). */
 export function openConfirm(options: OpenConfirmModal): void {
-  void ensureHost()
-    .then(() => import('@mantine/modals'))
-    .then(({ modals }) => modals.openConfirmModal(options));
+  loadModals().then(
+    (module) => {
+      if (mounted) module.modals.openConfirmModal(options);
+      else {
+        // The provider hears `modals.*` events once it has mounted.
+        hostReady = () => module.modals.openConfirmModal(options);
+        mountHost?.(module);
+      }
+    },
+    (error: unknown) => console.error('Dialog not opened (its code could not load):', error),
+  );
 }
 
-function Mounted() {
-  useEffect(() => resolveMounted(), []);
-  return null;
-}
+let mounted = false;
 
-/** Mounted once at the root; renders nothing until a dialog is asked for. */
-export function ModalsHost() {
-  const [wanted, setWanted] = useState(false);
+function Mounted({ children }: { children?: ReactNode }) {
   useEffect(() => {
-    mountHost = () => setWanted(true);
-    if (mounted) setWanted(true);
+    mounted = true;
+    // After this commit's effects, the provider's own (which starts listening) included.
+    const timer = window.setTimeout(() => {
+      hostReady?.();
+      hostReady = null;
+    });
+    return () => {
+      window.clearTimeout(timer);
+      mounted = false;
+    };
+  }, []);
+  return children ?? null;
+}
+
+/** Mounted once at the root; renders nothing until its code has loaded. */
+export function ModalsHost() {
+  const [module, setModule] = useState<ModalsModule | null>(null);
+  useEffect(() => {
+    mountHost = setModule;
+    whenIdle(() => {
+      loadModals().then(
+        (loaded) => mountHost?.(loaded),
+        () => {},
+      );
+    });
     return () => {
       mountHost = null;
     };
   }, []);
-  if (!wanted) return null;
+  if (!module) return null;
   return (
-    <Suspense fallback={null}>
-      <ModalsProvider labels={{ confirm: contractText.agree, cancel: contractText.cancel }}>
-        <Mounted />
-      </ModalsProvider>
-    </Suspense>
+    <module.ModalsProvider labels={{ confirm: contractText.agree, cancel: contractText.cancel }}>
+      <Mounted />
+    </module.ModalsProvider>
   );
 }

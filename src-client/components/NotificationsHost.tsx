@@ -1,36 +1,43 @@
 /**
- * The toasts' host, loaded with the first toast: Mantine's Notifications bring a transition kit that
- * a screen which never toasts does not need on its first load. `showToast` is the one way to show
- * one; Mantine's store keeps it until the host has mounted and shows it.
+ * The toasts' host. Mantine's Notifications (with their transition kit) are not part of a screen's
+ * first load: they load when the browser is first idle, or with the first toast if that comes
+ * sooner (Mantine's store keeps the toast until the host shows it). `showToast` is the one way to
+ * show one.
  */
 import type { NotificationData } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { chunkLoader, whenIdle } from './loadLater';
 
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const loadNotifications = chunkLoader(() => import('@mantine/notifications'));
+type NotificationsModule = Awaited<ReturnType<typeof loadNotifications>>;
 
-let wanted = false;
-let mountHost: (() => void) | null = null;
+let mountHost: ((module: NotificationsModule) => void) | null = null;
 
 export function showToast(data: NotificationData): void {
-  wanted = true;
-  mountHost?.();
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+  loadNotifications().then(
+    (module) => {
+      mountHost?.(module);
+      module.notifications.show(data);
+    },
+    (error: unknown) => console.error('Toast not shown (its code could not load):', data.message, error),
+  );
 }
 
-/** Mounted once at the root: toasts at the bottom, four at most, from the first one on. */
+/** Mounted once at the root: toasts at the bottom, four at most. */
 export function NotificationsHost() {
-  const [mounted, setMounted] = useState(wanted);
+  const [module, setModule] = useState<NotificationsModule | null>(null);
   useEffect(() => {
-    mountHost = () => setMounted(true);
-    if (wanted) setMounted(true);
+    mountHost = setModule;
+    whenIdle(() => {
+      loadNotifications().then(
+        (loaded) => mountHost?.(loaded),
+        () => {},
+      );
+    });
     return () => {
       mountHost = null;
     };
   }, []);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="bottom-center" limit={4} />
-    </Suspense>
-  );
+  if (!module) return null;
+  return <module.Notifications position="bottom-center" limit={4} />;
 }

@@ -261,4 +261,37 @@ describeInBrowser('screenshots: the stage on projectors of three shapes', (h) =>
       await shoot(page, `screen-scoreboard-12-${name}`);
     }
   });
+  it('screen-diacritics: every Vietnamese vowel with every tone, and Đ, in Be Vietnam Pro on the stage', async () => {
+    const admin = await requestAs(h, 'admin');
+    const vowels = ['a', 'ă', 'â', 'e', 'ê', 'i', 'o', 'ô', 'ơ', 'u', 'ư', 'y'];
+    // No tone, then sắc, huyền, hỏi, ngã, nặng (combining marks, composed to the precomposed letters).
+    const tones = ['', '\u0301', '\u0300', '\u0309', '\u0303', '\u0323'];
+    const line = (upper: boolean) =>
+      vowels
+        .map((vowel) => tones.map((tone) => (vowel + tone).normalize('NFC')).join(''))
+        .map((group) => (upper ? group.toUpperCase() : group))
+        .join(' ');
+    for (const [order, upper] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const added = await admin.post('/api/the-le', {
+        data: { data: { title: upper ? 'CHỮ HOA · ĐẤT NƯỚC' : 'chữ thường · đất nước', content: line(upper), order } },
+      });
+      expect(added.status(), await added.text()).toBe(200);
+    }
+    const page = await openScreen(h, '/screen');
+    await show({ phase: 'rules' });
+    await phase(page, 'rules');
+    await page.getByTestId('rules').getByText('CHỮ HOA · ĐẤT NƯỚC').waitFor();
+    // Both subsets of the face are in use, not a system fallback.
+    const faces = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.includes('Be Vietnam Pro') && face.status === 'loaded')
+        .map((face) => face.unicodeRange),
+    );
+    expect(faces.some((range) => range.includes('U+1EA0-1EF9'))).toBe(true);
+    expect(faces.some((range) => range.includes('U+0-FF'))).toBe(true);
+    await shoot(page, 'screen-diacritics');
+  });
 });
