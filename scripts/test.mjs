@@ -35,5 +35,9 @@ if (status !== 0) process.exit(status);
 // Lighthouse times pages, so it runs alone on the machine: after the suite, and only on the whole one.
 if (process.env.LIGHTHOUSE === '0') console.log('Lighthouse: skipped (LIGHTHOUSE=0)');
 else if (vitestArgs.length > 0) console.log('Lighthouse: skipped (a part of the suite was run)');
-else process.exit(step(process.execPath, ['scripts/lighthouse.mjs']));
+else {
+  // Accessibility fails the suite; performance below 80 is reported (see scripts/lighthouse.mjs).
+  process.env.LIGHTHOUSE_PERF ??= 'report';
+  process.exit(step(process.execPath, ['scripts/lighthouse.mjs']));
+}
 process.exit(0);
