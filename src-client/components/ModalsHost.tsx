@@ -13,6 +13,8 @@ type ModalsModule = Awaited<ReturnType<typeof loadModals>>;
 
 let mountHost: ((module: ModalsModule) => void) | null = null;
 let hostReady: (() => void) | null = null;
+/** Whether the provider is mounted (and listening for `modals.*` events). */
+let mounted = false;
 
 /** Opens a confirm dialog (the labels default to the contract's "Đồng ý" and "Huỷ"). */
 export function openConfirm(options: OpenConfirmModal): void {
@@ -28,8 +30,6 @@ export function openConfirm(options: OpenConfirmModal): void {
     (error: unknown) => console.error('Dialog not opened (its code could not load):', error),
   );
 }
-
-let mounted = false;
 
 function Mounted({ children }: { children?: ReactNode }) {
   useEffect(() => {

@@ -18,6 +18,7 @@ function Preview() {
   const { user } = useLiveState();
   useEffect(() => {
     if (!user) window.location.replace(ROUTES.login);
+    else if (!PREVIEW_ROLES.includes(user.role)) document.title = `${appText.noAccess} · ${appText.appName}`;
   }, [user]);
   if (!user) return null;
   if (PREVIEW_ROLES.includes(user.role)) return <PreviewPage />;
