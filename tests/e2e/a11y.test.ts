@@ -14,7 +14,7 @@ import { questionSetRoutes, ROUTES } from '../../src/routes';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import { type AxeViolation, axeViolations, countNodes, describeViolations, pageStructure } from './axe';
-import { ACCOUNTS, describeInBrowser, nextFrame, pageAs, requestAs, waitForApp, watchRequests } from './harness';
+import { ACCOUNTS, animationsDone, describeInBrowser, pageAs, requestAs, waitForApp, watchRequests } from './harness';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -94,6 +94,7 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     await waitForApp(page);
     await screen.ready?.(page);
     await requests.settled();
+    await animationsDone(page);
     const failures: string[] = [];
     const size = `${viewport.width}×${viewport.height}`;
 
@@ -120,7 +121,7 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     await look(screen.name);
     if (screen.open) {
       await screen.open(page);
-      await nextFrame(page);
+      await animationsDone(page);
       await look(`${screen.name} + form`);
     }
     expect(failures.join('\n\n')).toBe('');

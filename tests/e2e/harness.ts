@@ -217,6 +217,23 @@ export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * Waits until every finite animation and transition on the page has ended (a dialog's fade, say), so
+ * what is measured is what a person sees once the page is still. Endless ones (a spinner) are skipped.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 5; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+      if (!running.length) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+  await nextFrame(page);
+}
+
 /** The seconds a countdown shows: "45" or, from a minute up, "9:12". */
 export function countdownSeconds(text: string): number {
   const [minutes, seconds] = text.includes(':') ? text.split(':') : ['0', text];
@@ -256,7 +273,15 @@ export async function loginThroughForm(page: Page, role: Role, { open = true } =
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
 }
 
-/** The preloader is gone and the app has rendered. */
+/**
+ * The app has rendered and the preloader is gone. Both at once: the first render runs in a
+ * transition, so for a moment the root holds nothing but Mantine's variables and no preloader is up
+ * either.
+ */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="preloader"]', { state: 'detached', timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelector('#root > :not(style)') !== null && !document.querySelector('[data-testid="preloader"]'),
+    null,
+    { timeout: 15_000 },
+  );
 }
