@@ -1,5 +1,26 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * `fonts.css?optional`: the face with `font-display: optional`, for the app's screens. A phone uses
+ * Be Vietnam Pro once it has it (from the second visit, or when it arrives within the first moment)
+ * and otherwise keeps the system face, instead of laying every screen out again as each of the six
+ * files lands on a slow network. The projector keeps `swap` and preloads the files (screen.html).
+ */
+function optionalFontDisplay(): Plugin {
+  return {
+    name: 'optional-font-display',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/fonts\.css\?optional$/.test(id)) return;
+      return { code: code.replaceAll('font-display: swap;', 'font-display: optional;'), map: null };
+    },
+  };
+}
+
+/** Read by the server (src/routePreloads.ts). */
+const CHUNK_FILES = 'chunk-files.json';
 
 /** The face's files the projector needs at once: preloaded, so the first picture is already in Be Vietnam Pro. */
 const PRELOADED_FONT = /be-vietnam-pro-(latin|vietnamese)-(400|600|700)-normal-[\w-]+\.woff2$/;
@@ -25,8 +46,45 @@ function preloadProjectorFonts(): Plugin {
   };
 }
 
+/**
+ * Writes CHUNK_FILES: for each module loaded lazily (a screen, a frame), the scripts it brings with
+ * everything they import and the styles they carry, less what the app's entry already loads. The
+ * server lists a route's as preloads in its page, so a phone fetches them beside the entry instead of
+ * one after the other.
+ */
+function chunkFiles(): Plugin {
+  return {
+    name: 'chunk-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+      if (!entry) this.error('chunk-files: no main entry chunk');
+      const inEntry = closure(entry.fileName, new Set());
+      const files: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const chunk of chunks) {
+        if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        const scripts = [...closure(chunk.fileName, new Set())].filter((file) => !inEntry.has(file));
+        const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+        files[path.relative(process.cwd(), chunk.facadeModuleId)] = {
+          scripts: scripts.map((file) => `/${file}`),
+          styles: styles.map((file) => `/${file}`),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: `${JSON.stringify(files, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadProjectorFonts()],
+  plugins: [react(), optionalFontDisplay(), preloadProjectorFonts(), chunkFiles()],
   root: '.',
   publicDir: 'public',
   build: {

@@ -18,11 +18,11 @@
  * below PERF_MIN or an accessibility score is below A11Y_MIN, naming the screen and its heaviest
  * failing audits. `LIGHTHOUSE_RUNS` changes the number of performance runs (3 by default).
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, CHROMIUM_ARGS, CHROMIUM_PATH, prepare, startServer } from './lib/showServer.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -39,6 +39,8 @@ const A11Y_MIN = 98;
  * /supporter score below 80 (CHANGELOG, issue 13's note); `npm run lighthouse` alone stays strict.
  */
 const PERF_REPORT_ONLY = process.env.LIGHTHOUSE_PERF === 'report';
+/** `LIGHTHOUSE_TRACES=1` keeps each mobile run's trace beside its report (DevTools → Performance opens it). */
+const SAVE_TRACES = process.env.LIGHTHOUSE_TRACES === '1';
 /** Mobile performance runs per screen; the median counts. */
 const PERF_RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 /** Attempts at one run when Lighthouse's own trace fails (never when the page scores low). */
@@ -46,27 +48,17 @@ const RUN_ATTEMPTS = 3;
 /** How many failing audits to print for a failing screen, and how many opportunities per screen. */
 const TOP_AUDITS = 3;
 
-const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/lighthouse');
-const ADMIN_PASSWORD = 'lighthouse-admin-123';
-const USER_PASSWORD = 'lighthouse-user-123';
-const ACCOUNTS = {
-  master: { username: 'lh.dieukhien', fullName: 'Trần Minh Điều', role: 'master' },
-  judge: { username: 'lh.giamkhao', fullName: 'Nguyễn Thị Lan', role: 'judge' },
-  team: { username: 'lh.doi1', fullName: 'Tài khoản đội Hoàn Kiếm', role: 'team' },
-};
+
+/**
+ * `LIGHTHOUSE_SCREENS=/team,/supporter` measures only those screens' mobile performance and skips the
+ * accessibility pass (for working on one screen; the full run is what counts).
+ */
+const ONLY = process.env.LIGHTHOUSE_SCREENS ? process.env.LIGHTHOUSE_SCREENS.split(',').map((s) => s.trim()) : null;
 
 /** The mobile performance screens (phones and the projector) and the login each needs. */
 const PERF_SCREENS = [
@@ -74,189 +66,30 @@ const PERF_SCREENS = [
   { path: '/supporter', as: 'judge' },
   { path: '/team', as: 'team' },
   { path: '/login', as: null },
-];
+].filter((s) => !ONLY || ONLY.includes(s.path));
 
 /** Every screen for accessibility; `:set` is filled in once the question set exists. */
-const A11Y_SCREENS = [
-  { path: '/', as: null },
-  { path: '/login', as: null },
-  { path: '/master', as: 'master' },
-  { path: '/preview', as: 'master' },
-  { path: '/supporter', as: 'judge' },
-  { path: '/team', as: 'team' },
-  { path: '/screen', as: null },
-  { path: '/screen2', as: null },
-  { path: '/user', as: 'admin' },
-  { path: '/user/dashboard', as: 'admin' },
-  { path: '/user/member', as: 'admin' },
-  { path: '/user/the-le', as: 'admin' },
-  { path: '/user/fw-question', as: 'admin' },
-  { path: '/user/fw-question/:set', as: 'admin' },
-  { path: '/khong-co-trang-nay', as: null, notFound: true },
-];
+const A11Y_SCREENS = ONLY
+  ? []
+  : [
+      { path: '/', as: null },
+      { path: '/login', as: null },
+      { path: '/master', as: 'master' },
+      { path: '/preview', as: 'master' },
+      { path: '/supporter', as: 'judge' },
+      { path: '/team', as: 'team' },
+      { path: '/screen', as: null },
+      { path: '/screen2', as: null },
+      { path: '/user', as: 'admin' },
+      { path: '/user/dashboard', as: 'admin' },
+      { path: '/user/member', as: 'admin' },
+      { path: '/user/the-le', as: 'admin' },
+      { path: '/user/fw-question', as: 'admin' },
+      { path: '/user/fw-question/:set', as: 'admin' },
+      { path: '/khong-co-trang-nay', as: null, notFound: true },
+    ];
 
 const log = (text) => console.log(`[lighthouse] ${text}`);
-
-// ---------------------------------------------------------------------------------------------------
-// The server
-
-function build() {
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** Starts the built server on a free port; resolves with its URL once it says it listens. */
-function startServer(dataDir) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      SEED_DEMO: '0',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${output}`)), 180_000);
-    const read = (chunk) => {
-      output += chunk;
-      const match = /đang chạy tại (https?:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1').replace('0.0.0.0', '127.0.0.1'));
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The content, through the real API
-
-async function call(base, method, urlPath, { cookie, body } = {}) {
-  const res = await fetch(`${base}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text}`);
-  return { json: text ? JSON.parse(text) : null, res };
-}
-
-async function login(base, username, password) {
-  const { res } = await call(base, 'POST', '/login', { body: { username, password } });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!cookie.includes('=')) throw new Error(`no session cookie for ${username}`);
-  return cookie;
-}
-
-/** Creates what the screens show and returns a session cookie per role and the question set's id. */
-async function prepare(base) {
-  const admin = await login(base, 'admin', ADMIN_PASSWORD);
-  const teamIds = [];
-  for (const [index, name] of ['Hoàn Kiếm', 'Ba Đình', 'Tây Hồ', 'Long Biên'].entries()) {
-    const { json } = await call(base, 'POST', '/api/team', {
-      cookie: admin,
-      body: {
-        data: {
-          name: `Đội ${name}`,
-          unit: `Trường THCS ${name}`,
-          priority: index,
-          members: [
-            { fullName: 'Nguyễn Văn An', note: 'Đội trưởng' },
-            { fullName: 'Lê Thị Bình', note: '' },
-          ],
-        },
-      },
-    });
-    teamIds.push(json.item._id);
-  }
-  for (const account of Object.values(ACCOUNTS)) {
-    await call(base, 'POST', '/api/user', {
-      cookie: admin,
-      body: {
-        user: {
-          username: account.username,
-          password: USER_PASSWORD,
-          fullName: account.fullName,
-          role: account.role,
-          ...(account.role === 'team' ? { teamId: teamIds[0] } : {}),
-        },
-      },
-    });
-  }
-  await call(base, 'POST', '/api/score-field', {
-    cookie: admin,
-    body: { data: { name: 'phan-1', label: 'Phần 1', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5 } },
-  });
-  const set = (
-    await call(base, 'POST', '/api/fw-question', {
-      cookie: admin,
-      body: {
-        data: {
-          title: 'Người Hà Nội',
-          items: [
-            {
-              content: 'Hồ Gươm còn có tên gọi nào khác?',
-              options: ['Hồ Hoàn Kiếm', 'Hồ Tây', 'Hồ Trúc Bạch', 'Hồ Thiền Quang'],
-              answer: 'Hồ Hoàn Kiếm',
-              explanation: 'Truyền thuyết vua Lê Lợi trả gươm cho Rùa Vàng.',
-              point: 10,
-              timeLimit: 30,
-            },
-            { content: 'Cầu Long Biên bắc qua sông nào?', options: ['Sông Hồng', 'Sông Đuống'], answer: 'Sông Hồng', point: 10 },
-          ],
-        },
-      },
-    })
-  ).json.item;
-
-  const cookies = { admin };
-  for (const [role, account] of Object.entries(ACCOUNTS)) cookies[role] = await login(base, account.username, USER_PASSWORD);
-  // On air: the first question with answers and the buzzer open, the first team on stage, judges scoring.
-  await call(base, 'PUT', '/api/show', {
-    cookie: cookies.master,
-    body: {
-      changes: {
-        fw: 1,
-        setId: set._id,
-        questionId: set.items[0].id,
-        phase: 'question',
-        answersOpen: true,
-        buzzerOpen: true,
-        activeTeamId: teamIds[0],
-        activeField: 'phan-1',
-        scoringOpen: true,
-        screen2: 'scoreboard',
-      },
-    },
-  });
-  return { cookies, setId: set._id };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Lighthouse
@@ -362,7 +195,14 @@ async function runLighthouse(port, url, { cookie, config, categories, notFound, 
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, config);
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
-    if (!error) return { lhr: result.lhr, html: Array.isArray(result.report) ? result.report[0] : result.report, attempts: attempt };
+    if (!error) {
+      return {
+        lhr: result.lhr,
+        html: Array.isArray(result.report) ? result.report[0] : result.report,
+        trace: result.artifacts?.Trace,
+        attempts: attempt,
+      };
+    }
     const text = `Lighthouse could not audit ${url}: ${error.code} ${error.message}`;
     if (attempt >= RUN_ATTEMPTS) throw new Error(text);
     retried.push(`${url}: ${error.code}`);
@@ -456,13 +296,15 @@ async function main() {
     for (let run = 1; run <= PERF_RUNS; run++) {
       for (const screen of PERF_SCREENS) {
         const t0 = Date.now();
-        const { lhr, html } = await runLighthouse(chrome.port, `${base}${screen.path}`, {
+        const { lhr, html, trace } = await runLighthouse(chrome.port, `${base}${screen.path}`, {
           cookie: screen.as ? cookies[screen.as] : undefined,
           // The phone-sized accessibility once (it does not depend on timing); the other runs time only.
           categories: run === 1 ? ['performance', 'accessibility'] : ['performance'],
         });
         perfRuns.get(screen.path).push(lhr);
         fs.writeFileSync(path.join(outDir, `${slug(screen.path)}.mobile-${run}.html`), html);
+        if (SAVE_TRACES && trace)
+          fs.writeFileSync(path.join(outDir, `${slug(screen.path)}.mobile-${run}.trace.json`), JSON.stringify(trace));
         log(
           `perf ${screen.path} run ${run}/${PERF_RUNS}: ${score100(lhr.categories.performance)} ` +
             `(benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`,

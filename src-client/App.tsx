@@ -8,7 +8,8 @@ import { DisconnectedBadge } from './components/DisconnectedBadge';
 import { ModalsHost } from './components/ModalsHost';
 import { NotificationsHost } from './components/NotificationsHost';
 import { LoadingProvider, useLoadingSignal } from './components/Preloader';
-import { useSystemState, useSystemStateSync } from './hooks/useSystemState';
+import { systemStateQuery, takePageState, useSystemState, useSystemStateSync } from './hooks/useSystemState';
+import { seedPageQueries } from './pageQueries';
 import { AppRoutes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider, trpcClient } from './trpc';
@@ -27,9 +28,13 @@ function LiveApp() {
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } }),
-  );
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } });
+    const pageState = takePageState();
+    if (pageState) client.setQueryData(systemStateQuery.queryKey, pageState);
+    seedPageQueries(client);
+    return client;
+  });
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsHost />

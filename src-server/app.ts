@@ -10,6 +10,8 @@ import { type Context as HonoContext, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../src/messages';
+import { INITIAL_STATE_ELEMENT_ID, PAGE_QUERIES_ELEMENT_ID } from '../src/constants';
+import { CHUNK_FILES_NAME, type ChunkFiles, type PageQuery, preloadLinks, routeQueries } from '../src/routePreloads';
 import { isAppRoute, PROJECTOR_ROUTES } from '../src/routes';
 import { type AppDeps, createContext } from './context';
 import { findSession } from './features/auth/sessions';
@@ -21,6 +23,50 @@ import { readMedia } from './features/media/media';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
+
+/** The build's list of each lazy module's files (vite.config.ts); none when the client was built without it. */
+function chunkFilesReader(file: string): () => ChunkFiles {
+  // Every page asks for it: parsed once per build (a rebuild changes the file's time), not per request.
+  let cached: { mtimeMs: number; files: ChunkFiles } | null = null;
+  return () => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, files: JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkFiles };
+      return cached.files;
+    } catch {
+      return {};
+    }
+  };
+}
+
+type Caller = ReturnType<typeof createCaller>;
+const PAGE_QUERY_CALLS: Record<PageQuery, (caller: Caller) => Promise<unknown>> = {
+  'settings.get': (caller) => caller.settings.get(),
+  'show.mine': (caller) => caller.show.mine(),
+  'scoreField.all': (caller) => caller.scoreField.all(),
+  'scoring.list': (caller) => caller.scoring.list(),
+};
+
+/**
+ * The answers a page carries. A call the session may not make is left out: the screen makes it
+ * itself and shows the refusal as it always does.
+ */
+async function pageAnswers(caller: Caller, queries: PageQuery[]): Promise<Partial<Record<PageQuery, unknown>>> {
+  const answers: Partial<Record<PageQuery, unknown>> = {};
+  await Promise.all(
+    queries.map(async (query) => {
+      try {
+        answers[query] = await PAGE_QUERY_CALLS[query](caller);
+      } catch {
+        // Refused or failed: not written into the page.
+      }
+    }),
+  );
+  return answers;
+}
+
+/** JSON inside a `<script>` element: no `<` can end the element early (`\u003c` reads back the same). */
+const jsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -242,10 +288,27 @@ export function createApp(deps: AppDeps): Hono {
   const screenFile = path.join(config.clientDir, 'screen.html');
   // The build writes .br and .gz copies beside each text file; the browser's Accept-Encoding picks one.
   app.use('*', serveStatic({ root: config.clientDir, precompressed: true }));
-  app.get('*', (c) => {
-    const file = PROJECTOR_ROUTES.includes(c.req.path) ? screenFile : indexFile;
+  const chunkFiles = chunkFilesReader(path.join(config.clientDir, CHUNK_FILES_NAME));
+  app.get('*', async (c) => {
+    const projector = PROJECTOR_ROUTES.includes(c.req.path);
+    const file = projector ? screenFile : indexFile;
     if (!fs.existsSync(file)) return c.text(messages.clientNotBuilt, 503);
-    return c.html(fs.readFileSync(file, 'utf8'), isAppRoute(c.req.path) ? 200 : 404);
+    const html = fs.readFileSync(file, 'utf8');
+    if (projector || !isAppRoute(c.req.path)) return c.html(html, projector ? 200 : 404);
+    // An app screen's page carries what its first picture needs, so a phone waits for no second
+    // round: the route's lazy chunks as preloads, the system state as /api/state would answer it, and
+    // the answers of the calls the screen makes as it mounts, read with this request's session.
+    const resHeaders = new Headers();
+    const context = await contextFor(c, resHeaders);
+    const state = readSystemStateJson(deps.hub.live, context.user);
+    const answers = await pageAnswers(createCaller(context), routeQueries(c.req.path));
+    const head =
+      preloadLinks(chunkFiles(), c.req.path) +
+      `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${jsonForHtml(state)}</script>` +
+      `<script type="application/json" id="${PAGE_QUERIES_ELEMENT_ID}">${jsonForHtml(JSON.stringify(answers))}</script>`;
+    const response = c.html(html.replace('</head>', `${head}</head>`), 200);
+    for (const [key, value] of resHeaders) response.headers.append(key, value);
+    return response;
   });
 
   return app;

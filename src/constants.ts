@@ -17,6 +17,10 @@ export const SOCKET_TIMEOUT_MS = 20000;
 
 export const DELETE_USER_ALERT_MS = 800;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** The id of the `<script type="application/json">` in which the server hands an app page its first system state. */
+export const INITIAL_STATE_ELEMENT_ID = 'hoi-thi-state';
+/** The id of the `<script type="application/json">` with the answers of the calls a screen makes as it mounts. */
+export const PAGE_QUERIES_ELEMENT_ID = 'hoi-thi-queries';
 
 /** Local storage key of the user table's paging settings. */
 export const ADMIN_USER_STORAGE_KEY = 'adminUser';

@@ -1,4 +1,6 @@
 /** The /user group's own frame: a header, and a side navigation over everything an admin prepares. */
+// The admin screens use most of Mantine: all of its styles come with their frame (in Mantine's layer).
+import '@mantine/core/styles.layer.css';
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { contractText } from '../../src/messages/contract';
 import { chunkLoader, whenIdle } from './loadLater';
 
-const loadModals = chunkLoader(() => import('@mantine/modals'));
+const loadModals = chunkLoader(() => import('./modalsModule'));
 type ModalsModule = Awaited<ReturnType<typeof loadModals>>;
 
 let mountHost: ((module: ModalsModule) => void) | null = null;

@@ -8,7 +8,7 @@ import type { NotificationData } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { chunkLoader, whenIdle } from './loadLater';
 
-const loadNotifications = chunkLoader(() => import('@mantine/notifications'));
+const loadNotifications = chunkLoader(() => import('./notificationsModule'));
 type NotificationsModule = Awaited<ReturnType<typeof loadNotifications>>;
 
 let mountHost: ((module: NotificationsModule) => void) | null = null;

@@ -2,7 +2,7 @@
  * The full-screen loading screen with the logo. Anything still loading (the first system state, a
  * screen's chunk) raises a signal; when the last one drops, the screen fades out over 450 ms.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { LoadingScreen } from './LoadingScreen';
 
 interface LoadingSignals {
@@ -11,10 +11,14 @@ interface LoadingSignals {
 
 const LoadingContext = createContext<LoadingSignals>({ raise: () => () => {} });
 
-/** Keeps the loading screen up while `active`. */
+/**
+ * Keeps the loading screen up while `active`. A layout effect: the loading screen is in the same
+ * picture as the first commit that needs it, never a frame with neither the screen nor the loading
+ * screen.
+ */
 export function useLoadingSignal(active: boolean): void {
   const { raise } = useContext(LoadingContext);
-  useEffect(() => (active ? raise() : undefined), [active, raise]);
+  useLayoutEffect(() => (active ? raise() : undefined), [active, raise]);
 }
 
 /** A Suspense fallback: the loading screen stays while the chunk loads. */

@@ -2,7 +2,7 @@
  * Each screen is its own chunk, loaded on demand with a 120 s time-out. A chunk that cannot be
  * loaded becomes a screen that says which one and why (missing, timeout or error) and offers a reload.
  */
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/constants';
 import { ChunkLoadFailed, type ChunkFailureType } from './ChunkLoadFailed';
 
@@ -41,19 +41,40 @@ async function classify(error: unknown, src: string): Promise<ChunkFailureType> 
   }
 }
 
+/** Something loaded on demand that can also be loaded ahead, before the first render. */
+export interface Preloadable {
+  preload(): Promise<void>;
+}
+
 export function lazyScreen<P extends object>(
   id: string,
   load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      return await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
-    } catch (error) {
-      const src = chunkAddress(error);
-      const type = await classify(error, src);
-      console.error(`Loading chunk ${id} failed`, error);
-      const Failed = () => <ChunkLoadFailed id={id} type={type} src={src} />;
-      return { default: Failed as ComponentType<P> };
-    }
-  });
+): ((props: P) => ReactElement) & Preloadable {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => {
+    loading ??= (async () => {
+      try {
+        const module = await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+        loaded = module.default;
+        return module;
+      } catch (error) {
+        const src = chunkAddress(error);
+        const type = await classify(error, src);
+        console.error(`Loading chunk ${id} failed`, error);
+        const Failed = () => <ChunkLoadFailed id={id} type={type} src={src} />;
+        return { default: Failed as ComponentType<P> };
+      }
+    })();
+    return loading;
+  };
+  const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(loadOnce);
+  // Once loaded (ahead, or by an earlier visit), the screen renders at once instead of suspending
+  // for a moment behind the loading screen.
+  const Screen = (props: P) => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+  Screen.preload = () => loadOnce().then(() => undefined);
+  return Screen;
 }

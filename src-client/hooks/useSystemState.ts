@@ -10,6 +10,7 @@ import type { TPublicUser } from '../../src/schemas/auth';
 import type { ShowState } from '../../src/schemas/show';
 import { defaultShowState } from '../../src/showDefaults';
 import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
+import { INITIAL_STATE_ELEMENT_ID } from '../../src/constants';
 import { computeBalance } from '../../src/format';
 import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
@@ -19,6 +20,26 @@ import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient 
 export interface ClientSystemState extends TSystemState {
   /** Local time minus server time, rounded to 100 ms: a countdown shows `endsAt - (Date.now() - balance)`. */
   balance: number;
+}
+
+/**
+ * The state the server wrote into this page (src-server/app.ts), taken once: the first screen then
+ * needs no round trip. The page's own request is the clock's round trip: the server read its clock
+ * while answering, between the request's start and the answer's first byte.
+ */
+export function takePageState(): ClientSystemState | null {
+  const element = document.getElementById(INITIAL_STATE_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const state = JSON.parse(element.textContent ?? '') as TSystemState;
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (!navigation || navigation.responseStart <= 0) return { ...state, balance: computeBalance(state.now, Date.now()) };
+    const receivedAt = performance.timeOrigin + navigation.responseStart;
+    return { ...state, balance: computeBalance(state.now, receivedAt, navigation.responseStart - navigation.requestStart) };
+  } catch {
+    return null;
+  }
 }
 
 /** One query for the whole app; the subscription writes into it. */

@@ -3,6 +3,8 @@
  * questions with answers on the left; what the screen shows, the clock, answers and buzzer in the
  * middle; the live miniature of /screen, screen 2, scoring, ranking and judges on the right.
  */
+// The console uses most of Mantine: all of its styles come with it (in Mantine's layer).
+import '@mantine/core/styles.layer.css';
 import { Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

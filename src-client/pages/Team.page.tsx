@@ -17,10 +17,15 @@ import { useTRPC } from '../trpc';
 
 const T = teamText;
 
-export default function TeamPage() {
+/** Between questions: the event's logo (the only part of /team that needs the settings). */
+function TeamWaiting() {
   const trpc = useTRPC();
-  const { user, system, listTeam, balance } = useSystemState();
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
+  return <Waiting logoUrl={settings?.logoUrl ?? ''} />;
+}
+
+export default function TeamPage() {
+  const { user, system, listTeam, balance } = useSystemState();
   const team = listTeam.find((t) => t._id === user?.teamId) ?? null;
   const { ms, seconds } = useCountdown(system.timer, balance);
   const mine = useMine(system.questionId);
@@ -62,7 +67,7 @@ export default function TeamPage() {
       </>
     );
   } else {
-    body = <Waiting logoUrl={settings?.logoUrl ?? ''} />;
+    body = <TeamWaiting />;
   }
 
   return (

@@ -134,6 +134,31 @@ describeInBrowser("judges' pad in a browser", (h) => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the open field, its keypad and the own points at once, from the page itself, while the calls are slow', async () => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[1] });
+    const { page, context } = await openPad();
+    await score(page, teamIds[1]!, '6');
+    await expect.poll(() => teamRow(page, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
+    await page.close();
+
+    // A reload on a slow network: the pad's own calls take 5 s to answer.
+    const reloaded = await context.newPage();
+    await reloaded.route(/\/trpc\/[^?]*(scoreField\.all|scoring\.list|settings\.get)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await route.continue().catch(() => {});
+    });
+    await reloaded.setViewportSize(PHONE);
+    const started = Date.now();
+    await reloaded.goto('/supporter');
+    await waitForApp(reloaded);
+    await reloaded.getByTestId('pad-keypad').waitFor({ timeout: 3000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await reloaded.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
+    expect(await teamRow(reloaded, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
+    expect(await reloaded.getByTestId('user-menu').textContent()).toContain('Hội thi "Em yêu Hà Nội" 2026');
+    await reloaded.close();
+  });
+
   it('locks while scoring is closed, with the reason, and keeps the own points visible', async () => {
     // Its own field and point: the judge's 7,5 for Sông Hồng on Phần 3, entered for them by the admin.
     await show({ activeField: 'phan-3', scoringOpen: true, activeTeamId: teamIds[2] });

@@ -117,6 +117,11 @@ describe.each(['node', 'bun'] as const)('the built server under %s', (runtime) =
       expect(Number(packed.headers.get('content-length'))).toBeLessThan(source.length / 2);
       expect(await packed.text()).toBe(source);
     }
+    // A screen's page lists its own lazy chunks for the browser to fetch beside the entry.
+    const teamPage = await (await fetch(`${server.url}/team`)).text();
+    expect(teamPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Team\.page-[\w-]+\.js">/);
+    expect(teamPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ScreenShell-[\w-]+\.js">/);
+    expect(await (await fetch(`${server.url}/login`)).text()).not.toContain('Team.page-');
     const missing = await fetch(`${server.url}/assets/khong-co.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');

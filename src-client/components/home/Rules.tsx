@@ -1,4 +1,5 @@
 /** The rules, the first one open, each rendered from its Markdown; or a note when there are none. */
+import '@mantine/core/styles/Accordion.layer.css';
 import { Accordion } from '@mantine/core';
 import { homePageText } from '../../../src/messages/home';
 import type { TRule } from '../../../src/schemas/rules';

@@ -1,4 +1,5 @@
 /** Author-written Markdown (rules, notes) in the app's typography, rendered safely by render.ts. */
+import '@mantine/core/styles/Typography.layer.css';
 import { Typography, type TypographyProps } from '@mantine/core';
 import { useMemo } from 'react';
 import classes from './Markdown.module.css';

@@ -1,13 +1,11 @@
 /** The pad's pieces: a team row with the judge's own point, the outbox list, the lock card. */
-import { ActionIcon, Badge, Box, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Badge, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
 import { padText } from '../../../src/messages/pad';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { BlockIcon, CheckIcon, ClockIcon, LockIcon } from './icons';
 import classes from './Pad.module.css';
 import type { QueuedScore } from './scoreQueue';
-
-const POINT_ROW = { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 4, whiteSpace: 'nowrap' } as const;
 
 export function TeamRow({
   team,
@@ -44,39 +42,34 @@ export function TeamRow({
       onClick={(event) => onSelect(event.detail === 0)}
     >
       <span className={classes.order}>{order}</span>
-      {/* Only phrasing content inside a button: spans laid out as the rows they were. */}
+      {/* Only phrasing content inside a button: spans laid out as the rows they were. Plain elements
+          rather than the kit's: a pad renders one row per team and must come up fast on a cheap phone. */}
       <span style={{ minWidth: 0 }}>
-        <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-          <Text component="span" display="block" fw={700} size="md" lh={1.25} truncate style={{ minWidth: 0 }}>
-            {team.name}
-          </Text>
+        <span className={classes.nameLine}>
+          <span className={classes.teamName}>{team.name}</span>
           {onStage && (
             <Badge component="span" size="sm" color="orange" variant="filled" style={{ flexShrink: 0 }}>
               {padText.onStage}
             </Badge>
           )}
         </span>
-        {team.unit && (
-          <Text component="span" display="block" size="xs" c="dimmed" truncate>
-            {team.unit}
-          </Text>
-        )}
+        {team.unit && <span className={classes.teamUnit}>{team.unit}</span>}
       </span>
+      {/* Said to a screen reader before the point: the tick alone says nothing. */}
+      {scored && waitingPoint === null && <span className={classes.srOnly}>{padText.scored}</span>}
       <span className={classes.teamPoint} data-testid="pad-team-point">
         {waitingPoint !== null ? (
-          <Box component="span" c="yellow.9" style={POINT_ROW}>
+          <span className={classes.pointWaiting}>
             <ClockIcon size={18} />
             <span>{formatPoint(waitingPoint)}</span>
-          </Box>
+          </span>
         ) : scored ? (
-          <Box component="span" c="teal.8" style={POINT_ROW} aria-label={padText.scored}>
+          <span className={classes.pointScored}>
             <CheckIcon size={20} />
             <span>{formatPoint(point)}</span>
-          </Box>
+          </span>
         ) : (
-          <Text component="span" display="block" size="xs" c="dimmed" fw={600}>
-            {padText.notScored}
-          </Text>
+          <span className={classes.notScored}>{padText.notScored}</span>
         )}
       </span>
     </button>

@@ -3,7 +3,7 @@
  * the half, or the point typed ("7,5"); the submit button shows the point big and sends only on a
  * second tap, so a slip never scores.
  */
-import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
 import { padText } from '../../../src/messages/pad';
@@ -69,33 +69,29 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
 
   return (
     <Stack gap={10} data-testid="pad-keypad" role="group" aria-label={padText.keypadLabel(teamName)}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <div className={classes.keypadHead}>
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {padText.scoringTeam}
-          </Text>
-          <Text fw={800} size="lg" lh={1.2} truncate data-testid="pad-selected-team">
+          <span className={classes.caption}>{padText.scoringTeam}</span>
+          <span className={classes.selectedTeam} data-testid="pad-selected-team">
             {teamName}
-          </Text>
-          {teamUnit && (
-            <Text size="xs" c="dimmed" truncate>
-              {teamUnit}
-            </Text>
-          )}
+          </span>
+          {teamUnit && <span className={classes.teamUnit}>{teamUnit}</span>}
         </div>
         {previousPoint !== null && (
           <Badge size="lg" color="teal" variant="light" style={{ flexShrink: 0 }}>
             {padText.previousPoint(formatPoint(previousPoint))}
           </Badge>
         )}
-      </Group>
+      </div>
 
       {scale.bases.length > 0 && (
-        <SimpleGrid cols={cols} spacing={8} verticalSpacing={8}>
+        // Plain buttons in a grid: up to 21 keys, rendered again on every tap.
+        <div className={classes.keys} style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
           {scale.bases.map((value) => {
             const active = !typed.trim() && base === value;
             return (
-              <UnstyledButton
+              <button
+                type="button"
                 key={value}
                 className={classes.pointButton}
                 data-active={active || undefined}
@@ -103,14 +99,15 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
                 onClick={() => pickBase(value)}
               >
                 {formatScaleNumber(value)}
-              </UnstyledButton>
+              </button>
             );
           })}
           {scale.fractions.map((value) => {
             const active = !typed.trim() && fraction === value;
             const disabled = base !== null && base + value > field.maxPoint;
             return (
-              <UnstyledButton
+              <button
+                type="button"
                 key={`f${value}`}
                 className={classes.fractionButton}
                 data-active={active || undefined}
@@ -119,10 +116,10 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
                 onClick={() => toggleFraction(value)}
               >
                 {padText.half(formatScaleNumber(value))}
-              </UnstyledButton>
+              </button>
             );
           })}
-        </SimpleGrid>
+        </div>
       )}
 
       <TextInput

@@ -2,7 +2,7 @@
  * Import from a file (JSON, CSV, XLSX): a preview that writes nothing, every row error in a table,
  * and only when the file is clean a confirmation that creates a set or appends to the one open.
  */
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';

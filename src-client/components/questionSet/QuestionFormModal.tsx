@@ -3,7 +3,7 @@
  * editable list, the answer (picked among the options when there are some), explanation, point ("7,5"
  * reads as 7.5), time limit, and media from a URL or an uploaded file.
  */
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';

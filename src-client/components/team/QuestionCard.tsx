@@ -1,5 +1,6 @@
 /** The question on air as a team sees it: number, points, content, media, options and, once revealed, the answer. */
 import { Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatPoint } from '../../../src/format';
 import { teamText } from '../../../src/messages/team';
 import type { ShowQuestion } from '../../../src/schemas/show';
@@ -16,7 +17,7 @@ function Media({ media }: { media: NonNullable<ShowQuestion['media']> }) {
   return <video src={media.url} controls playsInline preload="auto" style={{ width: '100%', maxHeight: 260, borderRadius: 8 }} />;
 }
 
-export function QuestionCard({ question, showOptions }: { question: ShowQuestion; showOptions: boolean }) {
+export const QuestionCard = memo(function QuestionCard({ question, showOptions }: { question: ShowQuestion; showOptions: boolean }) {
   return (
     <Card withBorder radius="lg" padding="md" data-testid="team-question">
       <Stack gap="sm">
@@ -62,4 +63,4 @@ export function QuestionCard({ question, showOptions }: { question: ShowQuestion
       </Stack>
     </Card>
   );
-}
+});

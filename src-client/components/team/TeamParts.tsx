@@ -1,7 +1,7 @@
 /** The smaller pieces of /team: the header with the countdown, sent answer and verdict, buzzer, total and rank, waiting. */
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import { formatCountdown, formatPoint } from '../../../src/format';
 import { teamText } from '../../../src/messages/team';
 import { compareStanding } from '../../../src/scoring';
@@ -65,7 +65,7 @@ export function TeamHeader({
   );
 }
 
-export function SentAnswer({ answer, verdict }: { answer: string; verdict: 'right' | 'wrong' | null }) {
+export const SentAnswer = memo(function SentAnswer({ answer, verdict }: { answer: string; verdict: 'right' | 'wrong' | null }) {
   const color = verdict === 'right' ? 'teal' : verdict === 'wrong' ? 'red' : 'gray';
   return (
     <Card withBorder radius="lg" padding="md" data-testid="team-sent">
@@ -89,9 +89,9 @@ export function SentAnswer({ answer, verdict }: { answer: string; verdict: 'righ
       </Stack>
     </Card>
   );
-}
+});
 
-export function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string; alreadyBuzzed: boolean }) {
+export const BuzzerButton = memo(function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string; alreadyBuzzed: boolean }) {
   const trpc = useTRPC();
   const [position, setPosition] = useState<{ questionId: string; n: number } | null>(null);
   const buzz = useMutation(
@@ -126,9 +126,9 @@ export function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string
       )}
     </Stack>
   );
-}
+});
 
-export function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
+export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
   const ranked = [...listTeam].sort(compareStanding);
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -167,9 +167,9 @@ export function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: T
       </Stack>
     </Card>
   );
-}
+});
 
-export function Waiting({ logoUrl, hint }: { logoUrl: string; hint?: string }) {
+export const Waiting = memo(function Waiting({ logoUrl, hint }: { logoUrl: string; hint?: string }) {
   return (
     <Card withBorder radius="lg" padding="xl" data-testid="team-waiting">
       <Stack align="center" gap="sm" ta="center" py="lg">
@@ -179,4 +179,4 @@ export function Waiting({ logoUrl, hint }: { logoUrl: string; hint?: string }) {
       </Stack>
     </Card>
   );
-}
+});

@@ -3,6 +3,7 @@
  * event (whichever is newer wins), re-read on a new question and after a reconnect.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { teamText } from '../../../src/messages/team';
 import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
@@ -16,7 +17,8 @@ export interface MyAnswer {
 
 export function useMine(questionId: string | null): MyAnswer & { queryKey: readonly unknown[] } {
   const trpc = useTRPC();
-  const queryOptions = trpc.show.mine.queryOptions();
+  // One options object (and so one key) for the screen's life: the answer box keeps its props.
+  const queryOptions = useMemo(() => trpc.show.mine.queryOptions(), [trpc]);
   const query = useQuery({ ...queryOptions, enabled: Boolean(questionId) });
   useLoadError(teamText.mineError, query.error);
   useRefetchOnReconnect(query.refetch, Boolean(questionId));
