@@ -261,12 +261,14 @@ describeInBrowser('dashboard results in a browser', (h) => {
     await modal.waitFor({ state: 'detached' });
     await page.getByTestId('print-qr-cards').click();
     await page.getByRole('dialog').getByRole('button', { name: messages.agree }).click();
+    // The confirmation closes with a fade; its own close button (also "Đóng") is gone once it has.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     const cards = page.getByTestId('qr-card');
     await expect.poll(() => cards.count()).toBe(judges.length);
     await cards.first().locator('img').waitFor();
     // Re-issuing for everyone ended the old link.
     expect((await holder.context.request.post('/login', { data: { username: 'gk-an', token } })).status()).toBe(401);
-    await page.getByRole('button', { name: messages.judgeLinks.closeSheet }).click();
+    await page.getByTestId('qr-cards').getByRole('button', { name: messages.judgeLinks.closeSheet }).click();
     await page.getByTestId('user-table').waitFor();
     expect(errors).toEqual([]);
   });
