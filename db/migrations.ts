@@ -8,6 +8,7 @@ import * as auditNoTruncate from './migrations/2026_11_22_0005_audit_no_truncate
 import * as mediaDetected from './migrations/2026_11_22_0006_media_detected';
 import * as loginFailures from './migrations/2026_11_22_0007_login_failures';
 import * as consolePresence from './migrations/2026_11_22_0008_console_presence';
+import * as contestFormats from './migrations/2026_11_24_0009_contest_formats';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0006_media_detected': mediaDetected,
   '2026_11_22_0007_login_failures': loginFailures,
   '2026_11_22_0008_console_presence': consolePresence,
+  '2026_11_24_0009_contest_formats': contestFormats,
 };

@@ -16,6 +16,7 @@ import {
   isImportExtension,
   parseQuestionFile,
   titleFromFileName,
+  validateImportFormat,
   validateQuestionRows,
 } from '../src-server/features/questionSet/import';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
@@ -68,7 +69,10 @@ async function main(): Promise<number> {
   const parsed = await parseQuestionFile(file, fs.readFileSync(file));
   const checking = progress(messages.importValidating);
   checking.update(0, parsed.rows.length);
-  const { items, errors } = validateQuestionRows(parsed.rows, (done, total) => checking.update(done, total));
+  const rowCheck = validateQuestionRows(parsed.rows, (done, total) => checking.update(done, total));
+  const { items } = rowCheck;
+  const { format, errors: formatErrors } = validateImportFormat(parsed.format);
+  const errors = [...formatErrors, ...rowCheck.errors];
   if (errors.length) {
     console.error(messages.importRowErrorsHeader(errors.length));
     for (const error of errors) console.error(`  ${formatImportError(error)}`);
@@ -85,7 +89,7 @@ async function main(): Promise<number> {
     const writing = progress(messages.importWriting);
     writing.update(0, items.length);
     // One insert: the set and all its questions land together or not at all.
-    const created = await createQuestionSet(db, setNo, { title, priority: 0, items });
+    const created = await createQuestionSet(db, setNo, { title, priority: 0, items, format });
     writing.update(items.length, items.length);
     console.log(messages.importDone(created.items.length, setNo, created.title, created._id));
   } finally {

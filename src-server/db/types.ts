@@ -76,6 +76,7 @@ export interface QuestionSetsTable {
   priority: Generated<number>;
   version: Generated<number>;
   items: Json<string | undefined>;
+  format: Json<string | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -100,6 +101,8 @@ export interface ScoreFieldsTable {
   weight: Generated<number>;
   drop_extremes: Generated<boolean>;
   position: Generated<number>;
+  /** The round (1–6) the field belongs to, if any. */
+  round: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -145,7 +148,21 @@ export interface ScoresTable {
   updated_at: UpdatedAt;
 }
 
-export type ScoreSource = 'judge' | 'admin' | 'admin-all' | 'answer' | 'undo' | 'reset';
+/** The mechanism behind a point; `score_events.rule` holds the concrete rule (`speed:place=2:30`). */
+export type ScoreSource =
+  | 'judge'
+  | 'admin'
+  | 'admin-all'
+  | 'answer'
+  | 'undo'
+  | 'reset'
+  | 'speed'
+  | 'row'
+  | 'keyword'
+  | 'star'
+  | 'steal'
+  | 'package'
+  | 'vote';
 
 export interface ScoreEventsTable {
   id: Generated<number>;
@@ -157,6 +174,8 @@ export interface ScoreEventsTable {
   actor_id: string | null;
   source: ScoreSource;
   reason: string | null;
+  /** The concrete rule applied, e.g. `speed:place=2:30` or `keyword:rows=2:60`. */
+  rule: Generated<string | null>;
   idempotency_key: string | null;
   request_hash: string | null;
   undoes: number | null;

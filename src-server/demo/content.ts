@@ -31,6 +31,7 @@ export const DEMO_JUDGES = [
 export const DEMO_SCORE_FIELDS = [
   {
     name: 'phan-1',
+    round: 1,
     label: 'Phần 1: Người Hà Nội',
     kind: 'answers' as const,
     minPoint: 0,
@@ -41,6 +42,7 @@ export const DEMO_SCORE_FIELDS = [
   },
   {
     name: 'phan-2',
+    round: 2,
     label: 'Phần 2: Tiến về Hà Nội',
     kind: 'judges' as const,
     minPoint: 0,
@@ -51,6 +53,7 @@ export const DEMO_SCORE_FIELDS = [
   },
   {
     name: 'phan-3',
+    round: 3,
     label: 'Phần 3: Tình yêu Hà Nội',
     kind: 'judges' as const,
     minPoint: 0,
@@ -61,6 +64,7 @@ export const DEMO_SCORE_FIELDS = [
   },
   {
     name: 'phan-4',
+    round: 4,
     label: 'Phần 4: Hà Nội - Niềm tin và hy vọng',
     kind: 'judges' as const,
     minPoint: 0,

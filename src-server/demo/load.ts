@@ -124,6 +124,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
             weight: f.weight,
             drop_extremes: f.dropExtremes,
             position: i + 1,
+            round: f.round,
           })),
         )
         .execute();

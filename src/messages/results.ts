@@ -53,6 +53,7 @@ export const resultsText = {
   answersJudge: '(theo câu trả lời)',
   // The reason logged when the master clears a verdict on an answer ("q1: bỏ chấm").
   verdictCleared: 'bỏ chấm',
+  placeMoved: 'thứ tự trả lời đúng thay đổi',
   undoesEntry: (id: number) => `hoàn tác #${id}`,
   noLog: 'Chưa có thay đổi điểm nào.',
   undo: 'Hoàn tác',

@@ -53,4 +53,5 @@ export const validationText = {
   mediaTypeInvalid: 'Chỉ nhận tệp ảnh, âm thanh hoặc video',
   invalidCondition: 'Điều kiện lọc không phải JSON hợp lệ',
   invalidPageNumber: 'Số trang và cỡ trang phải là số nguyên dương',
+  formatKindInvalid: 'Thể thức vòng thi phải là classic, speed, obstacle hoặc judged',
 } as const;

@@ -94,6 +94,7 @@ export const ZDomainEventPayloads = {
         weight: z.number(),
         dropExtremes: z.boolean(),
         position: z.number(),
+        round: z.number().nullable(),
       }),
     ),
     scoringVersion: z.number(),

@@ -1,39 +1,9 @@
 import { validationText } from '../messages/validation';
+import { CLASSIC_FORMAT, type TFormat, ZFormatSchema } from './format';
+import { type TMedia, ZMediaSchema } from './media';
 import { z } from './zod';
 
-export const MEDIA_KINDS = ['image', 'audio', 'video'] as const;
-export const ZMediaSchema = z.object({
-  kind: z.enum(MEDIA_KINDS),
-  url: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2000)
-    .refine((v) => /^(https?:\/\/|\/media\/)/.test(v), { message: validationText.invalidMediaUrl }),
-});
-export type TMedia = z.infer<typeof ZMediaSchema>;
-
-const MEDIA_KINDS_BY_EXTENSION: Record<string, TMedia['kind']> = {
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  gif: 'image',
-  webp: 'image',
-  mp3: 'audio',
-  wav: 'audio',
-  ogg: 'audio',
-  m4a: 'audio',
-  mp4: 'video',
-  webm: 'video',
-  mov: 'video',
-};
-
-/** A media URL's kind guessed from its file extension (query and fragment ignored), if it says one. */
-export function mediaKindOfUrl(url: string): TMedia['kind'] | undefined {
-  const file = url.split(/[?#]/)[0]?.split('/').pop() ?? '';
-  const dot = file.lastIndexOf('.');
-  return dot < 0 ? undefined : MEDIA_KINDS_BY_EXTENSION[file.slice(dot + 1).toLowerCase()];
-}
+export { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZMediaSchema } from './media';
 
 /** One question. `id` is stable across edits and reorders; the server assigns one when missing. */
 export const ZQuestionSchema = z.object({
@@ -67,10 +37,16 @@ const setFields = {
   title: z.string().trim().min(1, { message: validationText.titleRequired }).max(300),
   priority: z.number().int().min(-1_000_000).max(1_000_000),
   items: z.array(ZQuestionSchema).max(500),
+  format: ZFormatSchema,
 };
 export const ZQuestionSetDataSchema = z
   // No priority: the new set goes to the end of its list (the server picks the next number).
-  .object({ ...setFields, priority: setFields.priority.optional(), items: setFields.items.default([]) })
+  .object({
+    ...setFields,
+    priority: setFields.priority.optional(),
+    items: setFields.items.default([]),
+    format: setFields.format.default(CLASSIC_FORMAT),
+  })
   .strict();
 export const ZQuestionSetCreateSchema = z.object({ data: ZQuestionSetDataSchema });
 export const ZQuestionSetUpdateSchema = z.object({
@@ -87,6 +63,7 @@ export interface TQuestionSet<Q = TQuestion> {
   priority: number;
   version: number;
   items: Q[];
+  format: TFormat;
   createdAt: number;
   updatedAt: number;
 }

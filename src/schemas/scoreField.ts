@@ -18,6 +18,8 @@ const fields = {
   weight: z.number().min(0).max(100),
   dropExtremes: z.boolean(),
   position: z.number().int().min(-1_000_000).max(1_000_000),
+  /** The round (1–6) the field's points belong to; null when it belongs to none. */
+  round: z.number().int().min(1).max(6).nullable(),
 };
 
 export const ZScoreFieldDataSchema = z
@@ -29,6 +31,7 @@ export const ZScoreFieldDataSchema = z
     weight: fields.weight.default(1),
     dropExtremes: fields.dropExtremes.default(false),
     position: fields.position.default(0),
+    round: fields.round.default(null),
   })
   .strict()
   .refine((v) => v.maxPoint > v.minPoint, { message: validationText.maxBelowMin, path: ['maxPoint'] });
@@ -49,4 +52,5 @@ export interface TScoreField {
   weight: number;
   dropExtremes: boolean;
   position: number;
+  round: number | null;
 }

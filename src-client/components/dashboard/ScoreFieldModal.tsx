@@ -1,5 +1,5 @@
 /** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
-import { Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { FormActions } from '../FormModal';
 import { formSaveHandlers } from '../formSave';
 
 const t = dashboardText;
-const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position'] as const;
+const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position', 'round'] as const;
+const ROUNDS = [1, 2, 3, 4, 5, 6] as const;
 
 type Kind = TScoreField['kind'];
 // A type, not an interface: the zod resolver wants an index-signature-compatible shape.
@@ -27,10 +28,22 @@ type ScoreFieldFormValues = {
   weight: number | string;
   dropExtremes: boolean;
   position: number | string;
+  round: number | null;
 };
 
 function emptyValues(position: number): ScoreFieldFormValues {
-  return { name: '', label: '', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, weight: 1, dropExtremes: false, position };
+  return {
+    name: '',
+    label: '',
+    kind: 'judges',
+    minPoint: 0,
+    maxPoint: 10,
+    step: 0.5,
+    weight: 1,
+    dropExtremes: false,
+    position,
+    round: null,
+  };
 }
 
 export interface ScoreFieldModalProps {
@@ -132,6 +145,15 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
             {point('step', t.step)}
             {point('weight', t.weight)}
           </SimpleGrid>
+          <Select
+            label={t.round}
+            description={t.roundHint}
+            allowDeselect={false}
+            data={[{ value: '', label: t.noRound }, ...ROUNDS.map((n) => ({ value: String(n), label: t.roundName(n) }))]}
+            value={form.values.round === null ? '' : String(form.values.round)}
+            onChange={(value) => form.setFieldValue('round', value ? Number(value) : null)}
+            error={form.errors.round}
+          />
           <Group justify="space-between" align="flex-end" gap="md">
             <Switch
               color="red"

@@ -37,6 +37,7 @@ import { ImportModal } from './ImportModal';
 import { QuestionCard } from './QuestionCard';
 import { QuestionFormModal } from './QuestionFormModal';
 import { useRoundTitle } from './RoundHeading';
+import { FormatCard } from './FormatCard';
 import { useLeaveGuard } from './useLeaveGuard';
 import NotFoundPage from '../../pages/NotFound.page';
 
@@ -59,6 +60,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
   const [draft, setDraft] = useState<Draft | null>(null);
   const [conflict, setConflict] = useState(false);
   const [titleError, setTitleError] = useState('');
+  const [formatErrors, setFormatErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
 
@@ -71,6 +73,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
     setDraft(toDraft(item));
     setConflict(false);
     setTitleError('');
+    setFormatErrors({});
     queryClient.setQueryData(getOptions.queryKey, { item });
   };
 
@@ -99,7 +102,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
       {
         set: setNumber,
         _id: id,
-        changes: { ...header.data, items: draft.items.map(toQuestionInput) },
+        changes: { ...header.data, items: draft.items.map(toQuestionInput), format: draft.format },
         version: saved.version,
       },
       {
@@ -111,7 +114,11 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
         onError: (error) => {
           notifyError(contractText.questionSetUpdateError, error);
           if (isConflict(error)) setConflict(true);
-          else if (errorData(error).field === 'changes.title') setTitleError(error.message);
+          const field = errorData(error).field ?? '';
+          if (field === 'changes.title') setTitleError(error.message);
+          else if (field === 'changes.format' || field.startsWith('changes.format.')) {
+            setFormatErrors({ [field.slice('changes.format.'.length)]: error.message });
+          }
         },
       },
     );
@@ -258,6 +265,15 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
           </Stack>
         </Alert>
       )}
+
+      <FormatCard
+        format={draft.format}
+        errors={formatErrors}
+        onChange={(format) => {
+          setFormatErrors({});
+          patch({ format });
+        }}
+      />
 
       {draft.items.length === 0 && (
         <Card withBorder radius="lg" padding="xl">

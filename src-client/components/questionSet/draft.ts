@@ -1,4 +1,5 @@
 /** A question while it is edited in the browser: the server's fields plus a key that React can keep. */
+import type { TFormat } from '../../../src/schemas/format';
 import type { TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
 
 export interface DraftQuestion extends Omit<TQuestion, 'id'> {
@@ -11,6 +12,7 @@ export interface Draft {
   title: string;
   priority: number;
   items: DraftQuestion[];
+  format: TFormat;
 }
 
 let counter = 0;
@@ -25,7 +27,7 @@ export function withAnswers(set: TLoadedSet): TQuestionSet {
 }
 
 export function toDraft(set: TQuestionSet): Draft {
-  return { title: set.title, priority: set.priority, items: set.items.map((q) => ({ ...q, key: q.id })) };
+  return { title: set.title, priority: set.priority, items: set.items.map((q) => ({ ...q, key: q.id })), format: set.format };
 }
 
 /** What the server receives: ids kept (so they stay stable), local keys dropped. */
@@ -37,6 +39,7 @@ export function sameDraft(a: Draft, b: Draft): boolean {
   return (
     a.title === b.title &&
     a.priority === b.priority &&
+    JSON.stringify(a.format) === JSON.stringify(b.format) &&
     JSON.stringify(a.items.map(toQuestionInput)) === JSON.stringify(b.items.map(toQuestionInput))
   );
 }

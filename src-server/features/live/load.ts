@@ -41,7 +41,7 @@ export function storedShowOf(state: unknown, where: string): Partial<StoredShow>
 export async function readSheet(db: Db): Promise<SheetField[]> {
   const rows = await db
     .selectFrom('score_fields')
-    .select(['name', 'label', 'kind', 'min_point', 'max_point', 'step', 'weight', 'drop_extremes', 'position'])
+    .select(['name', 'label', 'kind', 'min_point', 'max_point', 'step', 'weight', 'drop_extremes', 'position', 'round'])
     .orderBy('position')
     .orderBy('label')
     .execute();
@@ -55,6 +55,7 @@ export async function readSheet(db: Db): Promise<SheetField[]> {
     weight: r.weight,
     dropExtremes: r.drop_extremes,
     position: r.position,
+    round: r.round,
   }));
 }
 

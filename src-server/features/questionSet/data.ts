@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { messages } from '../../../src/messages';
+import { publicFormat, type TFormat, ZFormatSchema } from '../../../src/schemas/format';
 import {
   type TPublicQuestion,
   type TQuestion,
@@ -25,6 +26,11 @@ export function questionItemsOf(row: Pick<Row, 'id' | 'items'>): TQuestion[] {
   return parseStored(ZStoredItemsSchema, row.items, `question_sets.items of set ${row.id}`);
 }
 
+/** `question_sets.format` as stored: how the set's round runs. */
+export function formatOf(row: Pick<Row, 'id' | 'format'>): TFormat {
+  return parseStored(ZFormatSchema, row.format, `question_sets.format of set ${row.id}`) as TFormat;
+}
+
 function toQuestionSet(row: Row): TQuestionSet {
   return {
     _id: row.id,
@@ -33,14 +39,15 @@ function toQuestionSet(row: Row): TQuestionSet {
     priority: row.priority,
     version: row.version,
     items: questionItemsOf(row),
+    format: formatOf(row),
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),
   };
 }
 
-/** What a judge may see: no answers, no explanations. */
+/** What a judge may see: no answers, no explanations, no format secrets (the obstacle's keyword). */
 export function withoutAnswers(set: TQuestionSet): TQuestionSet<TPublicQuestion> {
-  return { ...set, items: set.items.map(({ answer: _a, explanation: _e, ...rest }) => rest) };
+  return { ...set, items: set.items.map(({ answer: _a, explanation: _e, ...rest }) => rest), format: publicFormat(set.format) };
 }
 
 /** Gives every question a stable id, keeping the ones it has. */
@@ -80,6 +87,7 @@ export async function createQuestionSet(db: Kysely<Database>, setNo: number, dat
       title: data.title,
       priority: data.priority ?? (await nextPriority(db, 'question_sets', setNo)),
       items: JSON.stringify(normaliseItems(data.items)),
+      format: JSON.stringify(data.format),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -101,6 +109,7 @@ export async function updateQuestionSet(
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
       ...(changes.items !== undefined ? { items: JSON.stringify(normaliseItems(changes.items)) } : {}),
+      ...(changes.format !== undefined ? { format: JSON.stringify(changes.format) } : {}),
     }))
     .where('set_no', '=', setNo)
     .where('id', '=', id);

@@ -21,6 +21,7 @@ function toScoreField(row: Selectable<ScoreFieldsTable>): TScoreField {
     weight: row.weight,
     dropExtremes: row.drop_extremes,
     position: row.position,
+    round: row.round,
   };
 }
 
@@ -50,6 +51,7 @@ export const scoreFieldRouter = router({
             weight: d.weight,
             drop_extremes: d.dropExtremes,
             position: d.position,
+            round: d.round,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -83,6 +85,7 @@ export const scoreFieldRouter = router({
             ...(c.weight !== undefined ? { weight: c.weight } : {}),
             ...(c.dropExtremes !== undefined ? { drop_extremes: c.dropExtremes } : {}),
             ...(c.position !== undefined ? { position: c.position } : {}),
+            ...(c.round !== undefined ? { round: c.round } : {}),
           })
           .where('id', '=', input._id)
           .returningAll()

@@ -48,6 +48,8 @@ export interface ScoreChange {
   actorId: string | null;
   source: ScoreSource;
   reason?: string | null;
+  /** The concrete rule applied (`speed:place=2:30`), for the points a format computes. */
+  rule?: string | null;
   key?: string | null;
   requestHash?: string | null;
   undoes?: number | null;
@@ -108,6 +110,7 @@ export async function applyScoreChange(
       actor_id: change.actorId,
       source: change.source,
       reason: change.reason ?? null,
+      rule: change.rule ?? null,
       idempotency_key: change.key ?? null,
       request_hash: change.requestHash ?? null,
       undoes: change.undoes ?? null,

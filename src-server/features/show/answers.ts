@@ -6,14 +6,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
-import type { Database } from '../../db/types';
+import type { Database, ScoreSource } from '../../db/types';
+import { CLASSIC_FORMAT, type TFormat } from '../../../src/schemas/format';
+import { speedPlaces } from '../../../src/formats';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
-import { questionItemsOf } from '../questionSet/data';
+import { formatOf, questionItemsOf } from '../questionSet/data';
 import { applyScoreChange } from '../scoring/data';
 import { saveShow, type StoredShow } from './state';
 
@@ -75,25 +77,75 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
 }
 
 /**
- * The field a right answer counts on: the open field when it is an answers field, else the answers
- * field named after the round (phan-N), else the first answers field of the sheet.
+ * The field a right answer counts on: the open field when it is an answers field, else the round's
+ * answers field (its `round`, or for a field without one its name, phan-N), else the sheet's first.
  */
 async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
-  const fields = await db.selectFrom('score_fields').select(['name', 'kind']).where('kind', '=', 'answers').orderBy('position').execute();
+  const fields = await db
+    .selectFrom('score_fields')
+    .select(['name', 'round'])
+    .where('kind', '=', 'answers')
+    .orderBy('position')
+    .orderBy('label')
+    .execute();
   const names = fields.map((f) => f.name);
   const chosen =
-    (show.activeField && names.includes(show.activeField) && show.activeField) || names.find((n) => n === `phan-${show.fw}`) || names[0];
+    (show.activeField && names.includes(show.activeField) && show.activeField) ||
+    fields.find((f) => f.round === show.fw)?.name ||
+    fields.find((f) => f.round === null && f.name === `phan-${show.fw}`)?.name ||
+    names[0];
   if (!chosen) throw badRequest(messages.noAnswersField, 'verdict');
   return chosen;
 }
 
-async function questionPoint(db: Db, questionId: string): Promise<number> {
-  const sets = await db.selectFrom('question_sets').select(['id', 'items']).execute();
+/** The question's own points and the format of the set it is in (classic when no set holds it). */
+async function questionRule(db: Db, questionId: string): Promise<{ point: number; format: TFormat }> {
+  const sets = await db.selectFrom('question_sets').select(['id', 'items', 'format']).execute();
   for (const set of sets) {
     const item = questionItemsOf(set).find((q) => q.id === questionId);
-    if (item) return item.point;
+    if (item) return { point: item.point, format: formatOf(set) };
   }
-  return 0;
+  return { point: 0, format: CLASSIC_FORMAT };
+}
+
+interface AnswerRow {
+  id: string;
+  team_id: string;
+  at: number;
+  verdict: 'right' | 'wrong' | null;
+  points: number;
+  field_name: string | null;
+}
+
+/**
+ * Moves a team's points for an answer from what it had to `points`, on its field (the round's answers
+ * field when it has none yet): one audited change, or none when nothing moves.
+ */
+async function moveAnswerPoints(
+  trx: Transaction<Database>,
+  show: StoredShow,
+  row: AnswerRow,
+  points: number,
+  change: { actorId: string; source: ScoreSource; rule: string | null; reason: string },
+): Promise<{ fieldName: string | null; live: ScoreChange | null }> {
+  const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show) : null);
+  const delta = points - row.points;
+  if (delta === 0 || !fieldName) return { fieldName, live: null };
+  const current = await trx
+    .selectFrom('scores')
+    .select('point')
+    .where('team_id', '=', row.team_id)
+    .where('gk_id', '=', ANSWERS_GK_ID)
+    .where('field_name', '=', fieldName)
+    .executeTakeFirst();
+  const { live } = await applyScoreChange(trx, {
+    teamId: row.team_id,
+    gkId: ANSWERS_GK_ID,
+    fieldName,
+    point: (current?.point ?? 0) + delta,
+    ...change,
+  });
+  return { fieldName, live };
 }
 
 export async function setVerdict(
@@ -113,38 +165,59 @@ export async function setVerdict(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(messages.answerNotFound);
-    const points = input.verdict === 'right' ? await questionPoint(trx, input.questionId) : 0;
-    const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show.stored) : null);
-    const delta = points - row.points;
-    let scoreChange: ScoreChange | null = null;
-    if (delta !== 0 && fieldName) {
-      const current = await trx
-        .selectFrom('scores')
-        .select('point')
-        .where('team_id', '=', input.teamId)
-        .where('gk_id', '=', ANSWERS_GK_ID)
-        .where('field_name', '=', fieldName)
-        .executeTakeFirst();
-      scoreChange = (
-        await applyScoreChange(trx, {
-          teamId: input.teamId,
-          gkId: ANSWERS_GK_ID,
-          fieldName,
-          point: (current?.point ?? 0) + delta,
+    const rule = await questionRule(trx, input.questionId);
+    const reason = `${input.questionId}: ${input.verdict ?? messages.results.verdictCleared}`;
+    const scoreChanges: ScoreChange[] = [];
+    if (rule.format.kind === 'speed') {
+      // Every right answer's place may move: recompute the question's places and move each point that changed.
+      const rows = await trx
+        .selectFrom('team_answers')
+        .select(['id', 'team_id', 'at', 'verdict', 'points', 'field_name'])
+        .where('question_id', '=', input.questionId)
+        .forUpdate()
+        .execute();
+      const verdicts = rows.map((r) => ({ teamId: r.team_id, at: Number(r.at), verdict: r.id === row.id ? input.verdict : r.verdict }));
+      const places = speedPlaces(verdicts, rule.format.placePoints);
+      for (const [i, r] of rows.entries()) {
+        const place = places[i]!;
+        const moved = await moveAnswerPoints(trx, show.stored, { ...r, at: Number(r.at) }, place.points, {
           actorId,
-          source: 'answer',
-          reason: `${input.questionId}: ${input.verdict ?? messages.results.verdictCleared}`,
-        })
-      ).live;
+          source: 'speed',
+          rule: place.rule ?? 'speed:place=-:0',
+          reason: r.id === row.id ? reason : `${input.questionId}: ${messages.results.placeMoved}`,
+        });
+        if (moved.live) scoreChanges.push(moved.live);
+        const verdict = r.id === row.id ? input.verdict : r.verdict;
+        if (moved.live || r.id === row.id) {
+          await trx
+            .updateTable('team_answers')
+            .set({ verdict, points: place.points, field_name: moved.fieldName })
+            .where('id', '=', r.id)
+            .execute();
+        }
+      }
+    } else {
+      const points = input.verdict === 'right' ? rule.point : 0;
+      const moved = await moveAnswerPoints(trx, show.stored, { ...row, team_id: input.teamId, at: 0 }, points, {
+        actorId,
+        source: 'answer',
+        rule: null,
+        reason,
+      });
+      if (moved.live) scoreChanges.push(moved.live);
+      await trx
+        .updateTable('team_answers')
+        .set({ verdict: input.verdict, points, field_name: moved.fieldName })
+        .where('id', '=', row.id)
+        .execute();
     }
-    await trx.updateTable('team_answers').set({ verdict: input.verdict, points, field_name: fieldName }).where('id', '=', row.id).execute();
     const items = await answersFor(trx, input.questionId);
     // A verdict on an answer that is on screen 2 changes what the audience sees.
     const onScreen = show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId);
     const next = { ...show.stored };
     const saved = onScreen ? await saveShow(trx, show, next, false) : null;
     // Events last: the ordered section is only their inserts and the commit.
-    if (scoreChange) await recorder.record({ type: 'scores', payload: { changes: [scoreChange] } });
+    if (scoreChanges.length) await recorder.record({ type: 'scores', payload: { changes: scoreChanges } });
     await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     if (saved) await recorder.show(saved, next);
     return items;

@@ -10,7 +10,8 @@ import type { StoredShow } from '../../../src/live';
 import type { ShowRow } from '../live/load';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
-import { questionItemsOf } from '../questionSet/data';
+import { formatOf, questionItemsOf } from '../questionSet/data';
+import { formatTimeLimit } from '../../../src/schemas/format';
 
 export type { StoredShow };
 
@@ -30,9 +31,13 @@ export function showQuestion(item: TQuestion, index: number, withAnswer: boolean
   return question;
 }
 
+/** The set's questions, with the time its format gives each (a format's time overrides the questions' own). */
 async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[] } | null> {
-  const row = await db.selectFrom('question_sets').select(['id', 'set_no', 'items']).where('id', '=', setId).executeTakeFirst();
-  return row ? { setNo: row.set_no, items: questionItemsOf(row) } : null;
+  const row = await db.selectFrom('question_sets').select(['id', 'set_no', 'items', 'format']).where('id', '=', setId).executeTakeFirst();
+  if (!row) return null;
+  const seconds = formatTimeLimit(formatOf(row));
+  const items = questionItemsOf(row);
+  return { setNo: row.set_no, items: seconds === null ? items : items.map((item) => ({ ...item, timeLimit: seconds })) };
 }
 
 /** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */

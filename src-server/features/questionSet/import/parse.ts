@@ -34,6 +34,8 @@ export interface ParsedRow {
 
 export interface ParsedFile {
   title?: string;
+  /** A JSON file's `format`, as read (checked in write.ts with the rows). */
+  format?: unknown;
   rows: ParsedRow[];
 }
 
@@ -66,12 +68,14 @@ function parseJson(bytes: Uint8Array): ParsedFile {
     throw badRequest(messages.importBadJson, 'file');
   }
   let title: string | undefined;
+  let format: unknown;
   let items: unknown;
   if (Array.isArray(data)) items = data;
   else if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
     const rawTitle = (data as { title?: unknown }).title;
     if (typeof rawTitle === 'string' && rawTitle.trim()) title = rawTitle.trim().slice(0, 300);
     items = (data as { items: unknown[] }).items;
+    format = (data as { format?: unknown }).format;
   } else throw badRequest(messages.importBadJsonShape, 'file');
 
   const rows: ParsedRow[] = [];
@@ -84,7 +88,7 @@ function parseJson(bytes: Uint8Array): ParsedFile {
     }
     rows.push(jsonRow(row, item as Record<string, unknown>));
   });
-  return title === undefined ? { rows } : { title, rows };
+  return { rows, ...(title === undefined ? {} : { title }), ...(format === undefined ? {} : { format }) };
 }
 
 /** JSON items carry the API's fields; be as forgiving as the spreadsheet columns are. */

@@ -3,6 +3,7 @@
  * ZQuestionSchema and the set's size limit, and words each problem with its row number.
  */
 import { messages } from '../../../../src/messages';
+import { CLASSIC_FORMAT, type TFormat, ZFormatSchema } from '../../../../src/schemas/format';
 import { ZQuestionSchema } from '../../../../src/schemas/questionSet';
 import type { z } from '../../../../src/schemas/zod';
 import { badRequest } from '../../../errors';
@@ -41,6 +42,24 @@ export function validateQuestionRows(
     errors.push({ row: 0, field: 'file', message: messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS) });
   }
   return { items, errors };
+}
+
+/**
+ * A JSON file's `format` (absent: classic), or the errors that name it. The file's format applies
+ * when it creates a set; appending questions keeps the set's own.
+ */
+export function validateImportFormat(raw: unknown): { format: TFormat; errors: ImportRowError[] } {
+  if (raw === undefined) return { format: CLASSIC_FORMAT, errors: [] };
+  const result = ZFormatSchema.safeParse(raw);
+  if (result.success) return { format: result.data as TFormat, errors: [] };
+  return {
+    format: CLASSIC_FORMAT,
+    errors: result.error.issues.map((issue) => ({
+      row: 0,
+      field: ['format', ...issue.path.map(String)].join('.'),
+      message: `format: ${issue.message}`,
+    })),
+  };
 }
 
 /** "dòng 3: point: phải là một số …", or the bare message for a problem with the whole file. */

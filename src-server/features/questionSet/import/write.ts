@@ -11,7 +11,7 @@ import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
 import { createQuestionSet, getQuestionSet, updateQuestionSet } from '../data';
 import { fileExtension, IMPORT_MAX_BYTES, type ImportRowError, isImportExtension, parseQuestionFile } from './parse';
-import { IMPORT_MAX_QUESTIONS, importFailure, type ValidQuestion, validateQuestionRows } from './validate';
+import { IMPORT_MAX_QUESTIONS, importFailure, type ValidQuestion, validateImportFormat, validateQuestionRows } from './validate';
 
 /** "cau-hoi.xlsx" → "cau-hoi": the set's title when neither the caller nor the file gives one. */
 export function titleFromFileName(fileName: string): string {
@@ -47,13 +47,16 @@ export interface TQuestionImportResult {
 export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput): Promise<TQuestionImportResult> {
   if (!isImportExtension(fileExtension(input.fileName))) throw badRequest(messages.importUnknownExtension, 'fileName');
   const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'));
-  const { items, errors } = validateQuestionRows(parsed.rows);
+  const rowCheck = validateQuestionRows(parsed.rows);
+  const { items } = rowCheck;
+  const { format, errors: formatErrors } = validateImportFormat(parsed.format);
+  const errors = [...formatErrors, ...rowCheck.errors];
   const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
   if (input.mode === 'preview') return { title, items, errors, item: null };
   if (errors.length) throw importFailure(errors);
 
   if (input.mode === 'create') {
-    const item = await createQuestionSet(db, input.set, { title, items });
+    const item = await createQuestionSet(db, input.set, { title, items, format });
     return { title, items, errors, item };
   }
   if (!input._id) throw badRequest(messages.invalidInput, '_id');

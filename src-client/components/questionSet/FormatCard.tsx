@@ -1,0 +1,240 @@
+/**
+ * How the set's round runs (its format), edited with the rest of the draft and saved with "Lưu".
+ * Each kind shows its own numbers, prefilled with the defaults the server would use.
+ */
+import { Button, Card, FileButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FORMAT_KINDS, type FormatKind, formatWithDefaults, type TFormat, type TObstacleFormat } from '../../../src/schemas/format';
+import { questionSetsText } from '../../../src/messages/questionSets';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+import { fileToBase64 } from './helpers';
+import { MediaPreview } from './MediaPreview';
+
+const t = questionSetsText.format;
+
+interface Props {
+  format: TFormat;
+  /** The server's message for a field of the format (its path below `changes.format`), if any. */
+  errors: Record<string, string>;
+  onChange(format: TFormat): void;
+}
+
+export function FormatCard({ format, errors, onChange }: Props) {
+  const change = (kind: FormatKind) => onChange(kind === format.kind ? format : formatWithDefaults(kind));
+  return (
+    <Card withBorder radius="lg" padding="md" data-testid="format-card">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {t.heading}
+        </Title>
+        <SegmentedControl
+          color="red"
+          fullWidth
+          aria-label={t.heading}
+          data={FORMAT_KINDS.map((value) => ({ value, label: t.kinds[value] }))}
+          value={format.kind}
+          onChange={(value) => change(value as FormatKind)}
+        />
+        <Text size="sm" c="dimmed">
+          {t.hints[format.kind]}
+        </Text>
+        {errors[''] && (
+          <Text size="sm" c="red" role="alert">
+            {errors['']}
+          </Text>
+        )}
+        {format.kind === 'speed' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Seconds
+              label={t.timeLimit}
+              value={format.timeLimit}
+              error={errors.timeLimit}
+              onChange={(timeLimit) => onChange({ ...format, timeLimit })}
+            />
+            <PointList
+              label={t.placePoints}
+              description={t.placePointsHint}
+              value={format.placePoints}
+              error={errors.placePoints}
+              onChange={(placePoints) => onChange({ ...format, placePoints })}
+            />
+          </SimpleGrid>
+        )}
+        {format.kind === 'obstacle' && <ObstacleFields format={format} errors={errors} onChange={onChange} />}
+        {format.kind === 'judged' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Seconds
+              label={t.performanceTime}
+              value={format.timeLimit}
+              error={errors.timeLimit}
+              onChange={(timeLimit) => onChange({ ...format, timeLimit })}
+            />
+            <Text size="sm" c="dimmed" style={{ alignSelf: 'center' }}>
+              {t.judgedFields}
+            </Text>
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ObstacleFields({
+  format,
+  errors,
+  onChange,
+}: {
+  format: TObstacleFormat;
+  errors: Record<string, string>;
+  onChange(f: TFormat): void;
+}) {
+  const trpc = useTRPC();
+  const upload = useMutation(trpc.media.upload.mutationOptions());
+  const set = (change: Partial<TObstacleFormat>) => onChange({ ...format, ...change });
+  const uploadPicture = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const { media } = await upload.mutateAsync({
+        fileName: file.name,
+        contentType: file.type || 'application/octet-stream',
+        dataBase64: await fileToBase64(file),
+      });
+      set({ picture: { kind: 'image', url: media.url } });
+    } catch (error) {
+      notifyError(questionSetsText.mediaUploadError, error);
+    }
+  };
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t.keyword}
+          description={t.keywordHint}
+          value={format.keyword}
+          error={errors.keyword}
+          onChange={(e) => set({ keyword: e.currentTarget.value })}
+        />
+        <TextInput
+          label={t.centreClue}
+          description={t.centreClueHint}
+          value={format.centreClue}
+          error={errors.centreClue}
+          onChange={(e) => set({ centreClue: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label={t.picture}
+          description={t.pictureHint}
+          style={{ flex: '1 1 280px' }}
+          value={format.picture?.url ?? ''}
+          error={errors.picture ?? errors['picture.url']}
+          onChange={(e) => {
+            const url = e.currentTarget.value;
+            set({ picture: url.trim() ? { kind: 'image', url } : null });
+          }}
+        />
+        <FileButton accept="image/png,image/jpeg,image/webp,image/gif" onChange={(file) => void uploadPicture(file)}>
+          {(props) => (
+            <Button variant="default" loading={upload.isPending} {...props}>
+              {t.uploadPicture}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {format.picture && <MediaPreview media={format.picture} />}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <NumberInput
+          label={t.tiles}
+          allowDecimal={false}
+          min={1}
+          max={12}
+          value={format.tiles}
+          error={errors.tiles}
+          onChange={(v) => set({ tiles: typeof v === 'number' ? v : format.tiles })}
+        />
+        <Seconds
+          label={t.rowTime}
+          value={format.rowTimeLimit}
+          error={errors.rowTimeLimit}
+          onChange={(rowTimeLimit) => set({ rowTimeLimit })}
+        />
+        <NumberInput
+          label={t.rowPoints}
+          value={format.rowPoints}
+          min={0}
+          error={errors.rowPoints}
+          onChange={(v) => set({ rowPoints: typeof v === 'number' ? v : format.rowPoints })}
+        />
+        <NumberInput
+          label={t.cluePoints}
+          value={format.cluePoints}
+          min={0}
+          error={errors.cluePoints}
+          onChange={(v) => set({ cluePoints: typeof v === 'number' ? v : format.cluePoints })}
+        />
+      </SimpleGrid>
+      <PointList
+        label={t.keywordPoints}
+        description={t.keywordPointsHint}
+        value={format.keywordPoints}
+        error={errors.keywordPoints}
+        onChange={(keywordPoints) => set({ keywordPoints })}
+      />
+    </Stack>
+  );
+}
+
+function Seconds({ label, value, error, onChange }: { label: string; value: number; error?: string; onChange(v: number): void }) {
+  return (
+    <NumberInput
+      label={label}
+      suffix={` ${t.secondsSuffix}`}
+      allowDecimal={false}
+      min={1}
+      max={3600}
+      value={value}
+      error={error}
+      onChange={(v) => onChange(typeof v === 'number' ? v : value)}
+    />
+  );
+}
+
+/** Points as "40, 30, 20, 10": the text is kept as typed; the list changes once every part is a number. */
+function PointList(props: { label: string; description: string; value: number[]; error?: string; onChange(v: number[]): void }) {
+  const { label, description, value, error, onChange } = props;
+  const [text, setText] = useState(value.join(', '));
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    setText((current) => (sameList(parseList(current), value) ? current : value.join(', ')));
+  }, [value]);
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      inputMode="decimal"
+      value={text}
+      error={invalid ? t.pointListInvalid : error}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const parsed = parseList(next);
+        setInvalid(!parsed);
+        if (parsed) onChange(parsed);
+      }}
+    />
+  );
+}
+
+function parseList(text: string): number[] | null {
+  const parts = text.split(/[,;\s]+/).filter(Boolean);
+  if (!parts.length) return null;
+  const numbers = parts.map(Number);
+  return numbers.every((n) => Number.isFinite(n) && n >= 0) ? numbers : null;
+}
+
+function sameList(a: number[] | null, b: number[]): boolean {
+  return !!a && a.length === b.length && a.every((n, i) => n === b[i]);
+}

@@ -1,0 +1,48 @@
+/**
+ * The scoring rules of the contest formats, as pure functions: the server applies them (and audits
+ * each point with its rule), the screens show their results, the unit tests pin their edges.
+ */
+
+export interface SpeedAnswer {
+  teamId: string;
+  /** When the server received the answer (ms since the epoch). */
+  at: number;
+  verdict: 'right' | 'wrong' | null;
+}
+
+export interface SpeedPlace {
+  teamId: string;
+  /** Competition place among the right answers (1, 1, 3, …); null for an answer that is not right. */
+  place: number | null;
+  points: number;
+  /** The rule applied, as `score_events.rule` records it: `speed:place=2:30`. */
+  rule: string | null;
+}
+
+/**
+ * A speed round's points: right answers score by the order the server received them, `placePoints`
+ * by place. Answers received in the same millisecond share a place, competition style (two firsts both
+ * get the first place's points and the next right answer is third). Right answers past the last place
+ * get 0. Wrong and unmarked answers get 0 and no place.
+ */
+export function speedPlaces(answers: readonly SpeedAnswer[], placePoints: readonly number[]): SpeedPlace[] {
+  const right = answers.filter((a) => a.verdict === 'right').sort((a, b) => a.at - b.at || a.teamId.localeCompare(b.teamId));
+  const places = new Map<string, number>();
+  right.forEach((answer, index) => {
+    const previous = right[index - 1];
+    const place = previous && previous.at === answer.at ? (places.get(previous.teamId) as number) : index + 1;
+    places.set(answer.teamId, place);
+  });
+  return answers.map((answer) => {
+    const place = places.get(answer.teamId) ?? null;
+    if (place === null) return { teamId: answer.teamId, place: null, points: 0, rule: null };
+    const points = placePoints[place - 1] ?? 0;
+    return { teamId: answer.teamId, place, points, rule: `speed:place=${place}:${points}` };
+  });
+}
+
+/** An answer's time after the question opened, as the speed screen shows it: "3,27 s". */
+export function answerSeconds(at: number, openedAt: number): string {
+  const hundredths = Math.max(0, Math.round((at - openedAt) / 10));
+  return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')} s`;
+}

@@ -1,0 +1,112 @@
+/**
+ * How a question set's round runs: its format. Every number is a default the admin may change in the
+ * set; where a format names a time, it overrides the questions' own `timeLimit`.
+ */
+import { validationText } from '../messages/validation';
+import { ZMediaSchema } from './media';
+import { z } from './zod';
+
+export const FORMAT_KINDS = ['classic', 'speed', 'obstacle', 'judged'] as const;
+export type FormatKind = (typeof FORMAT_KINDS)[number];
+
+const seconds = (fallback: number) => z.number().int().min(1).max(3600).default(fallback);
+const points = z.number().min(0).max(1000);
+
+/** Today's flow: show a question, collect answers or a buzz, mark it, add the question's points. */
+export const ZClassicFormatSchema = z.object({ kind: z.literal('classic') }).strict();
+
+/** Tăng tốc: every team answers; right answers score by the order the server received them. */
+export const ZSpeedFormatSchema = z
+  .object({
+    kind: z.literal('speed'),
+    timeLimit: seconds(30),
+    /** Points by place: first, second, … Right answers past the last place get 0. */
+    placePoints: z.array(points).min(1).max(20).default([40, 30, 20, 10]),
+  })
+  .strict();
+
+/** Vượt chướng ngại vật: row questions uncover tiles of a picture; a keyword ends the round. */
+export const ZObstacleFormatSchema = z
+  .object({
+    kind: z.literal('obstacle'),
+    /** The hidden keyword (secret until revealed, like an answer). */
+    keyword: z.string().trim().max(100).default(''),
+    /** The picture under the tiles: an uploaded image. */
+    picture: ZMediaSchema.nullable().default(null),
+    /** Tiles of the picture, one row question each (the set's items, in order). */
+    tiles: z.number().int().min(1).max(12).default(4),
+    /** An optional clue in the centre, shown once the rows are played (secret until then). */
+    centreClue: z.string().trim().max(1000).default(''),
+    rowTimeLimit: seconds(15),
+    rowPoints: points.default(10),
+    /** Keyword points by rows already played: [0 or 1 row, 2 rows, 3 rows, 4 rows]; more rows take the last. */
+    keywordPoints: z.array(points).min(1).max(13).default([80, 60, 40, 20]),
+    /** Keyword points once the centre clue is out. */
+    cluePoints: points.default(10),
+  })
+  .strict();
+
+/** A presentation or performance, scored by the judges on the round's fields, with a timer. */
+export const ZJudgedFormatSchema = z
+  .object({
+    kind: z.literal('judged'),
+    /** The performance timer on the screens. */
+    timeLimit: seconds(300),
+  })
+  .strict();
+
+const byKind = {
+  classic: ZClassicFormatSchema,
+  speed: ZSpeedFormatSchema,
+  obstacle: ZObstacleFormatSchema,
+  judged: ZJudgedFormatSchema,
+} as const;
+
+/**
+ * A set's format. An unknown or missing kind is refused at the format itself (so the error names
+ * `data.format`), before the kind's own fields are checked.
+ */
+export const ZFormatSchema = z
+  .custom<{ kind: FormatKind }>(
+    (value) => typeof value === 'object' && value !== null && FORMAT_KINDS.includes((value as { kind?: unknown }).kind as FormatKind),
+    { message: validationText.formatKindInvalid },
+  )
+  .pipe(z.discriminatedUnion('kind', [ZClassicFormatSchema, ZSpeedFormatSchema, ZObstacleFormatSchema, ZJudgedFormatSchema]));
+
+export type TClassicFormat = z.infer<typeof ZClassicFormatSchema>;
+export type TSpeedFormat = z.infer<typeof ZSpeedFormatSchema>;
+export type TObstacleFormat = z.infer<typeof ZObstacleFormatSchema>;
+export type TJudgedFormat = z.infer<typeof ZJudgedFormatSchema>;
+export type TFormat = TClassicFormat | TSpeedFormat | TObstacleFormat | TJudgedFormat;
+export type TFormatInput = z.input<typeof ZFormatSchema>;
+
+export const CLASSIC_FORMAT: TClassicFormat = { kind: 'classic' };
+
+/** A format with every default filled in (a stored one, or `{kind}` alone). */
+export function formatWithDefaults(kind: FormatKind): TFormat {
+  return byKind[kind].parse({ kind }) as TFormat;
+}
+
+/** The format as someone who may not see answers sees it: the keyword and centre clue left out. */
+export function publicFormat(format: TFormat): TFormat {
+  if (format.kind !== 'obstacle') return format;
+  return { ...format, keyword: '', centreClue: '' };
+}
+
+/** The seconds a format gives each question, overriding the questions' own; null for classic. */
+export function formatTimeLimit(format: TFormat): number | null {
+  switch (format.kind) {
+    case 'speed':
+    case 'judged':
+      return format.timeLimit;
+    case 'obstacle':
+      return format.rowTimeLimit;
+    default:
+      return null;
+  }
+}
+
+/** The keyword's letter count as the crossword shows it (spaces are not boxes). */
+export function letterCount(text: string): number {
+  return [...text.normalize('NFC').replace(/\s+/g, '')].length;
+}

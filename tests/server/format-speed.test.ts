@@ -1,0 +1,98 @@
+/**
+ * The speed round (Tăng tốc) on the server: its time limit, points by the order the server received
+ * right answers (ties in the same millisecond share a place), places that move when the master
+ * changes a verdict, and every point audited with its rule.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+type Caller = Awaited<ReturnType<TestApp['caller']>>;
+let t: TestApp;
+let master: Caller;
+let teams: Caller[];
+let teamIds: string[];
+let questionId: string;
+let setId: string;
+
+const NAMES = ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên', 'THPT Yên Hoà', 'THPT Phan Đình Phùng'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser('admin', 'admin');
+  const admin = await t.caller(await t.login('admin'));
+  teamIds = [];
+  for (const name of NAMES) teamIds.push((await admin.team.create({ data: { name } })).item._id);
+  await t.createUser('dieukhien', 'master');
+  teams = [];
+  for (const [i, teamId] of teamIds.entries()) {
+    const id = await t.createUser(`doi${i + 1}`, 'team');
+    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
+    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
+  }
+  await admin.scoreField.create({ data: { name: 'tang-toc', label: 'Tăng tốc', kind: 'answers', maxPoint: 200, step: 5, round: 3 } });
+  const set = await admin.questionSet.create({
+    set: 3,
+    data: {
+      title: 'Tăng tốc',
+      format: { kind: 'speed' },
+      items: [{ content: 'Hà Nội có bao nhiêu quận?', answer: '12', point: 10, timeLimit: 60 }],
+    },
+  });
+  setId = set.item._id;
+  questionId = set.item.items[0]!.id;
+  master = await t.caller(await t.login('dieukhien'));
+});
+afterAll(() => t.close());
+
+const totals = async () =>
+  Object.fromEntries((await master.system.state()).listTeam.map((x) => [teamIds.indexOf(x._id), x.fieldScores['tang-toc'] ?? 0]));
+
+/** Sets each team's answer time by hand, so places (and ties) are exact. */
+async function setTimes(times: number[]) {
+  for (const [i, at] of times.entries()) {
+    await t.deps.db
+      .updateTable('team_answers')
+      .set({ at })
+      .where('question_id', '=', questionId)
+      .where('team_id', '=', teamIds[i]!)
+      .execute();
+  }
+}
+
+describe('the speed round', () => {
+  it("gives the question the format's 30 s, not the question's own 60", async () => {
+    const { system } = await master.show.update({ changes: { fw: 3, setId, questionId, phase: 'question' } });
+    expect(system.timer.durationMs).toBe(30_000);
+    expect(system.question?.timeLimit).toBe(30);
+  });
+
+  it('scores right answers 40, 30, 20, 10 by place; a same-millisecond tie shares first and the next is third', async () => {
+    await master.show.update({ changes: { answersOpen: true, timer: { action: 'start' } } });
+    for (const team of teams) await team.show.submitAnswer({ questionId, answer: '12' });
+    // Teams 1 and 2 in the same millisecond, then 3, 4 and 5.
+    await setTimes([1000, 1000, 1500, 1700, 1900]);
+    for (const teamId of teamIds) await master.show.verdict({ questionId, teamId, verdict: 'right' });
+    expect(await totals()).toEqual({ 0: 40, 1: 40, 2: 20, 3: 10, 4: 0 });
+  });
+
+  it('moves the places behind a verdict the master changes, and audits every moved point with its rule', async () => {
+    const mark = (await sql<{ id: string }>`select coalesce(max(id), 0) as id from score_events`.execute(t.deps.db)).rows[0]!.id;
+    await master.show.verdict({ questionId, teamId: teamIds[0]!, verdict: 'wrong' });
+    // Team 2 is now alone in first; team 3 second, 4 third, 5 fourth.
+    expect(await totals()).toEqual({ 0: 0, 1: 40, 2: 30, 3: 20, 4: 10 });
+    const log = await sql<{ team_id: string; source: string; old_point: number; new_point: number; rule: string }>`
+      select team_id, source, old_point, new_point, rule from score_events where id > ${mark} order by id`.execute(t.deps.db);
+    expect(log.rows.map((r) => [teamIds.indexOf(r.team_id), r.source, Number(r.old_point), Number(r.new_point), r.rule])).toEqual([
+      [0, 'speed', 40, 0, 'speed:place=-:0'],
+      [2, 'speed', 20, 30, 'speed:place=2:30'],
+      [3, 'speed', 10, 20, 'speed:place=3:20'],
+      [4, 'speed', 0, 10, 'speed:place=4:10'],
+    ]);
+  });
+
+  it('puts the places back when the verdict is restored', async () => {
+    await master.show.verdict({ questionId, teamId: teamIds[0]!, verdict: 'right' });
+    expect(await totals()).toEqual({ 0: 40, 1: 40, 2: 20, 3: 10, 4: 0 });
+  });
+});
