@@ -46,3 +46,27 @@ export function answerSeconds(at: number, openedAt: number): string {
   const hundredths = Math.max(0, Math.round((at - openedAt) / 10));
   return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')} s`;
 }
+
+/** What a keyword guess in the obstacle round is worth, by the rows already played (or the centre clue). */
+export function keywordPoints(
+  format: { keywordPoints: readonly number[]; cluePoints: number },
+  rowsPlayed: number,
+  clueShown: boolean,
+): { points: number; rule: string } {
+  if (clueShown) return { points: format.cluePoints, rule: `keyword:clue:${format.cluePoints}` };
+  const table = format.keywordPoints;
+  // [0 or 1 row, 2 rows, 3 rows, 4 rows, …]; more rows than the table names take its last entry.
+  const points = table[Math.min(Math.max(rowsPlayed - 1, 0), table.length - 1)] ?? 0;
+  return { points, rule: `keyword:rows=${rowsPlayed}:${points}` };
+}
+
+/** A row answer's points in the obstacle round, with its rule (`row:2:10`). */
+export function rowPoints(format: { rowPoints: number }, rowIndex: number, right: boolean): { points: number; rule: string } {
+  const points = right ? format.rowPoints : 0;
+  return { points, rule: `row:${rowIndex + 1}:${points}` };
+}
+
+/** The crossword's boxes for one answer: its letters (spaces are gaps, not boxes), counted by the server. */
+export function letterBoxes(text: string): number {
+  return [...text.normalize('NFC').replace(/\s+/g, '')].length;
+}

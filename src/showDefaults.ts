@@ -22,6 +22,9 @@ export function defaultShowState(): ShowState {
     screen2: 'logo',
     shownAnswers: [],
     shownAnswerItems: [],
+    format: 'classic',
+    answersOpenedAt: null,
+    obstacle: null,
     scoreboardFrozen: false,
     nextMedia: null,
   };

@@ -52,6 +52,7 @@ export const masterText = {
   closeBuzzer: 'Đóng chuông',
   answersTitle: 'Câu trả lời',
   answersCount: (n: number, total: number) => `${n}/${total} đội`,
+  speedPoints: (points: number) => `+${points.toLocaleString('vi-VN')} điểm`,
   noAnswers: 'Chưa có đội nào trả lời',
   noQuestionOnAir: 'Chưa chọn câu hỏi',
   right: 'Đúng',

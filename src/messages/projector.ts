@@ -19,6 +19,7 @@ export const projectorText = {
   answers: 'Đáp án của đội',
   noShownAnswers: 'Chưa có đáp án nào được đưa lên màn hình',
   noAnswerYet: 'Chưa có câu trả lời',
+  plusPoints: (points: number) => `+${points.toLocaleString('vi-VN')} điểm`,
   right: 'Đúng',
   wrong: 'Sai',
   previewScreen: 'Màn hình chính (/screen)',

@@ -53,5 +53,12 @@ export const validationText = {
   mediaTypeInvalid: 'Chỉ nhận tệp ảnh, âm thanh hoặc video',
   invalidCondition: 'Điều kiện lọc không phải JSON hợp lệ',
   invalidPageNumber: 'Số trang và cỡ trang phải là số nguyên dương',
+  notObstacleRound: 'Bộ câu hỏi đang chọn không phải vòng Vượt chướng ngại vật',
+  obstacleRowMissing: 'Không có hàng ngang này trong vòng chướng ngại vật',
+  keywordWhileRowRuns: 'Chưa bấm chuông từ khoá được khi hàng ngang đang chạy',
+  teamEliminated: 'Đội đã bị loại khỏi vòng này sau khi đoán sai từ khoá',
+  obstacleEnded: 'Vòng chướng ngại vật đã kết thúc',
+  keywordNotBuzzed: 'Đội này chưa bấm chuông trả lời từ khoá',
+  keywordEarlierBuzz: 'Hãy chấm lần lượt theo thứ tự bấm chuông: còn đội bấm trước chưa được chấm',
   formatKindInvalid: 'Thể thức vòng thi phải là classic, speed, obstacle hoặc judged',
 } as const;

@@ -105,8 +105,3 @@ export function formatTimeLimit(format: TFormat): number | null {
       return null;
   }
 }
-
-/** The keyword's letter count as the crossword shows it (spaces are not boxes). */
-export function letterCount(text: string): number {
-  return [...text.normalize('NFC').replace(/\s+/g, '')].length;
-}

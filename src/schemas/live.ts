@@ -11,6 +11,7 @@ import type { DomainEvents, DomainEventType, StoredShow } from '../live';
 import { ZEventSettingsSchema } from './settings';
 import { MEDIA_KINDS } from './questionSet';
 import { SCORE_FIELD_KINDS } from './scoreField';
+import { FORMAT_KINDS } from './format';
 import { ZShowChangesSchema } from './show';
 import { z } from './zod';
 
@@ -54,7 +55,35 @@ export const ZStoredShowSchema = z.object({
   buzzerOpen: z.boolean(),
   screen2: z.enum(SCREEN2_MODES),
   shownAnswers: z.array(z.string()),
-  shownAnswerItems: z.array(z.object({ teamId: z.string(), answer: z.string(), verdict: ZVerdict })),
+  shownAnswerItems: z.array(
+    // Rows stored before formats have no time or points.
+    z.object({
+      teamId: z.string(),
+      answer: z.string(),
+      verdict: ZVerdict,
+      elapsedMs: z.number().nullable().default(null),
+      points: z.number().default(0),
+    }),
+  ),
+  format: z.enum(FORMAT_KINDS),
+  answersOpenedAt: z.number().nullable(),
+  obstacle: z
+    .object({
+      setId: z.string(),
+      tiles: z.number(),
+      picture: z.string().nullable(),
+      rows: z.array(z.object({ letters: z.number(), answer: z.string().nullable() })),
+      keywordLetters: z.number(),
+      keyword: z.string().nullable(),
+      clue: z.string().nullable(),
+      played: z.array(z.number()),
+      revealed: z.array(z.number()),
+      clueShown: z.boolean(),
+      eliminated: z.array(z.string()),
+      solvedBy: z.string().nullable(),
+      ended: z.boolean(),
+    })
+    .nullable(),
   scoreboardFrozen: z.boolean(),
   frozenListTeam: z.array(ZTeamListItem).nullable().optional(),
 });
@@ -75,7 +104,7 @@ const ZShowActor = z.object({
   ]),
 });
 
-const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict });
+const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict, points: z.number().default(0) });
 const ZBuzz = z.object({ teamId: z.string(), at: z.number() });
 
 /** Each domain event's payload, by type. */

@@ -65,6 +65,8 @@ describe('the speed round', () => {
     const { system } = await master.show.update({ changes: { fw: 3, setId, questionId, phase: 'question' } });
     expect(system.timer.durationMs).toBe(30_000);
     expect(system.question?.timeLimit).toBe(30);
+    expect(system.format).toBe('speed');
+    expect(system.answersOpenedAt).toBeNull();
   });
 
   it('scores right answers 40, 30, 20, 10 by place; a same-millisecond tie shares first and the next is third', async () => {
@@ -94,5 +96,29 @@ describe('the speed round', () => {
   it('puts the places back when the verdict is restored', async () => {
     await master.show.verdict({ questionId, teamId: teamIds[0]!, verdict: 'right' });
     expect(await totals()).toEqual({ 0: 40, 1: 40, 2: 20, 3: 10, 4: 0 });
+  });
+
+  it("shows screen 2 each answer's time after answers opened, to the millisecond, and its points", async () => {
+    const openedAt = (await master.system.state()).system.answersOpenedAt!;
+    expect(openedAt).toBeGreaterThan(0);
+    await setTimes([openedAt + 3270, openedAt + 3270, openedAt + 4010, openedAt + 5500, openedAt + 29_990]);
+    await master.show.update({ changes: { shownAnswers: teamIds, screen2: 'answers' } });
+    const state = await (await t.request('GET', '/api/state')).json();
+    expect(state.system.shownAnswerItems.map((a: { elapsedMs: number; points: number }) => [a.elapsedMs, a.points])).toEqual([
+      [3270, 40],
+      [3270, 40],
+      [4010, 20],
+      [5500, 10],
+      [29_990, 0],
+    ]);
+    // A changed verdict moves the points on screen 2 too, for every team behind it.
+    await master.show.verdict({ questionId, teamId: teamIds[1]!, verdict: 'wrong' });
+    const after = await (await t.request('GET', '/api/state')).json();
+    expect(after.system.shownAnswerItems.map((a: { points: number }) => a.points)).toEqual([40, 0, 30, 20, 10]);
+  });
+
+  it('tells the console each answer’s points', async () => {
+    const { items } = await master.show.answers({});
+    expect(Object.fromEntries(items.map((a) => [teamIds.indexOf(a.teamId), a.points]))).toEqual({ 0: 40, 1: 0, 2: 30, 3: 20, 4: 10 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSeconds, type SpeedAnswer, speedPlaces } from '../../src/formats';
+import { answerSeconds, keywordPoints, letterBoxes, rowPoints, type SpeedAnswer, speedPlaces } from '../../src/formats';
 
 const POINTS = [40, 30, 20, 10];
 const answer = (teamId: string, at: number, verdict: SpeedAnswer['verdict'] = 'right'): SpeedAnswer => ({ teamId, at, verdict });
@@ -41,5 +41,34 @@ describe('answer times', () => {
     expect(answerSeconds(10_004, 10_000)).toBe('0,00 s');
     expect(answerSeconds(40_000, 10_000)).toBe('30,00 s');
     expect(answerSeconds(9_000, 10_000)).toBe('0,00 s');
+  });
+});
+
+describe('obstacle round points', () => {
+  const format = { keywordPoints: [80, 60, 40, 20], cluePoints: 10 };
+
+  it('pays 80 for the keyword with 0 or 1 rows played, 60 with 2, 40 with 3, 20 with 4', () => {
+    expect([0, 1, 2, 3, 4].map((rows) => keywordPoints(format, rows, false).points)).toEqual([80, 80, 60, 40, 20]);
+  });
+
+  it('pays the last entry past the table, and 10 once the centre clue is out, whatever the rows', () => {
+    expect(keywordPoints(format, 6, false).points).toBe(20);
+    expect(keywordPoints(format, 4, true)).toEqual({ points: 10, rule: 'keyword:clue:10' });
+    expect(keywordPoints(format, 0, true).points).toBe(10);
+  });
+
+  it('names the rule with the rows played', () => {
+    expect(keywordPoints(format, 2, false).rule).toBe('keyword:rows=2:60');
+  });
+
+  it('pays a right row 10 and a wrong one 0, naming the row', () => {
+    expect(rowPoints({ rowPoints: 10 }, 1, true)).toEqual({ points: 10, rule: 'row:2:10' });
+    expect(rowPoints({ rowPoints: 10 }, 0, false)).toEqual({ points: 0, rule: 'row:1:0' });
+  });
+
+  it('counts letter boxes without spaces, a Vietnamese letter with its tone as one box', () => {
+    expect(letterBoxes('Thăng Long')).toBe(9);
+    expect(letterBoxes('Hồ Hoàn Kiếm')).toBe(10);
+    expect(letterBoxes('Ho\u0302\u0300')).toBe(2);
   });
 });

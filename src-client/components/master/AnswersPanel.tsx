@@ -6,6 +6,7 @@ import { Badge, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text 
 import { ShortcutKey } from './ShortcutKey';
 import { useMutation } from '@tanstack/react-query';
 import { formatClock, formatNumber } from '../../../src/format';
+import { answerSeconds } from '../../../src/formats';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -102,6 +103,8 @@ export function IncomingAnswers({
   const trpc = useTRPC();
   const verdict = useMutation(trpc.show.verdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
   const questionId = system.questionId;
+  // A speed round: each answer's time after answers opened, and the points its place earned.
+  const speed = system.format === 'speed';
   const toggleShown = (teamId: string, shown: boolean) =>
     moves.move({ shownAnswers: shown ? [...system.shownAnswers, teamId] : system.shownAnswers.filter((id) => id !== teamId) });
 
@@ -150,13 +153,20 @@ export function IncomingAnswers({
                       {teamName(answer.teamId)}
                     </Text>
                     <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {serverTime(answer.at)}
+                      {speed && system.answersOpenedAt !== null
+                        ? `${answerSeconds(answer.at, system.answersOpenedAt)} · ${serverTime(answer.at)}`
+                        : serverTime(answer.at)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
                       {answer.answer}
                     </Text>
+                    {speed && answer.verdict === 'right' && (
+                      <Badge size="sm" variant="light" color="teal" data-testid="speed-points">
+                        {M.speedPoints(answer.points)}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td w={110}>
                     <VerdictButtons

@@ -1,4 +1,5 @@
 /** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
+import { answerSeconds } from '../../../src/formats';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -82,6 +83,8 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
 export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
   const items = system.shownAnswerItems ?? [];
   const shown = system.shownAnswers;
+  // A speed round shows each answer's time after answers opened and the points its place earned.
+  const speed = system.format === 'speed';
   const columns = shown.length <= 1 ? 1 : shown.length <= 4 ? 2 : 3;
   const rows = Math.max(1, Math.ceil(shown.length / columns));
   return (
@@ -120,6 +123,12 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
                     </span>
                   )}
                 </div>
+                {speed && item && (
+                  <div className={classes.speedLine} data-testid="speed-result">
+                    <span>{item.elapsedMs === null ? '' : answerSeconds(item.elapsedMs, 0)}</span>
+                    {verdict === 'right' && <span className={classes.speedPoints}>{projectorText.plusPoints(item.points)}</span>}
+                  </div>
+                )}
                 <div className={classes.answerCardLabel}>{projectorText.answers}</div>
                 <FitText className={classes.answerCardText} max={72} min={24} fitKey={item?.answer ?? ''}>
                   <span>{item ? item.answer : projectorText.noAnswerYet}</span>

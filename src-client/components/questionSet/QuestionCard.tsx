@@ -10,6 +10,8 @@ import { MediaPreview } from './MediaPreview';
 
 interface Props {
   question: DraftQuestion;
+  /** The seconds the set's format gives every question (it overrides the question's own), if any. */
+  formatSeconds?: number | null;
   index: number;
   total: number;
   onEdit(): void;
@@ -17,7 +19,7 @@ interface Props {
   onMove(delta: -1 | 1): void;
 }
 
-export function QuestionCard({ question, index, total, onEdit, onDelete, onMove }: Props) {
+export function QuestionCard({ question, formatSeconds = null, index, total, onEdit, onDelete, onMove }: Props) {
   const hasOptions = question.options.length > 0;
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="question-card">
@@ -40,7 +42,7 @@ export function QuestionCard({ question, index, total, onEdit, onDelete, onMove 
               {questionSetsText.points(formatPoint(question.point))}
             </Badge>
             <Badge variant="light" color="blue" size="lg" tt="none">
-              {questionSetsText.seconds(question.timeLimit)}
+              {questionSetsText.seconds(formatSeconds ?? question.timeLimit)}
             </Badge>
             {question.media && (
               <Badge variant="light" color="grape" size="lg" tt="none">

@@ -37,6 +37,7 @@ import { ImportModal } from './ImportModal';
 import { QuestionCard } from './QuestionCard';
 import { QuestionFormModal } from './QuestionFormModal';
 import { useRoundTitle } from './RoundHeading';
+import { formatTimeLimit } from '../../../src/schemas/format';
 import { FormatCard } from './FormatCard';
 import { useLeaveGuard } from './useLeaveGuard';
 import NotFoundPage from '../../pages/NotFound.page';
@@ -287,6 +288,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
         <QuestionCard
           key={question.key}
           question={question}
+          formatSeconds={formatTimeLimit(draft.format)}
           index={index}
           total={draft.items.length}
           onEdit={() => setEditing({ index })}

@@ -83,13 +83,19 @@ export async function readSeats(db: Db): Promise<Seat[]> {
 }
 
 export async function readAnswers(db: Db, questionId?: string): Promise<Record<string, TTeamAnswer[]>> {
-  let query = db.selectFrom('team_answers').select(['question_id', 'team_id', 'answer', 'at', 'verdict']);
+  let query = db.selectFrom('team_answers').select(['question_id', 'team_id', 'answer', 'at', 'verdict', 'points']);
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TTeamAnswer[]> = {};
   for (const r of rows) {
     byQuestion[r.question_id] ??= [];
-    byQuestion[r.question_id]!.push({ teamId: r.team_id, answer: r.answer, at: Number(r.at), verdict: r.verdict });
+    byQuestion[r.question_id]!.push({
+      teamId: r.team_id,
+      answer: r.answer,
+      at: Number(r.at),
+      verdict: r.verdict,
+      points: Number(r.points),
+    });
   }
   return byQuestion;
 }

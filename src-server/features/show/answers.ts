@@ -5,10 +5,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
-import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
+import { keywordBuzzKey, type TBuzz, type TTeamAnswer } from '../../../src/schemas/show';
 import type { Database, ScoreSource } from '../../db/types';
 import { CLASSIC_FORMAT, type TFormat } from '../../../src/schemas/format';
-import { speedPlaces } from '../../../src/formats';
+import { keywordPoints, rowPoints, speedPlaces } from '../../../src/formats';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
@@ -17,7 +17,7 @@ import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
 import { applyScoreChange } from '../scoring/data';
-import { saveShow, type StoredShow } from './state';
+import { obstacleScene, saveShow, type StoredShow } from './state';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,6 +46,8 @@ export async function submitAnswer(
     const { stored } = await readShow(trx);
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.answersOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.answersClosed);
+    // A wrong keyword takes a team out of the rest of the obstacle round, rows included.
+    if (stored.obstacle?.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
     try {
       await trx.insertInto('team_answers').values({ question_id: questionId, team_id: teamId, answer, at: now }).execute();
     } catch (error) {
@@ -53,7 +55,7 @@ export async function submitAnswer(
       throw error;
     }
     await recorder.record({ type: 'answers', payload: { questionId, items: await answersFor(trx, questionId), teamId } });
-    return { teamId, answer, at: now, verdict: null };
+    return { teamId, answer, at: now, verdict: null, points: 0 };
   });
 }
 
@@ -99,13 +101,14 @@ async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
 }
 
 /** The question's own points and the format of the set it is in (classic when no set holds it). */
-async function questionRule(db: Db, questionId: string): Promise<{ point: number; format: TFormat }> {
+async function questionRule(db: Db, questionId: string): Promise<{ point: number; index: number; format: TFormat }> {
   const sets = await db.selectFrom('question_sets').select(['id', 'items', 'format']).execute();
   for (const set of sets) {
-    const item = questionItemsOf(set).find((q) => q.id === questionId);
-    if (item) return { point: item.point, format: formatOf(set) };
+    const items = questionItemsOf(set);
+    const index = items.findIndex((q) => q.id === questionId);
+    if (index >= 0) return { point: items[index]!.point, index, format: formatOf(set) };
   }
-  return { point: 0, format: CLASSIC_FORMAT };
+  return { point: 0, index: -1, format: CLASSIC_FORMAT };
 }
 
 interface AnswerRow {
@@ -197,11 +200,13 @@ export async function setVerdict(
         }
       }
     } else {
-      const points = input.verdict === 'right' ? rule.point : 0;
+      const obstacle = rule.format.kind === 'obstacle' ? rule.format : null;
+      const rowRule = obstacle ? rowPoints(obstacle, rule.index, input.verdict === 'right') : null;
+      const points = rowRule ? rowRule.points : input.verdict === 'right' ? rule.point : 0;
       const moved = await moveAnswerPoints(trx, show.stored, { ...row, team_id: input.teamId, at: 0 }, points, {
         actorId,
-        source: 'answer',
-        rule: null,
+        source: rowRule ? 'row' : 'answer',
+        rule: rowRule?.rule ?? null,
         reason,
       });
       if (moved.live) scoreChanges.push(moved.live);
@@ -213,7 +218,10 @@ export async function setVerdict(
     }
     const items = await answersFor(trx, input.questionId);
     // A verdict on an answer that is on screen 2 changes what the audience sees.
-    const onScreen = show.stored.questionId === input.questionId && show.stored.shownAnswers.includes(input.teamId);
+    // (In a speed round every shown answer's points may have moved.)
+    const shown = show.stored.shownAnswers;
+    const onScreen =
+      show.stored.questionId === input.questionId && (rule.format.kind === 'speed' ? shown.length > 0 : shown.includes(input.teamId));
     const next = { ...show.stored };
     const saved = onScreen ? await saveShow(trx, show, next, false) : null;
     // Events last: the ordered section is only their inserts and the commit.
@@ -221,5 +229,108 @@ export async function setVerdict(
     await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     if (saved) await recorder.show(saved, next);
     return items;
+  });
+}
+
+// ------------------------------------------------------------------------------------ the obstacle keyword
+
+/** A row is running from showing its question until its answers close (or its time is up). */
+function rowRunning(show: StoredShow, now: number): boolean {
+  if (!show.questionId || show.phase !== 'question') return false;
+  const timerRunning = show.timer.endsAt !== null && show.timer.endsAt > now;
+  return show.answersOpen || timerRunning;
+}
+
+/** A team buzzes to guess the obstacle keyword: at any moment of the round except while a row runs. */
+export async function keywordBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string): Promise<TBuzz[]> {
+  const now = Date.now();
+  return liveTransaction(deps, async (recorder) => {
+    const { trx } = recorder;
+    const { stored } = await readShow(trx);
+    const obstacle = stored.obstacle;
+    if (!obstacle) throw new AppError('CONFLICT', messages.notObstacleRound);
+    if (obstacle.ended) throw new AppError('CONFLICT', messages.obstacleEnded);
+    if (obstacle.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
+    if (rowRunning(stored, now)) throw new AppError('CONFLICT', messages.keywordWhileRowRuns);
+    const key = keywordBuzzKey(obstacle.setId);
+    try {
+      await trx.insertInto('buzzes').values({ question_id: key, team_id: teamId, at: now }).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyBuzzed);
+      throw error;
+    }
+    const order = await buzzOrder(trx, key);
+    await recorder.record({ type: 'buzz', payload: { questionId: key, order } });
+    return order;
+  });
+}
+
+/**
+ * The master judges a keyword guess, in the server's buzz order. Right: the keyword's points by the
+ * rows already played (or after the clue), and the round ends with the keyword and the whole picture.
+ * Wrong: the team is out of the rest of the round.
+ */
+export async function keywordVerdict(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  actorId: string,
+  input: { teamId: string; verdict: 'right' | 'wrong' },
+): Promise<void> {
+  await liveTransaction(deps, async (recorder) => {
+    const { trx } = recorder;
+    const show = await readShow(trx, true);
+    const obstacle = show.stored.obstacle;
+    if (!obstacle) throw new AppError('CONFLICT', messages.notObstacleRound);
+    if (obstacle.ended) throw new AppError('CONFLICT', messages.obstacleEnded);
+    const order = await buzzOrder(trx, keywordBuzzKey(obstacle.setId));
+    const judged = new Set(obstacle.eliminated);
+    const pending = order.filter((b) => !judged.has(b.teamId));
+    if (!order.some((b) => b.teamId === input.teamId) || judged.has(input.teamId)) throw badRequest(messages.keywordNotBuzzed, 'teamId');
+    if (pending[0]?.teamId !== input.teamId) throw badRequest(messages.keywordEarlierBuzz, 'teamId');
+
+    const set = await trx
+      .selectFrom('question_sets')
+      .select(['id', 'items', 'format'])
+      .where('id', '=', obstacle.setId)
+      .executeTakeFirstOrThrow();
+    const format = formatOf(set);
+    if (format.kind !== 'obstacle') throw new AppError('CONFLICT', messages.notObstacleRound);
+    const next: StoredShow = { ...show.stored };
+    let scoreChange: ScoreChange | null = null;
+    if (input.verdict === 'right') {
+      const { points, rule } = keywordPoints(format, obstacle.played.length, obstacle.clueShown);
+      const fieldName = await answersFieldFor(trx, show.stored);
+      const current = await trx
+        .selectFrom('scores')
+        .select('point')
+        .where('team_id', '=', input.teamId)
+        .where('gk_id', '=', ANSWERS_GK_ID)
+        .where('field_name', '=', fieldName)
+        .executeTakeFirst();
+      scoreChange = (
+        await applyScoreChange(trx, {
+          teamId: input.teamId,
+          gkId: ANSWERS_GK_ID,
+          fieldName,
+          point: (current?.point ?? 0) + points,
+          actorId,
+          source: 'keyword',
+          rule,
+          reason: `${keywordBuzzKey(obstacle.setId)}: ${input.verdict}`,
+        })
+      ).live;
+      next.obstacle = obstacleScene(obstacle.setId, format, questionItemsOf(set).slice(0, format.tiles), {
+        ...obstacle,
+        solvedBy: input.teamId,
+        ended: true,
+      });
+    } else {
+      next.obstacle = obstacleScene(obstacle.setId, format, questionItemsOf(set).slice(0, format.tiles), {
+        ...obstacle,
+        eliminated: [...obstacle.eliminated, input.teamId],
+      });
+    }
+    const saved = await saveShow(trx, show, next);
+    if (scoreChange) await recorder.record({ type: 'scores', payload: { changes: [scoreChange] } });
+    await recorder.show(saved, next);
   });
 }

@@ -1,7 +1,7 @@
 /** The master's moves, the consoles open, the teams' answers and buzzes, and the verdicts. */
 import type { ConsolesMessage, ShowActor, ShowMove } from '../../../src/live';
 import { messages } from '../../../src/messages';
-import { ZBuzzSchema, ZShowUpdateSchema, ZSubmitAnswerSchema, ZVerdictSchema } from '../../../src/schemas/show';
+import { ZBuzzSchema, ZKeywordVerdictSchema, ZShowUpdateSchema, ZSubmitAnswerSchema, ZVerdictSchema } from '../../../src/schemas/show';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -9,7 +9,7 @@ import { readShow, storedShowOf } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../system/router';
-import { buzz, setVerdict, submitAnswer } from './answers';
+import { buzz, keywordBuzz, keywordVerdict, setVerdict, submitAnswer } from './answers';
 import { applyShowChanges, saveShow } from './state';
 
 const staffProcedure = roleProcedure('admin', 'master');
@@ -139,5 +139,18 @@ export const showRouter = router({
 
   verdict: staffProcedure.input(ZVerdictSchema).mutation(async ({ ctx, input }) => {
     return { items: await setVerdict(ctx, ctx.user._id, input) };
+  }),
+
+  /** The obstacle round: a team buzzes to guess the keyword. */
+  keywordBuzz: teamProcedure.mutation(async ({ ctx }) => {
+    const teamId = ownTeam(ctx);
+    const order = await keywordBuzz(ctx, teamId);
+    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
+  }),
+
+  /** The obstacle round: the master judges the first unjudged keyword guess. */
+  keywordVerdict: staffProcedure.input(ZKeywordVerdictSchema).mutation(async ({ ctx, input }) => {
+    await keywordVerdict(ctx, ctx.user._id, input);
+    return { system: ctx.hub.live.system('staff') };
   }),
 });

@@ -5,13 +5,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import type { ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
+import type { ObstacleScene, ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
+import { letterBoxes } from '../../../src/formats';
 import type { StoredShow } from '../../../src/live';
 import type { ShowRow } from '../live/load';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { formatOf, questionItemsOf } from '../questionSet/data';
-import { formatTimeLimit } from '../../../src/schemas/format';
+import { formatTimeLimit, type TFormat } from '../../../src/schemas/format';
 
 export type { StoredShow };
 
@@ -32,12 +33,13 @@ export function showQuestion(item: TQuestion, index: number, withAnswer: boolean
 }
 
 /** The set's questions, with the time its format gives each (a format's time overrides the questions' own). */
-async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[] } | null> {
+async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; items: TQuestion[]; format: TFormat } | null> {
   const row = await db.selectFrom('question_sets').select(['id', 'set_no', 'items', 'format']).where('id', '=', setId).executeTakeFirst();
   if (!row) return null;
-  const seconds = formatTimeLimit(formatOf(row));
+  const format = formatOf(row);
+  const seconds = formatTimeLimit(format);
   const items = questionItemsOf(row);
-  return { setNo: row.set_no, items: seconds === null ? items : items.map((item) => ({ ...item, timeLimit: seconds })) };
+  return { setNo: row.set_no, format, items: seconds === null ? items : items.map((item) => ({ ...item, timeLimit: seconds })) };
 }
 
 /** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */
@@ -88,6 +90,8 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   }
   const item = index >= 0 ? set!.items[index]! : null;
   next.question = item ? showQuestion(item, index, next.phase === 'answer') : null;
+  next.format = set && next.setId ? set.format.kind : 'classic';
+  next.obstacle = obstacleAfter(current, next, set, index, changes.obstacle);
 
   if (next.questionId !== current.questionId) {
     // A new question starts clean: its own time limit, nothing open, nothing on screen 2.
@@ -96,10 +100,77 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
     if (changes.answersOpen === undefined) next.answersOpen = false;
     if (changes.buzzerOpen === undefined) next.buzzerOpen = false;
     if (changes.shownAnswers === undefined) next.shownAnswers = [];
+    next.answersOpenedAt = null;
   }
+  // The speed round times each answer from the moment answers opened on this question.
+  if (next.answersOpen && (!current.answersOpen || next.questionId !== current.questionId)) next.answersOpenedAt = now;
 
   if (changes.timer) next.timer = applyTimer(next.timer, changes.timer, now);
   return next;
+}
+
+/**
+ * The obstacle round after a move: fresh when its set comes on air, a row counted as played when its
+ * question is chosen, and the master's reveal, clue and end moves. Null outside an obstacle set.
+ */
+function obstacleAfter(
+  current: StoredShow,
+  next: StoredShow,
+  set: { items: TQuestion[]; format: TFormat } | null,
+  index: number,
+  move: TShowChanges['obstacle'],
+): ObstacleScene | null {
+  if (!set || !next.setId || set.format.kind !== 'obstacle') {
+    if (move) throw badRequest(messages.notObstacleRound, 'changes.obstacle');
+    return null;
+  }
+  const format = set.format;
+  const rows = set.items.slice(0, format.tiles);
+  const previous = current.obstacle?.setId === next.setId ? current.obstacle : null;
+  const state = {
+    played: previous?.played ?? [],
+    revealed: previous?.revealed ?? [],
+    clueShown: previous?.clueShown ?? false,
+    eliminated: previous?.eliminated ?? [],
+    solvedBy: previous?.solvedBy ?? null,
+    ended: previous?.ended ?? false,
+  };
+  if (index >= 0 && index < rows.length && next.questionId !== current.questionId && !state.played.includes(index)) {
+    state.played = [...state.played, index];
+  }
+  if (move) {
+    if (move.action === 'revealRow') {
+      const row = move.row ?? -1;
+      if (row < 0 || row >= rows.length) throw badRequest(messages.obstacleRowMissing, 'changes.obstacle.row');
+      if (!state.revealed.includes(row)) state.revealed = [...state.revealed, row];
+    } else if (move.action === 'showClue') state.clueShown = true;
+    else state.ended = true;
+  }
+  return obstacleScene(next.setId, format, rows, state);
+}
+
+/** What every screen may see of the obstacle round: secrets only once revealed. */
+export function obstacleScene(
+  setId: string,
+  format: Extract<TFormat, { kind: 'obstacle' }>,
+  rows: TQuestion[],
+  state: Pick<ObstacleScene, 'played' | 'revealed' | 'clueShown' | 'eliminated' | 'solvedBy' | 'ended'>,
+): ObstacleScene {
+  return {
+    setId,
+    tiles: format.tiles,
+    picture: format.picture?.url ?? null,
+    rows: rows.map((q, i) => ({ letters: letterBoxes(q.answer), answer: state.ended || state.revealed.includes(i) ? q.answer : null })),
+    keywordLetters: letterBoxes(format.keyword),
+    keyword: state.ended ? format.keyword : null,
+    clue: state.clueShown && format.centreClue ? format.centreClue : null,
+    played: state.played,
+    revealed: state.revealed,
+    clueShown: state.clueShown,
+    eliminated: state.eliminated,
+    solvedBy: state.solvedBy,
+    ended: state.ended,
+  };
 }
 
 export function applyTimer(timer: ShowState['timer'], move: NonNullable<TShowChanges['timer']>, now: number): ShowState['timer'] {
@@ -125,13 +196,16 @@ async function shownAnswerItems(trx: Transaction<Database>, show: StoredShow): P
   if (!show.questionId || show.shownAnswers.length === 0) return [];
   const rows = await trx
     .selectFrom('team_answers')
-    .select(['team_id', 'answer', 'verdict'])
+    .select(['team_id', 'answer', 'verdict', 'at', 'points'])
     .where('question_id', '=', show.questionId)
     .where('team_id', 'in', show.shownAnswers)
     .execute();
+  const openedAt = show.answersOpenedAt;
   return show.shownAnswers.flatMap((teamId) => {
     const row = rows.find((r) => r.team_id === teamId);
-    return row ? [{ teamId, answer: row.answer, verdict: row.verdict }] : [];
+    if (!row) return [];
+    const elapsedMs = openedAt === null ? null : Math.max(0, Number(row.at) - openedAt);
+    return [{ teamId, answer: row.answer, verdict: row.verdict, elapsedMs, points: Number(row.points) }];
   });
 }
 
