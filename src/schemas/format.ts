@@ -67,7 +67,7 @@ const byKind = {
  * `data.format`), before the kind's own fields are checked.
  */
 export const ZFormatSchema = z
-  .custom<{ kind: FormatKind }>(
+  .custom<{ kind: FormatKind } & Record<string, unknown>>(
     (value) => typeof value === 'object' && value !== null && FORMAT_KINDS.includes((value as { kind?: unknown }).kind as FormatKind),
     { message: validationText.formatKindInvalid },
   )
