@@ -11,6 +11,7 @@ import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { LogoCard, RoundCard } from '../components/projector/Cards';
 import { OfflineSign, StartOverlay } from '../components/projector/Overlays';
+import { ObstacleBoard } from '../components/projector/ObstacleBoard';
 import { QuestionView, useMediaPreload } from '../components/projector/QuestionView';
 import { Scoreboard } from '../components/projector/Scoreboard';
 import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Views';
@@ -45,11 +46,18 @@ function MainStage({
     case 'blank':
       return null;
     case 'round':
-      return <RoundCard fw={system.fw} title={system.title} eventName={event.name} />;
+      // The obstacle round's board stands in for the round card while no row runs.
+      return system.obstacle ? (
+        <ObstacleBoard obstacle={system.obstacle} listTeam={listTeam} />
+      ) : (
+        <RoundCard fw={system.fw} title={system.title} eventName={event.name} />
+      );
     case 'question':
     case 'answer':
       return system.question ? (
         <QuestionView system={system} listTeam={listTeam} balance={balance} silent={silent} />
+      ) : system.obstacle ? (
+        <ObstacleBoard obstacle={system.obstacle} listTeam={listTeam} />
       ) : (
         <RoundCard fw={system.fw} title={system.title} eventName={event.name} />
       );

@@ -1,4 +1,5 @@
 /** The demo event's content: a Hà Nội schools contest, with real questions about Hà Nội. */
+import type { TFormatInput } from '../../src/schemas/format';
 import type { TQuestionInput } from '../../src/schemas/questionSet';
 
 export const DEMO_SETTINGS = {
@@ -112,7 +113,18 @@ const q = (content: string, options: string[], answer: string, explanation: stri
   media: null,
 });
 
-export const DEMO_QUESTION_SETS: { set: number; title: string; items: TQuestionInput[] }[] = [
+/**
+ * A demo set: its questions and how its round runs. An obstacle set's picture is drawn when the demo
+ * loads (picture.ts) and stored as an uploaded image.
+ */
+export interface DemoQuestionSet {
+  set: number;
+  title: string;
+  items: TQuestionInput[];
+  format?: TFormatInput;
+}
+
+export const DEMO_QUESTION_SETS: DemoQuestionSet[] = [
   {
     set: 1,
     title: 'Người Hà Nội — bộ đề chính',
@@ -255,6 +267,7 @@ export const DEMO_QUESTION_SETS: { set: number; title: string; items: TQuestionI
   {
     set: 4,
     title: 'Hà Nội - Niềm tin và hy vọng — thuyết trình',
+    format: { kind: 'judged', timeLimit: 180 },
     items: [
       q(
         'Thuyết trình: Ý tưởng của đội để Hà Nội trở thành thành phố xanh, sạch, đẹp.',
@@ -278,6 +291,7 @@ export const DEMO_QUESTION_SETS: { set: number; title: string; items: TQuestionI
   {
     set: 5,
     title: 'Tăng tốc',
+    format: { kind: 'speed', timeLimit: 30, placePoints: [40, 30, 20, 10] },
     items: [
       q(
         'Con sông nào được coi là "sông mẹ" của Hà Nội?',
@@ -348,6 +362,36 @@ export const DEMO_QUESTION_SETS: { set: number; title: string; items: TQuestionI
         'Chùa nằm trên một bán đảo phía đông Hồ Tây.',
         10,
         15,
+      ),
+    ],
+  },
+  {
+    set: 2,
+    title: 'Vượt chướng ngại vật — Khuê Văn Các',
+    format: {
+      kind: 'obstacle',
+      keyword: 'Khuê Văn Các',
+      tiles: 4,
+      centreClue: 'Gác nhỏ trong Văn Miếu, hình ảnh được chọn làm biểu trưng của Thủ đô Hà Nội',
+      rowTimeLimit: 15,
+      rowPoints: 10,
+      keywordPoints: [80, 60, 40, 20],
+      cluePoints: 10,
+    },
+    items: [
+      q('Văn Miếu được xây dựng năm 1070 dưới triều vua nào?', [], 'Lý Thánh Tông', 'Vua Lý Thánh Tông cho lập Văn Miếu để thờ Khổng Tử.'),
+      q(
+        'Trường được coi là trường đại học đầu tiên của Việt Nam, lập năm 1076, có tên là gì?',
+        [],
+        'Quốc Tử Giám',
+        'Quốc Tử Giám được lập bên cạnh Văn Miếu.',
+      ),
+      q('Các tấm bia ghi tên tiến sĩ ở Văn Miếu được đặt trên lưng con vật nào?', [], 'Rùa', '82 tấm bia tiến sĩ đặt trên lưng rùa đá.'),
+      q(
+        'Giếng vuông trước gác Khuê Văn có tên là gì?',
+        [],
+        'Thiên Quang',
+        'Giếng Thiên Quang (Thiên Quang Tỉnh) nghĩa là giếng soi ánh mặt trời.',
       ),
     ],
   },

@@ -15,6 +15,8 @@ import type { LiveHub } from '../features/live/hub';
 import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
 import { userSearchText } from '../features/users/data';
+import { ZFormatSchema } from '../../src/schemas/format';
+import { obstaclePicturePng } from './picture';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
 
 export interface DemoLogin {
@@ -140,9 +142,20 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
     if (await isEmpty(trx, 'question_sets')) {
       for (const set of DEMO_QUESTION_SETS) {
         const items = normaliseItems(set.items.map((item) => ZQuestionSchema.parse(item)));
+        let format = ZFormatSchema.parse(set.format ?? { kind: 'classic' });
+        if (format.kind === 'obstacle' && !format.picture) {
+          // The picture is drawn here (no download) and stored like an upload.
+          const png = obstaclePicturePng();
+          const media = await trx
+            .insertInto('media')
+            .values({ content_type: 'image/png', file_name: 'khue-van-cac.png', size: png.length, data: png })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          format = { ...format, picture: { kind: 'image', url: `/media/${media.id}` } };
+        }
         await trx
           .insertInto('question_sets')
-          .values({ set_no: set.set, title: set.title, items: JSON.stringify(items) })
+          .values({ set_no: set.set, title: set.title, items: JSON.stringify(items), format: JSON.stringify(format) })
           .execute();
       }
     }
