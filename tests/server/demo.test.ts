@@ -31,9 +31,24 @@ describe('the demo event', () => {
     const caller = await t.caller(cookie);
     for (let set = 1; set <= 6; set++) {
       const { items } = await caller.questionSet.list({ set });
-      expect(items.length, `set ${set}`).toBe(1);
-      expect(items[0]!.items.length).toBeGreaterThanOrEqual(3);
+      // Round 2 also has the obstacle set.
+      expect(items.length, `set ${set}`).toBe(set === 2 ? 2 : 1);
+      for (const item of items) expect(item.items.length).toBeGreaterThanOrEqual(3);
     }
+
+    // A set of each format, the obstacle's picture drawn by the seed and served as a PNG; its keyword
+    // hidden from the judge as answers are.
+    const formats = await Promise.all([2, 4, 5].map(async (set) => (await caller.questionSet.list({ set })).items.map((i) => i.format)));
+    expect(formats.flat().map((f) => f.kind)).toEqual(['classic', 'obstacle', 'judged', 'speed']);
+    const obstacle = formats[0]!.find((f) => f.kind === 'obstacle');
+    if (obstacle?.kind !== 'obstacle') throw new Error('no obstacle set in the demo');
+    expect(obstacle.keyword).toBe('');
+    const picture = await t.request('GET', obstacle.picture!.url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const png = new Uint8Array(await picture.arrayBuffer());
+    expect([...png.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    expect(png.length).toBeGreaterThan(10_000);
 
     const doi1 = logins.find((l) => l.username === 'doi1')!;
     const team = await (await t.request('GET', '/api/state', { cookie: await t.login('doi1', doi1.password) })).json();
@@ -45,6 +60,6 @@ describe('the demo event', () => {
     const again = await loadDemoEvent(t.deps.db, t.deps.hub);
     expect(again).toEqual([]);
     expect(await count('teams')).toBe(8);
-    expect(await count('question_sets')).toBe(6);
+    expect(await count('question_sets')).toBe(7);
   });
 });
