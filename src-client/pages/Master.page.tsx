@@ -18,6 +18,8 @@ import { describeMove } from '../components/master/describeMove';
 import classes from '../components/master/Master.module.css';
 import { Panel } from '../components/master/Panel';
 import { OtherConsoles } from '../components/master/OtherConsoles';
+import { formatTimeLimit } from '../../src/schemas/format';
+import { ObstaclePanel } from '../components/master/ObstaclePanel';
 import { type ConsoleQuestion, QuestionList } from '../components/master/QuestionList';
 import { ScreensPanel } from '../components/master/ScreensPanel';
 import { ShowActions } from '../components/master/ShowActions';
@@ -72,10 +74,13 @@ export default function MasterPage() {
     }),
   );
 
-  // The clock's duration: the question's own limit until the master picks a preset.
+  // The clock's duration: the set's format's time (it overrides the questions'), else the question's
+  // own limit, until the master picks a preset.
   const [chosen, setChosen] = useState<{ questionId: string | null; seconds: number } | null>(null);
   const durationS =
-    chosen && chosen.questionId === system.questionId ? chosen.seconds : onAir?.timeLimit || system.question?.timeLimit || DEFAULT_SECONDS;
+    chosen && chosen.questionId === system.questionId
+      ? chosen.seconds
+      : (currentSet && formatTimeLimit(currentSet.format)) || onAir?.timeLimit || system.question?.timeLimit || DEFAULT_SECONDS;
 
   const selectQuestion = (questionId: string) => {
     if (questionId === system.questionId) return;
@@ -117,10 +122,20 @@ export default function MasterPage() {
             <QuestionList
               items={items}
               selectedId={system.questionId}
+              formatSeconds={currentSet ? formatTimeLimit(currentSet.format) : null}
               emptyText={currentSet ? M.noQuestions : sets.data?.items.length === 0 ? M.noSets : M.pickSetHint}
               onSelect={selectQuestion}
             />
           </Panel>
+          {system.obstacle && (
+            <ObstaclePanel
+              obstacle={system.obstacle}
+              format={currentSet?.format.kind === 'obstacle' ? currentSet.format : null}
+              items={items}
+              teamName={teamName}
+              moves={moves}
+            />
+          )}
         </div>
 
         <div className={classes.column}>

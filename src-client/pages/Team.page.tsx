@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { teamText } from '../../src/messages/team';
 import { AnswerBox } from '../components/team/AnswerBox';
+import { KeywordBuzzer } from '../components/team/KeywordBuzzer';
 import { QuestionCard } from '../components/team/QuestionCard';
 import { BuzzerButton, SentAnswer, TeamHeader, TeamTotal, Waiting } from '../components/team/TeamParts';
 import { useMine } from '../components/team/useMine';
@@ -39,6 +40,8 @@ export default function TeamPage() {
   }
 
   const question = system.question;
+  // A wrong keyword takes a team out of the rest of the obstacle round, its rows included.
+  const outOfRound = system.obstacle?.eliminated.includes(user.teamId) ?? false;
   const live = Boolean(question) && (system.phase === 'question' || system.phase === 'answer' || system.answersOpen || system.buzzerOpen);
   const { timer } = system;
   // The server's rule: a started clock that has run out closes answers and the buzzer.
@@ -54,7 +57,7 @@ export default function TeamPage() {
         <QuestionCard question={question} showOptions={!(system.answersOpen && !timeUp && !mine.answer)} />
         {mine.answer ? (
           <SentAnswer answer={mine.answer} verdict={mine.verdict} />
-        ) : system.answersOpen && !timeUp ? (
+        ) : system.answersOpen && !timeUp && outOfRound ? null : system.answersOpen && !timeUp ? (
           <AnswerBox key={question.id} question={question} mineQueryKey={mine.queryKey} />
         ) : system.answersOpen ? (
           <Text ta="center" c="red.7" fw={700}>
@@ -80,6 +83,14 @@ export default function TeamPage() {
         warn={timer.endsAt !== null && seconds <= 5}
       />
       {body}
+      {system.obstacle && (
+        <KeywordBuzzer
+          obstacle={system.obstacle}
+          teamId={user.teamId}
+          rowRunning={Boolean(question) && system.phase === 'question' && (system.answersOpen || (timer.endsAt !== null && ms > 0))}
+          solvedByName={listTeam.find((t) => t._id === system.obstacle?.solvedBy)?.name ?? null}
+        />
+      )}
     </Stack>
   );
 }

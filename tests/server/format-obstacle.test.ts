@@ -76,7 +76,7 @@ async function playRow(rowId: string, answers: { team: number; right: boolean }[
 }
 
 async function guess(team: number, verdict: 'right' | 'wrong') {
-  await teams[team]!.show.keywordBuzz();
+  await teams[team]!.show.keywordBuzz({});
   await master.show.keywordVerdict({ teamId: teamIds[team]!, verdict });
 }
 
@@ -114,7 +114,7 @@ describe('the obstacle round', () => {
     expect(obstacle).toMatchObject({ ended: true, solvedBy: teamIds[2], keyword: 'Thăng Long' });
     expect(obstacle?.rows.every((r) => r.answer !== null)).toBe(true);
     expect(await auditRules(teamIds[2]!)).toEqual(['keyword keyword:rows=0:80']);
-    await expect(teams[0]!.show.keywordBuzz()).rejects.toMatchObject({ message: messages.obstacleEnded });
+    await expect(teams[0]!.show.keywordBuzz({})).rejects.toMatchObject({ message: messages.obstacleEnded });
   });
 
   it('pays 60 with 2 rows played', async () => {
@@ -155,7 +155,7 @@ describe('the obstacle round', () => {
     });
     await teams[1]!.show.submitAnswer({ questionId: round.rowIds[0]!, answer: 'Sông Hồng' });
     await master.show.update({ changes: { answersOpen: false, timer: { action: 'reset' }, phase: 'answer' } });
-    await expect(teams[0]!.show.keywordBuzz()).rejects.toMatchObject({ message: messages.teamEliminated });
+    await expect(teams[0]!.show.keywordBuzz({})).rejects.toMatchObject({ message: messages.teamEliminated });
     await guess(1, 'right');
     expect(await points(0)).toBe(0);
     expect(await points(1)).toBe(80);
@@ -165,14 +165,14 @@ describe('the obstacle round', () => {
     await master.show.update({
       changes: { questionId: round.rowIds[0]!, phase: 'question', answersOpen: true, timer: { action: 'start' } },
     });
-    await expect(teams[0]!.show.keywordBuzz()).rejects.toMatchObject({ message: messages.keywordWhileRowRuns });
+    await expect(teams[0]!.show.keywordBuzz({})).rejects.toMatchObject({ message: messages.keywordWhileRowRuns });
     await master.show.update({ changes: { answersOpen: false, timer: { action: 'reset' }, phase: 'answer' } });
-    expect((await teams[0]!.show.keywordBuzz()).position).toBe(1);
+    expect((await teams[0]!.show.keywordBuzz({})).position).toBe(1);
   });
 
   it('judges keyword buzzes in the server’s order', async () => {
-    await teams[1]!.show.keywordBuzz();
-    await teams[2]!.show.keywordBuzz();
+    await teams[1]!.show.keywordBuzz({});
+    await teams[2]!.show.keywordBuzz({});
     await expect(master.show.keywordVerdict({ teamId: teamIds[2]!, verdict: 'right' })).rejects.toMatchObject({
       message: messages.keywordEarlierBuzz,
     });

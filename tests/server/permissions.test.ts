@@ -177,7 +177,7 @@ const TABLE: Entry[] = [
   { procedure: 'show.submitAnswer', allowed: ['team'], input: { questionId: 'q1', answer: 'Hồ Gươm' } },
   { procedure: 'show.buzz', allowed: ['team'], input: { questionId: 'q1' } },
   { procedure: 'show.verdict', allowed: STAFF, input: { questionId: 'q1', teamId: NO_ID, verdict: 'right' } },
-  { procedure: 'show.keywordBuzz', allowed: ['team'] },
+  { procedure: 'show.keywordBuzz', allowed: ['team'], input: {} },
   { procedure: 'show.keywordVerdict', allowed: STAFF, input: { teamId: NO_ID, verdict: 'wrong' } },
   {
     procedure: 'scoring.submit',

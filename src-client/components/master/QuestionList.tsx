@@ -13,11 +13,14 @@ export function QuestionList({
   items,
   selectedId,
   emptyText,
+  formatSeconds = null,
   onSelect,
 }: {
   items: ConsoleQuestion[];
   selectedId: string | null;
   emptyText: string;
+  /** The seconds the set's format gives every question, overriding their own. */
+  formatSeconds?: number | null;
   onSelect: (id: string) => void;
 }) {
   if (!items.length) {
@@ -56,7 +59,7 @@ export function QuestionList({
                   </Badge>
                 )}
                 <Text size="xs" c="dimmed">
-                  {M.points(formatPoint(item.point))} · {M.seconds(item.timeLimit)}
+                  {M.points(formatPoint(item.point))} · {M.seconds(formatSeconds ?? item.timeLimit)}
                 </Text>
               </Group>
             </Group>

@@ -142,7 +142,7 @@ export const showRouter = router({
   }),
 
   /** The obstacle round: a team buzzes to guess the keyword. */
-  keywordBuzz: teamProcedure.mutation(async ({ ctx }) => {
+  keywordBuzz: teamProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
     const teamId = ownTeam(ctx);
     const order = await keywordBuzz(ctx, teamId);
     return { position: order.findIndex((b) => b.teamId === teamId) + 1 };

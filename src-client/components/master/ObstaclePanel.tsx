@@ -1,0 +1,158 @@
+/**
+ * The obstacle round on the console: the keyword and clue (staff see them), each row with its answer,
+ * whether it was played and a button that reveals it, the clue and end moves, and the keyword buzzes
+ * in the server's order with right and wrong for the first one not yet judged.
+ */
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { masterText } from '../../../src/messages/master';
+import type { TObstacleFormat } from '../../../src/schemas/format';
+import { keywordBuzzKey, type ObstacleScene } from '../../../src/schemas/show';
+import { useTRPC } from '../../trpc';
+import { notifyError } from '../notify';
+import { Panel } from './Panel';
+import type { ConsoleQuestion } from './QuestionList';
+import { useQuestionAnswers } from './useQuestionAnswers';
+import type { ShowMoves } from './useShowMove';
+
+const M = masterText.obstacle;
+
+export function ObstaclePanel({
+  obstacle,
+  format,
+  items,
+  teamName,
+  moves,
+}: {
+  obstacle: ObstacleScene;
+  format: TObstacleFormat | null;
+  items: ConsoleQuestion[];
+  teamName: (id: string) => string;
+  moves: ShowMoves;
+}) {
+  const trpc = useTRPC();
+  const verdict = useMutation(trpc.show.keywordVerdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
+  const { order } = useQuestionAnswers(keywordBuzzKey(obstacle.setId));
+  const judged = new Set(obstacle.eliminated);
+  const next = obstacle.ended ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
+  const rows = items.slice(0, obstacle.tiles);
+
+  return (
+    <Panel
+      title={M.title}
+      testId="obstacle-panel"
+      right={
+        <Badge color={obstacle.ended ? 'gray' : 'orange'} variant="light" size="sm">
+          {obstacle.ended ? M.ended : M.rowsPlayed(obstacle.played.length, obstacle.tiles)}
+        </Badge>
+      }
+    >
+      <Stack gap={8}>
+        <Text size="sm">
+          <Text span c="dimmed">
+            {M.keyword}:{' '}
+          </Text>
+          <Text span fw={800} c="red.8">
+            {format?.keyword || '—'}
+          </Text>
+        </Text>
+        <Stack gap={4}>
+          {rows.map((row, i) => {
+            const revealed = obstacle.revealed.includes(i);
+            return (
+              <Group key={row.id} gap={6} wrap="nowrap" justify="space-between" data-testid="obstacle-console-row">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Badge circle color={obstacle.played.includes(i) ? 'yellow' : 'gray'} variant="filled">
+                    {i + 1}
+                  </Badge>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {row.answer || '—'}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {M.letters(obstacle.rows[i]?.letters ?? 0)}
+                  </Text>
+                </Group>
+                <Button
+                  size="compact-xs"
+                  variant={revealed ? 'light' : 'filled'}
+                  color="teal"
+                  disabled={revealed}
+                  onClick={() => moves.move({ obstacle: { action: 'revealRow', row: i } })}
+                >
+                  {revealed ? M.revealed : M.reveal}
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+        <Group gap={6} grow>
+          <Button
+            size="xs"
+            variant="light"
+            color="yellow"
+            disabled={obstacle.clueShown || !format?.centreClue}
+            onClick={() => moves.move({ obstacle: { action: 'showClue' } })}
+          >
+            {M.showClue}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="gray"
+            disabled={obstacle.ended}
+            onClick={() => moves.move({ obstacle: { action: 'end' } })}
+          >
+            {M.end}
+          </Button>
+        </Group>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          {M.buzzes}
+        </Text>
+        {order.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {M.noBuzz}
+          </Text>
+        ) : (
+          <Stack gap={4} data-testid="keyword-buzzes">
+            {order.map((b, i) => {
+              const out = judged.has(b.teamId);
+              const solved = obstacle.solvedBy === b.teamId;
+              return (
+                <Group key={b.teamId} gap={6} wrap="nowrap" justify="space-between" data-testid="keyword-buzz">
+                  <Group gap={6} wrap="nowrap">
+                    <Badge circle size="md" color={b.teamId === next ? 'red' : 'gray'}>
+                      {i + 1}
+                    </Badge>
+                    <Text size="sm" fw={b.teamId === next ? 700 : 500} td={out ? 'line-through' : undefined} lineClamp={1}>
+                      {teamName(b.teamId)}
+                    </Text>
+                    {solved && (
+                      <Badge color="teal" size="sm">
+                        {M.solved}
+                      </Badge>
+                    )}
+                  </Group>
+                  {b.teamId === next && (
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-sm" color="teal" onClick={() => verdict.mutate({ teamId: b.teamId, verdict: 'right' })}>
+                        {masterText.right}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="outline"
+                        onClick={() => verdict.mutate({ teamId: b.teamId, verdict: 'wrong' })}
+                      >
+                        {masterText.wrong}
+                      </Button>
+                    </Group>
+                  )}
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
