@@ -93,6 +93,8 @@ export function nextMediaOf(question: ShowQuestion | null): ShowState['nextMedia
 /** The show as stored: the public state without version, title and event, plus the frozen board. */
 export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event' | 'nextMedia'> {
   frozenListTeam?: TTeamListItem[] | null;
+  /** The audit events of the points the move that made this state gave (an obstacle keyword, say): undo reverses them. */
+  moveScores?: number[];
 }
 
 /** The event's name, date, venue, logo and round titles (one type with the settings screen's). */

@@ -86,6 +86,7 @@ export const ZStoredShowSchema = z.object({
     .nullable(),
   scoreboardFrozen: z.boolean(),
   frozenListTeam: z.array(ZTeamListItem).nullable().optional(),
+  moveScores: z.array(z.number()).optional(),
 });
 
 /**

@@ -226,3 +226,31 @@ describe('the obstacle round', () => {
     expect((await master.system.state()).system.obstacle?.revealed).toEqual([]);
   });
 });
+
+describe('undoing obstacle moves', () => {
+  it('undoes a right keyword with its points: the round is open again and the 80 are gone, audited as undo', async () => {
+    await freshRound();
+    await guess(0, 'right');
+    expect(await points(0)).toBe(80);
+    await master.show.undo({});
+    expect(await points(0)).toBe(0);
+    const { obstacle } = (await master.system.state()).system;
+    expect(obstacle).toMatchObject({ ended: false, solvedBy: null, keyword: null });
+    const log = await sql<{ source: string; new_point: number | null }>`
+      select source, new_point from score_events where team_id = ${teamIds[0]!} and id > ${baseline.eventId} order by id`.execute(
+      t.deps.db,
+    );
+    expect(log.rows.map((r) => r.source)).toEqual(['keyword', 'undo']);
+  });
+
+  it('undoes a wrong keyword: the team is back in the round, and a later plain move gives nothing back twice', async () => {
+    await freshRound();
+    await guess(1, 'wrong');
+    await master.show.undo({});
+    expect((await master.system.state()).system.obstacle?.eliminated).toEqual([]);
+    await master.show.update({ changes: { obstacle: { action: 'revealRow', row: 0 } } });
+    await master.show.undo({});
+    expect((await master.system.state()).system.obstacle?.revealed).toEqual([]);
+    expect(await points(1)).toBe(0);
+  });
+});

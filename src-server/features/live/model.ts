@@ -156,7 +156,7 @@ export class LiveModel {
   system(audience: Audience): ShowState {
     const key = audience === 'staff' ? 'system:staff' : 'system:public';
     return this.remember(key, () => {
-      const { frozenListTeam: _frozen, ...rest } = this.show.stored;
+      const { frozenListTeam: _frozen, moveScores: _moveScores, ...rest } = this.show.stored;
       const settings = this.settings;
       const full: ShowState = {
         ...rest,

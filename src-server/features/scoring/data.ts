@@ -64,7 +64,7 @@ export interface ScoreChange {
 export async function applyScoreChange(
   trx: Transaction<Database>,
   change: ScoreChange,
-): Promise<{ item: ScoreItem | null; live: LiveScoreChange }> {
+): Promise<{ item: ScoreItem | null; live: LiveScoreChange; eventId: number }> {
   const current = await trx
     .selectFrom('scores')
     .select('point')
@@ -99,7 +99,7 @@ export async function applyScoreChange(
       .execute();
     item = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
   }
-  await trx
+  const event = await trx
     .insertInto('score_events')
     .values({
       team_id: change.teamId,
@@ -115,9 +115,10 @@ export async function applyScoreChange(
       request_hash: change.requestHash ?? null,
       undoes: change.undoes ?? null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const live = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
-  return { item, live };
+  return { item, live, eventId: Number(event.id) };
 }
 
 export async function listScores(db: Db): Promise<ScoreItem[]> {
@@ -129,4 +130,45 @@ export async function listScores(db: Db): Promise<ScoreItem[]> {
     point: r.point,
     updatedAt: r.updated_at.getTime(),
   }));
+}
+
+/**
+ * Takes back what each of these audit events gave, as `undo` events: the point moves by the event's
+ * change in reverse, so later changes to the same point are kept.
+ */
+export async function reverseScoreEvents(
+  trx: Transaction<Database>,
+  eventIds: readonly number[],
+  actorId: string | null,
+): Promise<LiveScoreChange[]> {
+  const changes: LiveScoreChange[] = [];
+  for (const eventId of eventIds) {
+    const event = await trx
+      .selectFrom('score_events')
+      .select(['team_id', 'gk_id', 'field_name', 'old_point', 'new_point'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
+    if (!event) continue;
+    const current = await trx
+      .selectFrom('scores')
+      .select('point')
+      .where('team_id', '=', event.team_id)
+      .where('gk_id', '=', event.gk_id)
+      .where('field_name', '=', event.field_name)
+      .executeTakeFirst();
+    const delta = Number(event.new_point ?? 0) - Number(event.old_point ?? 0);
+    const point = Number(current?.point ?? 0) - delta;
+    const { live } = await applyScoreChange(trx, {
+      teamId: event.team_id,
+      gkId: event.gk_id,
+      fieldName: event.field_name,
+      // A point that did not exist before the event, and is back at nothing, is removed again.
+      point: event.old_point === null && point === 0 ? null : point,
+      actorId,
+      source: 'undo',
+      undoes: eventId,
+    });
+    changes.push(live);
+  }
+  return changes;
 }

@@ -295,6 +295,7 @@ export async function keywordVerdict(
     const format = formatOf(set);
     if (format.kind !== 'obstacle') throw new AppError('CONFLICT', messages.notObstacleRound);
     const next: StoredShow = { ...show.stored };
+    delete next.moveScores;
     let scoreChange: ScoreChange | null = null;
     if (input.verdict === 'right') {
       const { points, rule } = keywordPoints(format, obstacle.played.length, obstacle.clueShown);
@@ -306,18 +307,19 @@ export async function keywordVerdict(
         .where('gk_id', '=', ANSWERS_GK_ID)
         .where('field_name', '=', fieldName)
         .executeTakeFirst();
-      scoreChange = (
-        await applyScoreChange(trx, {
-          teamId: input.teamId,
-          gkId: ANSWERS_GK_ID,
-          fieldName,
-          point: (current?.point ?? 0) + points,
-          actorId,
-          source: 'keyword',
-          rule,
-          reason: `${keywordBuzzKey(obstacle.setId)}: ${input.verdict}`,
-        })
-      ).live;
+      const applied = await applyScoreChange(trx, {
+        teamId: input.teamId,
+        gkId: ANSWERS_GK_ID,
+        fieldName,
+        point: (current?.point ?? 0) + points,
+        actorId,
+        source: 'keyword',
+        rule,
+        reason: `${keywordBuzzKey(obstacle.setId)}: ${input.verdict}`,
+      });
+      scoreChange = applied.live;
+      // The show's undo takes this move back with its points.
+      next.moveScores = [applied.eventId];
       next.obstacle = obstacleScene(obstacle.setId, format, questionItemsOf(set).slice(0, format.tiles), {
         ...obstacle,
         solvedBy: input.teamId,

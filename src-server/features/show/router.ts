@@ -10,7 +10,8 @@ import { liveTransaction } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../system/router';
 import { buzz, keywordBuzz, keywordVerdict, setVerdict, submitAnswer } from './answers';
-import { applyShowChanges, saveShow } from './state';
+import { reverseScoreEvents } from '../scoring/data';
+import { applyShowChanges, saveShow, type StoredShow } from './state';
 
 const staffProcedure = roleProcedure('admin', 'master');
 const teamProcedure = roleProcedure('team');
@@ -56,8 +57,14 @@ export async function undoShow(ctx: Context, consoleId?: string) {
     if (!last) throw badRequest(messages.nothingToUndo);
     const current = await readShow(trx, true);
     await trx.deleteFrom('show_history').where('version', '=', last.version).execute();
-    const restored = { ...current.stored, ...storedShowOf(last.state, `show_history.state of version ${last.version}`) };
-    await recorder.show(await saveShow(trx, current, restored, false), restored, by);
+    const previous = storedShowOf(last.state, `show_history.state of version ${last.version}`);
+    const restored: StoredShow = { ...current.stored, ...previous };
+    if (previous.moveScores === undefined) delete restored.moveScores;
+    // The move undone gave points (an obstacle keyword): take each back by what it gave.
+    const changes = await reverseScoreEvents(trx, current.stored.moveScores ?? [], ctx.user?._id ?? null);
+    const saved = await saveShow(trx, current, restored, false);
+    if (changes.length) await recorder.record({ type: 'scores', payload: { changes } });
+    await recorder.show(saved, restored, by);
   });
   return { system: ctx.hub.live.system('staff') };
 }

@@ -45,6 +45,8 @@ async function findSetItems(db: Db, setId: string): Promise<{ setNo: number; ite
 /** Applies one move to the stored state. Throws a 400 naming the field for an impossible move. */
 export async function applyShowChanges(db: Db, current: StoredShow, changes: TShowChanges, now: number): Promise<StoredShow> {
   const next: StoredShow = { ...current, timer: { ...current.timer } };
+  // Points belong to the move that gave them: a plain move gives none.
+  delete next.moveScores;
   if (changes.fw !== undefined) next.fw = changes.fw;
   if (changes.phase !== undefined) next.phase = changes.phase;
   if (changes.scoringOpen !== undefined) next.scoringOpen = changes.scoringOpen;

@@ -1,0 +1,125 @@
+/**
+ * The contest formats: the obstacle crossword with two tiles open on /screen, the speed round's
+ * answers with their times and points on screen 2, each format's console at 1440×900, the obstacle
+ * buzzer on a team's phone, and the format editor of a set.
+ */
+import type { APIRequestContext } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { loadDemoEvent } from '../../src-server/demo/load';
+import { ACCOUNTS, describeInBrowser, openAs, requestAs } from '../e2e/harness';
+import { settled, shoot } from './shots';
+
+const CONSOLE = { width: 1440, height: 900 };
+const STAGE = { width: 1920, height: 1080 };
+const PHONE = { width: 390, height: 844 };
+
+describeInBrowser('screenshots: contest formats', (h) => {
+  let master: APIRequestContext;
+  const teams: APIRequestContext[] = [];
+  let teamIds: string[] = [];
+  const sets: { _id: string; title: string; items: { id: string }[] }[] = [];
+
+  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+    expect(response.status(), await response.text()).toBe(200);
+    return response.json();
+  }
+  const show = async (changes: object) => ok(await master.put('/api/show', { data: { changes } }));
+  const setOf = (title: string) => sets.find((s) => s.title === title)!;
+
+  beforeAll(async () => {
+    const { db } = h.server.deps;
+    await loadDemoEvent(db, h.server.deps.hub);
+    const rows = await db.selectFrom('teams').select(['id', 'name']).orderBy('priority').execute();
+    teamIds = rows.map((r) => r.id);
+    await db.updateTable('users').set({ team_id: teamIds[0]! }).where('username', '=', ACCOUNTS.team.username).execute();
+    const admin = await requestAs(h, 'admin');
+    for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
+      const account = { username: `anh-doi-${i}`, password: 'mat-khau-doi-thi' };
+      await ok(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
+      teams.push(await requestAs(h, account));
+    }
+    master = await requestAs(h, 'master');
+    for (const set of [2, 4, 5]) {
+      const path = `/api/fw-question-${set}/all`;
+      sets.push(...((await (await master.get(path)).json()).items as typeof sets));
+    }
+  }, 90_000);
+
+  it('format-speed-screen2.png, format-speed-console.png: four answers with their times and points', async () => {
+    const set = setOf('Tăng tốc');
+    const questionId = set.items[0]!.id;
+    await show({ fw: 5, setId: set._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'start' } });
+    const answers = ['Sông Hồng', 'Sông Hồng', 'Sông Đuống', 'Sông Hồng'];
+    for (const [i, team] of teams.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, 700 + i * 600));
+      await ok(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: answers[i] } }));
+    }
+    for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
+      const verdict = answers[i] === 'Sông Hồng' ? 'right' : 'wrong';
+      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict } }));
+    }
+    await show({ answersOpen: false, shownAnswers: teamIds.slice(0, 4), screen2: 'answers' });
+
+    const screen2 = await openAs(h, '/screen2', null, STAGE);
+    await screen2.page.getByTestId('speed-result').nth(3).waitFor();
+    await settled(screen2.page);
+    await shoot(screen2.page, 'format-speed-screen2');
+    const console = await openAs(h, '/master', 'master', CONSOLE);
+    await console.page.getByTestId('speed-points').nth(2).waitFor();
+    await settled(console.page);
+    await shoot(console.page, 'format-speed-console');
+  });
+
+  it('format-obstacle-screen.png, format-obstacle-console.png, format-obstacle-team.png: two rows revealed, a buzz waiting', async () => {
+    const set = setOf('Vượt chướng ngại vật — Khuê Văn Các');
+    await show({ fw: 2, setId: set._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard' });
+    for (const row of [0, 2]) {
+      const questionId = set.items[row]!.id;
+      await show({ questionId, phase: 'question', answersOpen: true });
+      await ok(await teams[row]!.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'đáp án' } }));
+      await show({ answersOpen: false, phase: 'answer' });
+      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId: teamIds[row], verdict: 'right' } }));
+      await show({ obstacle: { action: 'revealRow', row } });
+    }
+    await show({ questionId: null, phase: 'round' });
+    await ok(await teams[1]!.post('/trpc/show.keywordBuzz', { data: {} }));
+
+    const screen = await openAs(h, '/screen', null, STAGE);
+    await expect.poll(() => screen.page.locator('[data-testid="obstacle-tile"][data-open]').count()).toBe(2);
+    await settled(screen.page);
+    await shoot(screen.page, 'format-obstacle-screen');
+    const console = await openAs(h, '/master', 'master', CONSOLE);
+    await console.page.getByTestId('keyword-buzz').first().waitFor();
+    await settled(console.page);
+    await shoot(console.page, 'format-obstacle-console');
+    const team = await openAs(h, '/team', 'team', PHONE);
+    await team.page.getByTestId('keyword-buzz').waitFor();
+    await settled(team.page);
+    await shoot(team.page, 'format-obstacle-team');
+  });
+
+  it('format-judged-console.png: a presentation on air with its 3:00 clock running', async () => {
+    const set = setOf('Hà Nội - Niềm tin và hy vọng — thuyết trình');
+    await show({
+      fw: 4,
+      setId: set._id,
+      questionId: set.items[0]!.id,
+      phase: 'question',
+      timer: { action: 'start' },
+      activeTeamId: teamIds[2],
+    });
+    const console = await openAs(h, '/master', 'master', CONSOLE);
+    await console.page.getByTestId('master-countdown').waitFor();
+    await settled(console.page);
+    await shoot(console.page, 'format-judged-console');
+  });
+
+  it('format-editor.png: the obstacle set’s format on its page', async () => {
+    const set = setOf('Vượt chướng ngại vật — Khuê Văn Các');
+    const { page } = await openAs(h, `/user/fw-question-2/${set._id}`, 'admin', CONSOLE);
+    await page.getByTestId('format-card').waitFor();
+    await page.getByTestId('format-card').scrollIntoViewIfNeeded();
+    await settled(page);
+    await shoot(page, 'format-editor');
+  });
+});
