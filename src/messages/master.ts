@@ -57,10 +57,11 @@ export const masterText = {
   noQuestionOnAir: 'Chưa chọn câu hỏi',
   right: 'Đúng',
   wrong: 'Sai',
+  thisRound: 'Phần thi này',
   obstacle: {
     title: 'Vượt chướng ngại vật',
     keyword: 'Từ khoá',
-    rowsPlayed: (played: number, total: number) => `Đã chơi ${played}/${total} hàng`,
+    rowsPlayed: (played: number, total: number) => `${played}/${total} hàng`,
     ended: 'Đã kết thúc',
     letters: (n: number) => `${n} chữ`,
     reveal: 'Mở ô',

@@ -24,7 +24,7 @@ export const teamText = {
   buzzError: 'Bấm chuông lỗi.',
   obstacle: {
     title: (letters: number) => `Chướng ngại vật · ${letters} chữ cái`,
-    buzz: 'Trả lời chướng ngại vật',
+    buzz: 'Bấm chuông',
     hint: 'Đoán sai sẽ bị loại khỏi vòng này',
     waitRow: 'Chờ hàng ngang kết thúc mới được bấm',
     buzzedAt: (n: number) => `Đội đã bấm chuông, thứ ${n}. Chờ dẫn chương trình gọi.`,

@@ -137,8 +137,9 @@ describeInBrowser('contest formats in a browser', (h) => {
     for (const opened of errors) expect(opened.errors).toEqual([]);
   });
 
-  it("plays a judged round: the performance's 180 s on the screens", async () => {
+  it("plays a judged round: the performance's 180 s on the screens, the round's field opened to the judges' pads", async () => {
     const { m, screen, team, errors } = await openAll();
+    const pad = await openAs(h, '/supporter', 'judge', { width: 390, height: 844 });
     await pickSet(m, 4, 'Hà Nội - Niềm tin và hy vọng — thuyết trình');
     await pickQuestion(m, 'thành phố xanh');
     await expect.poll(() => m.getByTestId('master-countdown').innerText()).toBe('3:00');
@@ -146,6 +147,13 @@ describeInBrowser('contest formats in a browser', (h) => {
     await button(m, 'Bắt đầu').click();
     await expect.poll(async () => Number((await screen.getByTestId('countdown').innerText()).replace(':', '.'))).toBeGreaterThan(2.5);
     await team.getByTestId('team-countdown').waitFor();
-    for (const opened of errors) expect(opened.errors).toEqual([]);
+
+    // The round's own field comes first on the console, marked; opening it opens the judges' pads.
+    const field = m.getByTestId('scoring-field').first();
+    await field.getByTestId('scoring-round-badge').waitFor();
+    expect(await field.getByTestId('scoring-field-label').innerText()).toBe('Phần 4: Hà Nội - Niềm tin và hy vọng');
+    await field.getByRole('button', { name: 'Mở chấm' }).click();
+    await pad.page.getByTestId('pad-field').filter({ hasText: 'Phần 4: Hà Nội - Niềm tin và hy vọng' }).waitFor();
+    for (const opened of [...errors, pad]) expect(opened.errors).toEqual([]);
   });
 });

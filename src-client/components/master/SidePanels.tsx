@@ -17,10 +17,13 @@ const M = masterText;
 
 /** One field open at a time: opening another moves the judges' pads to it. */
 export function ScoringPanel({ system, fields, moves }: { system: ShowState; fields: TScoreField[]; moves: ShowMoves }) {
+  // In a judged round the round's own fields come first, marked: the judges score those.
+  const ofRound = (field: TScoreField) => field.round === system.fw;
+  const shown = system.format === 'judged' ? [...fields.filter(ofRound), ...fields.filter((f) => !ofRound(f))] : fields;
   return (
     <Panel title={M.scoring} empty={fields.length === 0 && M.noFields}>
       <Stack gap={4}>
-        {fields.map((field) => {
+        {shown.map((field) => {
           const open = system.scoringOpen && system.activeField === field.name;
           return (
             <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
@@ -33,6 +36,11 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
                   <Text size="xs" c="dimmed">
                     {M.fieldKinds[field.kind]}
                   </Text>
+                  {ofRound(field) && (
+                    <Badge size="sm" color="red" variant="light" style={{ flexShrink: 0 }} data-testid="scoring-round-badge">
+                      {M.thisRound}
+                    </Badge>
+                  )}
                   {open && (
                     <Badge size="sm" color="teal" variant="dot" style={{ flexShrink: 0 }} data-testid="scoring-open-badge">
                       {M.scoringOpenBadge}
