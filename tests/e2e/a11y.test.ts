@@ -35,7 +35,7 @@ interface Screen {
 }
 
 interface Row {
-  phase: 'idle' | 'live';
+  phase: 'idle' | 'live' | 'speed' | 'obstacle';
   screen: string;
   size: string;
   serious: number;
@@ -79,7 +79,7 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
   afterAll(() => {
     // The figures, for the record (the assertions are in each test).
     const table = rows.map(
-      (r) => `${r.phase.padEnd(5)} ${r.size.padEnd(9)} ${r.screen.padEnd(34)} serious ${r.serious}, critical ${r.critical}`,
+      (r) => `${r.phase.padEnd(8)} ${r.size.padEnd(9)} ${r.screen.padEnd(34)} serious ${r.serious}, critical ${r.critical}`,
     );
     console.log(`axe-core, elements per impact:\n${table.join('\n')}`);
   });
@@ -219,6 +219,47 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     for (const screen of screens().filter((s) => live.has(s.name))) {
       it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
         await check('live', screen);
+      });
+    }
+  });
+
+  describe('during a speed round, its answers on screen 2', () => {
+    beforeAll(async () => {
+      // A fresh client: the suite's own may hold a keep-alive socket the server has since closed.
+      master = await requestAs(h, 'master');
+      const sets = (await ok(await master.get('/api/fw-question-5/all'))).items as TQuestionSet[];
+      const speed = sets.find((set) => set.format.kind === 'speed')!;
+      const state = (await ok(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
+      const teamId = state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
+      const questionId = speed.items[0]!.id;
+      await show({ fw: 5, setId: speed._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'reset' } });
+      const team = await requestAs(h, 'team');
+      await ok(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'Sông Hồng' } }));
+      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict: 'right' } }));
+      await show({ answersOpen: false, shownAnswers: [teamId], screen2: 'answers' });
+    });
+
+    for (const screen of screens().filter((s) => s.name === '/master' || s.name === '/screen2')) {
+      it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
+        await check('speed', screen);
+      });
+    }
+  });
+
+  describe('during an obstacle round', () => {
+    beforeAll(async () => {
+      master = await requestAs(h, 'master');
+      const sets = (await ok(await master.get('/api/fw-question-2/all'))).items as TQuestionSet[];
+      const obstacle = sets.find((set) => set.format.kind === 'obstacle')!;
+      await show({ fw: 2, setId: obstacle._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard' });
+      await show({ obstacle: { action: 'revealRow', row: 0 } });
+      // The team's keyword buzz waits for the master's verdict.
+      await ok(await (await requestAs(h, 'team')).post('/trpc/show.keywordBuzz', { data: {} }));
+    });
+
+    for (const screen of screens().filter((s) => s.name === '/master' || s.name === '/team' || s.name === '/screen')) {
+      it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
+        await check('obstacle', screen);
       });
     }
   });
