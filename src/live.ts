@@ -67,7 +67,7 @@ export interface LiveMessages {
   scores: { items: TScoreItem[] };
   answers: { questionId: string; items: TTeamAnswer[] };
   buzz: { questionId: string; order: TBuzz[] };
-  mine: { questionId: string; answer: string; verdict: TTeamAnswer['verdict'] };
+  mine: { questionId: string; answer: string; verdict: TTeamAnswer['verdict']; points: number };
   presence: { judges: string[] };
   reload: Record<never, never>;
 }

@@ -56,7 +56,7 @@ export default function TeamPage() {
       <>
         <QuestionCard question={question} showOptions={!(system.answersOpen && !timeUp && !mine.answer)} />
         {mine.answer ? (
-          <SentAnswer answer={mine.answer} verdict={mine.verdict} />
+          <SentAnswer answer={mine.answer} verdict={mine.verdict} points={system.format === 'speed' ? mine.points : null} />
         ) : system.answersOpen && !timeUp && outOfRound ? null : system.answersOpen && !timeUp ? (
           <AnswerBox key={question.id} question={question} mineQueryKey={mine.queryKey} />
         ) : system.answersOpen ? (

@@ -22,6 +22,7 @@ export const teamText = {
   scoreboardTitle: 'Bảng điểm',
   submitError: 'Gửi câu trả lời lỗi.',
   buzzError: 'Bấm chuông lỗi.',
+  plusPoints: (points: number) => `+${points.toLocaleString('vi-VN')} điểm`,
   obstacle: {
     title: (letters: number) => `Chướng ngại vật · ${letters} chữ cái`,
     buzz: 'Bấm chuông',

@@ -82,6 +82,8 @@ describeInBrowser('contest formats in a browser', (h) => {
     for (const name of [TEAM_NAME, OTHER_TEAM]) await row(name).getByRole('button', { name: 'Đúng' }).click();
     await row(TEAM_NAME).getByTestId('speed-points').filter({ hasText: '+40 điểm' }).waitFor();
     await row(OTHER_TEAM).getByTestId('speed-points').filter({ hasText: '+30 điểm' }).waitFor();
+    // The team's phone shows the points its place earned.
+    await team.getByTestId('team-points').filter({ hasText: '+40 điểm' }).waitFor();
 
     for (const name of [TEAM_NAME, OTHER_TEAM]) {
       const box = row(name).getByRole('checkbox', { name: 'Hiện trên màn hình phụ' });

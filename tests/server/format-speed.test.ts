@@ -117,6 +117,11 @@ describe('the speed round', () => {
     expect(after.system.shownAnswerItems.map((a: { points: number }) => a.points)).toEqual([40, 0, 30, 20, 10]);
   });
 
+  it('tells each team its own points, also when another verdict moved its place', async () => {
+    const mine = await Promise.all(teams.map((team) => team.show.mine()));
+    expect(mine.map((m) => m.points)).toEqual([40, 0, 30, 20, 10]);
+  });
+
   it('tells the console each answer’s points', async () => {
     const { items } = await master.show.answers({});
     expect(Object.fromEntries(items.map((a) => [teamIds.indexOf(a.teamId), a.points]))).toEqual({ 0: 40, 1: 0, 2: 30, 3: 20, 4: 10 });

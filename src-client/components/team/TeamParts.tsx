@@ -65,7 +65,16 @@ export function TeamHeader({
   );
 }
 
-export const SentAnswer = memo(function SentAnswer({ answer, verdict }: { answer: string; verdict: 'right' | 'wrong' | null }) {
+export const SentAnswer = memo(function SentAnswer({
+  answer,
+  verdict,
+  points = null,
+}: {
+  answer: string;
+  verdict: 'right' | 'wrong' | null;
+  /** The points a right answer earned, shown in a speed round (its place decides them). */
+  points?: number | null;
+}) {
   const color = verdict === 'right' ? 'teal' : verdict === 'wrong' ? 'red' : 'gray';
   return (
     <Card withBorder radius="lg" padding="md" data-testid="team-sent">
@@ -86,6 +95,11 @@ export const SentAnswer = memo(function SentAnswer({ answer, verdict }: { answer
         >
           {verdict === 'right' ? T.right : verdict === 'wrong' ? T.wrong : T.waitingVerdict}
         </Badge>
+        {verdict === 'right' && points !== null && (
+          <Text size="xl" fw={800} c="teal.9" data-testid="team-points">
+            {T.plusPoints(points)}
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -12,6 +12,8 @@ import { useTRPC } from '../../trpc';
 export interface MyAnswer {
   answer: string | null;
   verdict: 'right' | 'wrong' | null;
+  /** The points the answer earned (a speed round shows them). */
+  points: number;
   buzzed: boolean;
 }
 
@@ -25,10 +27,12 @@ export function useMine(questionId: string | null): MyAnswer & { queryKey: reado
 
   const live = useLiveEvent('mine');
   const fromQuery = query.data && query.data.questionId === questionId ? query.data : null;
-  const empty: MyAnswer = { answer: null, verdict: null, buzzed: false };
-  let mine: MyAnswer = fromQuery ? { answer: fromQuery.answer, verdict: fromQuery.verdict, buzzed: fromQuery.buzzed } : empty;
+  const empty: MyAnswer = { answer: null, verdict: null, points: 0, buzzed: false };
+  let mine: MyAnswer = fromQuery
+    ? { answer: fromQuery.answer, verdict: fromQuery.verdict, points: fromQuery.points, buzzed: fromQuery.buzzed }
+    : empty;
   if (live && live.questionId === questionId && seenAt(live) >= query.dataUpdatedAt) {
-    mine = { answer: live.answer, verdict: live.verdict, buzzed: mine.buzzed };
+    mine = { answer: live.answer, verdict: live.verdict, points: live.points, buzzed: mine.buzzed };
   }
   return { ...(questionId ? mine : empty), queryKey: queryOptions.queryKey };
 }

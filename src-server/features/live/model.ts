@@ -248,7 +248,7 @@ export class LiveModel {
       }
       if (audience === 'team' && questionId) {
         const mine = this.answersTo(questionId).find((a) => a.teamId === viewer.teamId);
-        if (mine) messages.push({ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict });
+        if (mine) messages.push({ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict, points: mine.points });
       }
       if (this.show.stored.activeField) messages.push({ type: 'progress', ...this.progress(this.show.stored.activeField) });
       if (audience === 'staff') messages.push({ type: 'scores', items: this.judgeScores() });
@@ -374,7 +374,7 @@ export class LiveModel {
         this.answers.set(questionId, items);
         const changedAnswer = teamId ? items.find((a) => a.teamId === teamId) : undefined;
         const mine: LiveMessage | null = changedAnswer
-          ? { type: 'mine', questionId, answer: changedAnswer.answer, verdict: changedAnswer.verdict }
+          ? { type: 'mine', questionId, answer: changedAnswer.answer, verdict: changedAnswer.verdict, points: changedAnswer.points }
           : null;
         return [
           {

@@ -171,6 +171,8 @@ export async function setVerdict(
     const rule = await questionRule(trx, input.questionId);
     const reason = `${input.questionId}: ${input.verdict ?? messages.results.verdictCleared}`;
     const scoreChanges: ScoreChange[] = [];
+    // Other teams whose points moved with this verdict (a speed round's places): each is told.
+    const movedTeams: string[] = [];
     if (rule.format.kind === 'speed') {
       // Every right answer's place may move: recompute the question's places and move each point that changed.
       const rows = await trx
@@ -190,6 +192,7 @@ export async function setVerdict(
           reason: r.id === row.id ? reason : `${input.questionId}: ${messages.results.placeMoved}`,
         });
         if (moved.live) scoreChanges.push(moved.live);
+        if (moved.live && r.id !== row.id) movedTeams.push(r.team_id);
         const verdict = r.id === row.id ? input.verdict : r.verdict;
         if (moved.live || r.id === row.id) {
           await trx
@@ -227,6 +230,7 @@ export async function setVerdict(
     // Events last: the ordered section is only their inserts and the commit.
     if (scoreChanges.length) await recorder.record({ type: 'scores', payload: { changes: scoreChanges } });
     await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
+    for (const teamId of movedTeams) await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId } });
     if (saved) await recorder.show(saved, next);
     return items;
   });

@@ -124,12 +124,13 @@ export const showRouter = router({
   mine: teamProcedure.query(({ ctx }) => {
     const teamId = ownTeam(ctx);
     const { questionId } = ctx.hub.live.stored;
-    if (!questionId) return { questionId: null, answer: null, verdict: null, buzzed: false };
+    if (!questionId) return { questionId: null, answer: null, verdict: null, points: 0, buzzed: false };
     const mine = ctx.hub.live.answersTo(questionId).find((a) => a.teamId === teamId);
     return {
       questionId,
       answer: mine?.answer ?? null,
       verdict: mine?.verdict ?? null,
+      points: mine?.points ?? 0,
       buzzed: ctx.hub.live.buzzOrder(questionId).some((b) => b.teamId === teamId),
     };
   }),
