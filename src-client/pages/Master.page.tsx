@@ -107,6 +107,14 @@ export default function MasterPage() {
     toggleAnswers: () => system.questionId && move({ answersOpen: !system.answersOpen }),
     toggleBuzzer: () => system.questionId && move({ buzzerOpen: !system.buzzerOpen }),
     undo: moves.undo,
+    revealRow: system.obstacle
+      ? (n) => {
+          const obstacle = system.obstacle;
+          if (obstacle && n <= obstacle.rows.length && !obstacle.revealed.includes(n - 1)) {
+            move({ obstacle: { action: 'revealRow', row: n - 1 } });
+          }
+        }
+      : undefined,
   });
 
   return (

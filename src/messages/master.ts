@@ -112,6 +112,7 @@ export const masterText = {
     ['O', 'Mở / đóng trả lời'],
     ['C', 'Mở / đóng chuông'],
     ['Z', 'Hoàn tác'],
+    ['1–9', 'Mở ô hàng ngang (vượt chướng ngại vật)'],
   ] as const,
   ctrlUndo: ['Ctrl + Z', 'Hoàn tác'] as const,
   ctrlUndoKey: 'Ctrl+Z',

@@ -126,6 +126,12 @@ describeInBrowser('contest formats in a browser', (h) => {
     await board.getByTestId('obstacle-row').first().and(screen.locator('[data-revealed]')).waitFor();
     expect((await board.getByTestId('obstacle-row').first().innerText()).replace(/\s+/g, '')).toContain('LÝTHÁNHTÔNG');
     await expect.poll(() => screen.getByTestId('obstacle-tile').and(screen.locator('[data-open]')).count()).toBe(1);
+    // The digit keys reveal a row from the keyboard (Esc first hands focus back from the last button).
+    await m.keyboard.press('Escape');
+    await m.keyboard.press('3');
+    await board.getByTestId('obstacle-row').nth(2).and(screen.locator('[data-revealed]')).waitFor();
+    expect((await board.getByTestId('obstacle-row').nth(2).innerText()).replace(/\s+/g, '')).toContain('RÙA');
+    await expect.poll(() => screen.getByTestId('obstacle-tile').and(screen.locator('[data-open]')).count()).toBe(2);
 
     // The keyword: the team buzzes, the console judges it right, everyone sees it.
     await team.getByTestId('keyword-buzz').click();

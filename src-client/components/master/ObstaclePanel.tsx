@@ -12,6 +12,7 @@ import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { Panel } from './Panel';
 import type { ConsoleQuestion } from './QuestionList';
+import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import { useQuestionAnswers } from './useQuestionAnswers';
 import type { ShowMoves } from './useShowMove';
 
@@ -36,6 +37,7 @@ export function ObstaclePanel({
   const judged = new Set(obstacle.eliminated);
   const next = obstacle.ended ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
   const rows = items.slice(0, obstacle.tiles);
+  const singleKeys = useSingleKeyShortcuts();
 
   return (
     <Panel
@@ -77,6 +79,7 @@ export function ObstaclePanel({
                   variant={revealed ? 'light' : 'filled'}
                   color="teal"
                   disabled={revealed}
+                  aria-keyshortcuts={singleKeys && !revealed ? String(i + 1) : undefined}
                   onClick={() => moves.move({ obstacle: { action: 'revealRow', row: i } })}
                 >
                   {revealed ? M.revealed : M.reveal}

@@ -21,6 +21,8 @@ export interface ShortcutHandlers {
   toggleAnswers: () => void;
   toggleBuzzer: () => void;
   undo: () => void;
+  /** The obstacle round: reveals row `n` (1-based) with the digit keys; absent outside that round. */
+  revealRow?: (n: number) => void;
 }
 
 /** Whatever takes keys of its own: native controls, ARIA widgets, editable text. */
@@ -171,7 +173,11 @@ export function useMasterShortcuts(handlers: ShortcutHandlers): void {
       else if (event.code === 'KeyZ' && !event.shiftKey) action = h.undo;
       else if (event.code === 'KeyA') action = event.shiftKey ? h.revealAnswer : undefined;
       else if (event.shiftKey) return;
-      else {
+      else if (/^Digit[1-9]$/.test(event.code)) {
+        const reveal = h.revealRow;
+        const n = Number(event.code.slice(5));
+        action = reveal ? () => reveal(n) : undefined;
+      } else {
         action = {
           KeyQ: h.showQuestion,
           KeyS: h.scoreboard,
