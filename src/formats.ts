@@ -41,9 +41,9 @@ export function speedPlaces(answers: readonly SpeedAnswer[], placePoints: readon
   });
 }
 
-/** An answer's time after the question opened, as the speed screen shows it: "3,27 s". */
-export function answerSeconds(at: number, openedAt: number): string {
-  const hundredths = Math.max(0, Math.round((at - openedAt) / 10));
+/** An answer's time after answers opened (ms), as the speed round shows it: "3,27 s". */
+export function answerSeconds(elapsedMs: number): string {
+  const hundredths = Math.max(0, Math.round(elapsedMs / 10));
   return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')} s`;
 }
 

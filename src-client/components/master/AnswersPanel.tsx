@@ -154,7 +154,7 @@ export function IncomingAnswers({
                     </Text>
                     <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {speed && system.answersOpenedAt !== null
-                        ? `${answerSeconds(answer.at, system.answersOpenedAt)} · ${serverTime(answer.at)}`
+                        ? `${answerSeconds(answer.at - system.answersOpenedAt)} · ${serverTime(answer.at)}`
                         : serverTime(answer.at)}
                     </Text>
                   </Table.Td>

@@ -125,7 +125,7 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
                 </div>
                 {speed && item && (
                   <div className={classes.speedLine} data-testid="speed-result">
-                    <span>{item.elapsedMs === null ? '' : answerSeconds(item.elapsedMs, 0)}</span>
+                    <span>{item.elapsedMs === null ? '' : answerSeconds(item.elapsedMs)}</span>
                     {verdict === 'right' && <span className={classes.speedPoints}>{projectorText.plusPoints(item.points)}</span>}
                   </div>
                 )}

@@ -111,13 +111,25 @@ async function questionRule(db: Db, questionId: string): Promise<{ point: number
   return { point: 0, index: -1, format: CLASSIC_FORMAT };
 }
 
-interface AnswerRow {
-  id: string;
-  team_id: string;
-  at: number;
-  verdict: 'right' | 'wrong' | null;
-  points: number;
-  field_name: string | null;
+/**
+ * Adds `delta` to a team's points on an answers field: one audited change. Shared by every rule that
+ * scores answers (a verdict, a speed place, an obstacle row or keyword).
+ */
+async function addAnswerPoints(
+  trx: Transaction<Database>,
+  teamId: string,
+  fieldName: string,
+  delta: number,
+  change: { actorId: string; source: ScoreSource; rule: string | null; reason: string },
+) {
+  const current = await trx
+    .selectFrom('scores')
+    .select('point')
+    .where('team_id', '=', teamId)
+    .where('gk_id', '=', ANSWERS_GK_ID)
+    .where('field_name', '=', fieldName)
+    .executeTakeFirst();
+  return applyScoreChange(trx, { teamId, gkId: ANSWERS_GK_ID, fieldName, point: (current?.point ?? 0) + delta, ...change });
 }
 
 /**
@@ -127,27 +139,14 @@ interface AnswerRow {
 async function moveAnswerPoints(
   trx: Transaction<Database>,
   show: StoredShow,
-  row: AnswerRow,
+  row: { team_id: string; points: number; field_name: string | null },
   points: number,
   change: { actorId: string; source: ScoreSource; rule: string | null; reason: string },
 ): Promise<{ fieldName: string | null; live: ScoreChange | null }> {
   const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show) : null);
   const delta = points - row.points;
   if (delta === 0 || !fieldName) return { fieldName, live: null };
-  const current = await trx
-    .selectFrom('scores')
-    .select('point')
-    .where('team_id', '=', row.team_id)
-    .where('gk_id', '=', ANSWERS_GK_ID)
-    .where('field_name', '=', fieldName)
-    .executeTakeFirst();
-  const { live } = await applyScoreChange(trx, {
-    teamId: row.team_id,
-    gkId: ANSWERS_GK_ID,
-    fieldName,
-    point: (current?.point ?? 0) + delta,
-    ...change,
-  });
+  const { live } = await addAnswerPoints(trx, row.team_id, fieldName, delta, change);
   return { fieldName, live };
 }
 
@@ -185,7 +184,7 @@ export async function setVerdict(
       const places = speedPlaces(verdicts, rule.format.placePoints);
       for (const [i, r] of rows.entries()) {
         const place = places[i]!;
-        const moved = await moveAnswerPoints(trx, show.stored, { ...r, at: Number(r.at) }, place.points, {
+        const moved = await moveAnswerPoints(trx, show.stored, r, place.points, {
           actorId,
           source: 'speed',
           rule: place.rule ?? 'speed:place=-:0',
@@ -206,7 +205,7 @@ export async function setVerdict(
       const obstacle = rule.format.kind === 'obstacle' ? rule.format : null;
       const rowRule = obstacle ? rowPoints(obstacle, rule.index, input.verdict === 'right') : null;
       const points = rowRule ? rowRule.points : input.verdict === 'right' ? rule.point : 0;
-      const moved = await moveAnswerPoints(trx, show.stored, { ...row, team_id: input.teamId, at: 0 }, points, {
+      const moved = await moveAnswerPoints(trx, show.stored, { ...row, team_id: input.teamId }, points, {
         actorId,
         source: rowRule ? 'row' : 'answer',
         rule: rowRule?.rule ?? null,
@@ -303,19 +302,7 @@ export async function keywordVerdict(
     let scoreChange: ScoreChange | null = null;
     if (input.verdict === 'right') {
       const { points, rule } = keywordPoints(format, obstacle.played.length, obstacle.clueShown);
-      const fieldName = await answersFieldFor(trx, show.stored);
-      const current = await trx
-        .selectFrom('scores')
-        .select('point')
-        .where('team_id', '=', input.teamId)
-        .where('gk_id', '=', ANSWERS_GK_ID)
-        .where('field_name', '=', fieldName)
-        .executeTakeFirst();
-      const applied = await applyScoreChange(trx, {
-        teamId: input.teamId,
-        gkId: ANSWERS_GK_ID,
-        fieldName,
-        point: (current?.point ?? 0) + points,
+      const applied = await addAnswerPoints(trx, input.teamId, await answersFieldFor(trx, show.stored), points, {
         actorId,
         source: 'keyword',
         rule,
