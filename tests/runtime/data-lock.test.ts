@@ -49,11 +49,13 @@ describe('the data folder lock', () => {
 
   it('is taken over when its process is a zombie not yet reaped', async () => {
     const dir = tempDir();
-    // The shell's background child exits at once; its parent (exec'd sleep) never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    // The shell's background child waits until its parent has exec'd `sleep` (which never reaps a
+    // child), then exits: exiting any earlier could let the shell reap it before the exec.
+    const child = 'while [ "$(cat /proc/$PPID/comm)" != sleep ]; do sleep 0.01; done';
+    const parent = spawn('sh', ['-c', `sh -c '${child}' & echo $!; exec sleep 30`]);
     children.push(parent);
     const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d) => resolve(String(d).trim()))));
-    await expect.poll(() => procStat(pid)?.state).toBe('Z');
+    await expect.poll(() => procStat(pid)?.state, { timeout: 5000 }).toBe('Z');
     writeLock(dir, pid, procStat(pid)!.start);
     const release = acquireDataDirLock(dir);
     release();
