@@ -9,6 +9,9 @@ import * as mediaDetected from './migrations/2026_11_22_0006_media_detected';
 import * as loginFailures from './migrations/2026_11_22_0007_login_failures';
 import * as consolePresence from './migrations/2026_11_22_0008_console_presence';
 import * as contestFormats from './migrations/2026_11_24_0009_contest_formats';
+import * as tieBreaks from './migrations/2026_11_24_0010_tie_breaks';
+import * as buzzSequence from './migrations/2026_11_24_0011_buzz_sequence';
+import * as audienceVote from './migrations/2026_11_24_0012_audience_vote';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0007_login_failures': loginFailures,
   '2026_11_22_0008_console_presence': consolePresence,
   '2026_11_24_0009_contest_formats': contestFormats,
+  '2026_11_24_0010_tie_breaks': tieBreaks,
+  '2026_11_24_0011_buzz_sequence': buzzSequence,
+  '2026_11_24_0012_audience_vote': audienceVote,
 };

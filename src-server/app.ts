@@ -9,6 +9,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context as HonoContext, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
+import { BALLOT_PAGE_ELEMENT_ID, type BallotPageData } from '../src/ballotPage';
 import { messages } from '../src/messages';
 import { INITIAL_STATE_ELEMENT_ID, PAGE_QUERIES_ELEMENT_ID } from '../src/constants';
 import { CHUNK_FILES_NAME, type ChunkFiles, type PageQuery, preloadLinks, routeQueries } from '../src/routePreloads';
@@ -286,6 +287,25 @@ export function createApp(deps: AppDeps): Hono {
   // The projectors and their preview have a lean page of their own, screen.html.
   const indexFile = path.join(config.clientDir, 'index.html');
   const screenFile = path.join(config.clientDir, 'screen.html');
+  const ballotFile = path.join(config.clientDir, 'ballot.html');
+
+  // While the audience vote is open, / is the ballot's own lean page (ballot.html: React only, its
+  // chunks preloaded by the build, no web font), carrying the event's name and this device's
+  // GET /api/vote answer, so a phone shows the teams with its first paint. Once the vote is over, a
+  // reload gets the app's home again.
+  app.get('/', async (c, next) => {
+    const vote = deps.hub.live.vote();
+    const open = vote?.open === true && (vote.closesAt === null || vote.closesAt > Date.now());
+    if (!open || !fs.existsSync(ballotFile)) return next();
+    const resHeaders = new Headers();
+    const answer = await createCaller(await contextFor(c, resHeaders)).vote.get();
+    const data: BallotPageData = { eventName: deps.hub.live.system('public').event.name, answer };
+    const head = `<script type="application/json" id="${BALLOT_PAGE_ELEMENT_ID}">${jsonForHtml(JSON.stringify(data))}</script>`;
+    const response = c.html(fs.readFileSync(ballotFile, 'utf8').replace('</head>', `${head}</head>`), 200);
+    for (const [key, value] of resHeaders) response.headers.append(key, value);
+    return response;
+  });
+
   // The build writes .br and .gz copies beside each text file; the browser's Accept-Encoding picks one.
   app.use('*', serveStatic({ root: config.clientDir, precompressed: true }));
   const chunkFiles = chunkFilesReader(path.join(config.clientDir, CHUNK_FILES_NAME));

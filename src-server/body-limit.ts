@@ -49,7 +49,10 @@ function limiter(limit: number): MiddlewareHandler {
   if (!handler) {
     handler = bodyLimit({
       maxSize: limit,
-      onError: () => {
+      onError: (c) => {
+        // The body was not read to its end, so this connection is closed after the answer: saying so
+        // keeps a proxy (nginx with keep-alive) from sending its next request down a closed socket.
+        c.header('Connection', 'close');
         throw tooLarge(limit);
       },
     });

@@ -18,6 +18,8 @@ export interface Config {
   production: boolean;
   clientDir: string;
   cookieName: string;
+  /** The ballot cookie's HMAC key; unset, one is made at the first start and kept in the database. */
+  voteSecret: string | null;
 }
 
 function positiveInt(text: string | undefined, fallback: number): number {
@@ -41,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV !== 'development',
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
     cookieName: SESSION_COOKIE,
+    voteSecret: env.VOTE_SECRET || null,
   };
 }

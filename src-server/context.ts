@@ -18,12 +18,16 @@ export interface AppDeps {
   sockets: SocketRegistry;
   sessions: SessionCache;
   idempotency: IdempotencyCache;
+  /** The ballot cookie's HMAC key (`features/vote/device.ts`). */
+  voteKey: Buffer;
 }
 
 export interface Context extends AppDeps {
   user: TPublicUser | null;
   sessionId: string | null;
   ip: string;
+  /** The request's Cookie header (the ballot cookie is read from it). */
+  cookie: string | null;
   /** Whether the request came over HTTPS, for the cookie's Secure flag. */
   secure: boolean;
   /** This site's address as people's browsers reach it (PUBLIC_URL, else the request's). */
@@ -51,6 +55,7 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
     user: found?.user ?? null,
     sessionId: found?.sessionId ?? null,
     ip: info.ip,
+    cookie: info.cookie ?? null,
     secure: info.secure,
     resHeaders: info.resHeaders,
     origin: deps.config.publicUrl ?? info.origin ?? null,

@@ -8,6 +8,7 @@ import { messages } from '../src/messages';
 import { resultsCsv, resultsXlsx } from './features/results/export';
 import { type CallerFor, type RestHandler, readJsonBody } from './http';
 import { badRequest } from './errors';
+import { renderSVG } from 'uqr';
 
 /** The body's fields with the path's set number, which the body cannot override. */
 const withSet = async (c: Parameters<typeof readJsonBody>[0], set: number) => ({ ...(await readJsonBody(c)), set }) as never;
@@ -172,10 +173,46 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     return download(c, resultsCsv(await caller.results.list()), 'ket-qua.csv', 'text/csv; charset=utf-8');
   });
 
+  // The tie-break chain after the total (read: staff; set: admin).
+  app.get(
+    '/api/tie-break',
+    rest((caller) => caller.ranking.tieBreak()),
+  );
+  app.put(
+    '/api/tie-break',
+    rest(async (caller, c) => caller.ranking.setTieBreak(await body(c))),
+  );
+
   app.put(
     '/api/show',
     rest(async (caller, c) => caller.show.update(await body(c))),
   );
+
+  // The audience vote: read (anyone), open or close (master, admin), cast (anyone, one per device).
+  app.get(
+    '/api/vote',
+    rest((caller) => caller.vote.get()),
+  );
+  app.put(
+    '/api/vote',
+    rest(async (caller, c) => caller.vote.update(await body(c))),
+  );
+  app.post(
+    '/api/vote',
+    rest(async (caller, c) => caller.vote.cast(await body(c))),
+  );
+  app.post(
+    '/api/vote/award',
+    rest(async (caller, c) => caller.vote.award(await body(c))),
+  );
+  // The address to vote at as a QR code, for the projector (black on white, a quiet zone around it).
+  app.get('/api/vote/qr.svg', async (c) => {
+    const { caller } = await callerFor(c);
+    const { url } = await caller.vote.get();
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return c.body(renderSVG(url, { ecc: 'M', border: 2, pixelSize: 10 }));
+  });
 
   app.get(
     '/api/score-field/all',

@@ -3,6 +3,7 @@ import { authRouter } from './features/auth/router';
 import { mediaRouter } from './features/media/media';
 import { profileRouter } from './features/profile/router';
 import { questionSetRouter } from './features/questionSet/router';
+import { rankingRouter } from './features/ranking/router';
 import { resultsRouter } from './features/results/router';
 import { rulesRouter } from './features/rules/router';
 import { scoreFieldRouter } from './features/scoreField/router';
@@ -12,6 +13,7 @@ import { showRouter } from './features/show/router';
 import { systemRouter } from './features/system/router';
 import { teamRouter } from './features/team/router';
 import { userRouter } from './features/users/router';
+import { voteRouter } from './features/vote/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -28,6 +30,8 @@ export const appRouter = router({
   show: showRouter,
   scoring: scoringRouter,
   results: resultsRouter,
+  ranking: rankingRouter,
+  vote: voteRouter,
 });
 
 export type AppRouter = typeof appRouter;

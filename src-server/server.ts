@@ -15,6 +15,7 @@ import { IdempotencyCache } from './features/scoring/idempotency';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { attachWebSocket } from './ws';
+import { loadVoteKey } from './features/vote/device';
 
 export interface RunningServer {
   url: string;
@@ -42,6 +43,7 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     sockets: new SocketRegistry(),
     sessions: new SessionCache(),
     idempotency: new IdempotencyCache(),
+    voteKey: await loadVoteKey(database.db, config.voteSecret),
   };
   followSessionNotices(deps);
   return deps;

@@ -49,11 +49,19 @@ export const ROLE_HOME: Record<Role, string> = {
   team: '/team',
 };
 
-export const SHOW_PHASES = ['idle', 'round', 'question', 'answer', 'scoreboard', 'rules', 'blank'] as const;
+export const SHOW_PHASES = ['idle', 'round', 'question', 'answer', 'scoreboard', 'rules', 'blank', 'vote'] as const;
 export type ShowPhase = (typeof SHOW_PHASES)[number];
 
-export const SCREEN2_MODES = ['scoreboard', 'judges', 'answers', 'logo'] as const;
+export const SCREEN2_MODES = ['scoreboard', 'judges', 'answers', 'logo', 'vote'] as const;
 export type Screen2Mode = (typeof SCREEN2_MODES)[number];
+
+/**
+ * What the livestream overlay (`/screen?overlay=1`) shows, chosen apart from the projectors: the lower
+ * third (question, countdown, team on stage, compact scoreboard), the scoreboard, the vote's tally, or
+ * nothing at all.
+ */
+export const OVERLAY_SCENES = ['lowerThird', 'scoreboard', 'vote', 'hidden'] as const;
+export type OverlayScene = (typeof OVERLAY_SCENES)[number];
 
 export const SESSION_COOKIE = 'hoithi_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -66,6 +66,33 @@ export function rowPoints(format: { rowPoints: number }, rowIndex: number, right
   return { points, rule: `row:${rowIndex + 1}:${points}` };
 }
 
+export type FinishResult = 'right' | 'wrong' | 'timeout';
+
+/**
+ * The finish round: what the team on stage gets for its own answer to a question worth `point`.
+ * Right: the points, doubled by the star of hope. Wrong or out of time: nothing, or minus the points
+ * with the star.
+ */
+export function finishPoints(
+  point: number,
+  starred: boolean,
+  result: FinishResult,
+): { points: number; source: 'package' | 'star'; rule: string } {
+  const source = starred ? 'star' : 'package';
+  const points = result === 'right' ? (starred ? 2 * point : point) : starred ? -point : 0;
+  return { points, source, rule: `${source}:${result}:${points}` };
+}
+
+/**
+ * A steal of a missed finish question worth `point` (its base points, never doubled by the star).
+ * Right: the stealer gains them and the team on stage loses them. Wrong: the stealer loses half.
+ */
+export function stealPoints(point: number, right: boolean): { stealer: number; onStage: number; rule: string; onStageRule: string | null } {
+  if (right) return { stealer: point, onStage: -point, rule: `steal:right:${point}`, onStageRule: `steal:lost:${-point}` };
+  const half = Math.round((point / 2) * 100) / 100;
+  return { stealer: -half, onStage: 0, rule: `steal:wrong:${-half}`, onStageRule: null };
+}
+
 /** The crossword's boxes for one answer: its letters (spaces are gaps, not boxes), counted by the server. */
 export function letterBoxes(text: string): number {
   return [...text.normalize('NFC').replace(/\s+/g, '')].length;

@@ -12,6 +12,7 @@
  * - `progress`  everyone (who has scored whom, no points);
  * - `scores`    staff all points; a judge only their own;
  * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
+ * - `vote`      everyone; the tally for staff, and for the others only while a screen shows it;
  * - `reload`    everyone, development only.
  * A show move's `state` tells the staff who made it (`by`). The consoles open right now travel on a
  * subscription of their own (`show.console`), which only a console opens.
@@ -19,8 +20,10 @@
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
 import type { TSettings } from './schemas/settings';
+import type { TSuddenDeath } from './schemas/tieBreak';
 import type { ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
+import type { TVote, TVoteCount } from './schemas/vote';
 
 export type Audience = 'public' | 'team' | 'judge' | 'staff';
 
@@ -69,6 +72,8 @@ export interface LiveMessages {
   buzz: { questionId: string; order: TBuzz[] };
   mine: { questionId: string; answer: string; verdict: TTeamAnswer['verdict']; points: number };
   presence: { judges: string[] };
+  /** Everyone: the vote (open, or the last one); its tally only for staff, and for others while a screen shows it. */
+  vote: { vote: TVote | null };
   reload: Record<never, never>;
 }
 export type LiveMessageType = keyof LiveMessages;
@@ -138,7 +143,33 @@ export interface DomainEvents {
   /** Every answer to the question; `teamId` is the team whose answer changed, for its `mine`. */
   answers: { questionId: string; items: TTeamAnswer[]; teamId: string | null };
   buzz: { questionId: string; order: TBuzz[] };
+  /** Every sudden-death result, oldest first (a small table, travelling whole). */
+  suddenDeaths: { records: TSuddenDeath[] };
+  /** The vote, open or last (null after a reset): opened, counted, closed or awarded. Never one per ballot. */
+  vote: { vote: StoredVote | null };
 }
 export type DomainEventType = keyof DomainEvents;
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEvents[K] } }[DomainEventType];
-export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = ['show', 'settings', 'sheet', 'teams', 'seats', 'scores', 'answers', 'buzz'];
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
+  'show',
+  'settings',
+  'sheet',
+  'teams',
+  'seats',
+  'scores',
+  'answers',
+  'buzz',
+  'suddenDeaths',
+  'vote',
+];
+
+/** A vote as stored and as its domain event carries it: the ballot's teams come from the model. */
+export interface StoredVote extends Omit<TVote, 'teams' | 'tally' | 'ballots'> {
+  tally: TVoteCount[];
+  ballots: number;
+}
+
+/** Whether a screen shows the vote's tally to the audience: /screen's phase, screen 2's mode or the overlay. */
+export function tallyShown(show: Pick<ShowState, 'phase' | 'screen2' | 'overlay'>): boolean {
+  return show.phase === 'vote' || show.screen2 === 'vote' || show.overlay === 'vote';
+}

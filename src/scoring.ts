@@ -4,17 +4,24 @@
  *   `dropExtremes` and at least five points, the highest and the lowest are dropped first.
  * - An `answers` field is the sum of the points won by right answers.
  * - The total is the weighted sum; both rounded to 2 decimals.
- * - Ranking by total, then by each field in sheet order; teams still equal share a rank.
+ * - Ranking by total, then by the tie-break chain (`src/tieBreak.ts`; by default each field in sheet
+ *   order); teams still equal share a rank.
  * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
  *   biên bản): the team's priority, then its name (`compareTeamOrder`).
  */
 import { round } from './format';
+import type { TTieBreakRule } from './schemas/tieBreak';
+import { type TieBreakContext, TieBreakChain } from './tieBreak';
 
 export const ANSWERS_GK_ID = 'answers';
 
+// Made on first use: a page's first Intl object loads the browser's locale data (about 40 ms on a
+// desktop, four times that on a phone), which a screen that never compares names should not pay.
+let collator: Intl.Collator | undefined;
+
 /** Names compared as a Vietnamese reader expects; equal-looking names fall back to code points. */
-const collator = new Intl.Collator('vi', { sensitivity: 'variant' });
 export function compareNames(a: string, b: string): number {
+  collator ??= new Intl.Collator('vi', { sensitivity: 'variant' });
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
@@ -39,6 +46,12 @@ export interface FieldRule {
   weight: number;
   dropExtremes: boolean;
   position: number;
+  /** For the penalty rule: a field whose points may be negative. */
+  minPoint?: number;
+  /** For the round rule: the round (1–6) the field belongs to. */
+  round?: number | null;
+  /** For the tie-break reasons. */
+  label?: string;
 }
 
 export interface PointRow {
@@ -53,6 +66,8 @@ export interface TeamResult {
   fieldScores: Record<string, number | null>;
   total: number;
   rank: number;
+  /** With the same total as the team above and a lower rank: the chain's rule that put it below. */
+  decidedBy?: TTieBreakRule;
 }
 
 export function judgesFieldScore(points: number[], dropExtremes: boolean): number | null {
@@ -60,17 +75,6 @@ export function judgesFieldScore(points: number[], dropExtremes: boolean): numbe
   let used = [...points].sort((a, b) => a - b);
   if (dropExtremes && used.length >= 5) used = used.slice(1, -1);
   return round(used.reduce((sum, p) => sum + p, 0) / used.length, 2);
-}
-
-/** Compares two results by total, then by the fields in sheet order; 0 means a shared rank. */
-function compareResults(a: TeamResult, b: TeamResult, fieldOrder: string[]): number {
-  if (a.total !== b.total) return b.total - a.total;
-  for (const name of fieldOrder) {
-    const x = a.fieldScores[name] ?? Number.NEGATIVE_INFINITY;
-    const y = b.fieldScores[name] ?? Number.NEGATIVE_INFINITY;
-    if (x !== y) return y > x ? 1 : -1;
-  }
-  return 0;
 }
 
 /** One team's field scores and weighted total from its points per field. */
@@ -92,21 +96,28 @@ function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: 
   return { teamId, fieldScores, total: round(total, 2), rank: 0 };
 }
 
-/** Gives ranks down a sorted list: equal neighbours share one. */
-function assignRanks(sorted: TeamResult[], fieldOrder: string[]): void {
+/** Gives ranks down a sorted list (equal neighbours share one) and the rule that split each tie. */
+function assignRanks(sorted: TeamResult[], chain: TieBreakChain, keys: Map<string, number[]>): void {
   sorted.forEach((result, index) => {
     const previous = sorted[index - 1];
-    result.rank = previous && compareResults(previous, result, fieldOrder) === 0 ? previous.rank : index + 1;
+    const mine = keys.get(result.teamId)!;
+    const above = previous ? keys.get(previous.teamId)! : null;
+    const shared = previous && above && chain.compare(above, mine) === 0;
+    result.rank = shared ? previous.rank : index + 1;
+    const rule = above && !shared ? chain.decidedBy(above, mine) : null;
+    if (rule) result.decidedBy = rule;
+    else delete result.decidedBy;
   });
 }
 
-/** Results order: by score (`compareResults`), then by the teams' list order (their index). */
-function byScoreThenList(fieldOrder: string[], index: Map<string, number>) {
-  return (a: TeamResult, b: TeamResult) => compareResults(a, b, fieldOrder) || index.get(a.teamId)! - index.get(b.teamId)!;
+/** Results order: by the chain, then by the teams' list order (their index). */
+function byChainThenList(chain: TieBreakChain, keys: Map<string, number[]>, index: Map<string, number>) {
+  return (a: TeamResult, b: TeamResult) =>
+    chain.compare(keys.get(a.teamId)!, keys.get(b.teamId)!) || index.get(a.teamId)! - index.get(b.teamId)!;
 }
 
 /** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
-export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[]): TeamResult[] {
+export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: TieBreakContext = {}): TeamResult[] {
   const ordered = [...fields].sort((a, b) => a.position - b.position);
   const byTeamField = new Map<string, number[]>();
   for (const row of rows) {
@@ -116,37 +127,48 @@ export function computeResults(teamIds: string[], fields: FieldRule[], rows: Poi
     byTeamField.set(key, list);
   }
   const results = teamIds.map((teamId) => teamResult(teamId, ordered, (name) => byTeamField.get(`${teamId}\u0000${name}`) ?? []));
-  const fieldOrder = ordered.map((f) => f.name);
+  const chain = new TieBreakChain(ordered, context);
+  const keys = new Map(results.map((r) => [r.teamId, chain.keysOf(r)]));
+  chain.placeSuddenDeaths(keys);
   const index = new Map(teamIds.map((id, i) => [id, i]));
-  const sorted = [...results].sort(byScoreThenList(fieldOrder, index));
-  assignRanks(sorted, fieldOrder);
+  const sorted = [...results].sort(byChainThenList(chain, keys, index));
+  assignRanks(sorted, chain, keys);
   return sorted;
 }
 
 /**
  * The same ranking kept up to date point by point: a changed point recomputes its team's result and
- * moves that team to its new place in the sorted list; nothing else is recomputed but the ranks.
+ * moves that team to its new place in the sorted list; nothing else is recomputed but the ranks. With
+ * a sudden death in the chain and a result recorded, a team's place may depend on the group it is
+ * equal with, so the list is sorted again whole.
  */
 export class IncrementalRanking {
   private readonly ordered: FieldRule[];
-  private readonly fieldOrder: string[];
+  private readonly chain: TieBreakChain;
   /** teamId → fieldName → gkId → point */
   private readonly points = new Map<string, Map<string, Map<string, number>>>();
   private readonly byTeam = new Map<string, TeamResult>();
+  /** teamId → the chain's numbers */
+  private readonly keys = new Map<string, number[]>();
   private readonly sorted: TeamResult[];
   private readonly order: (a: TeamResult, b: TeamResult) => number;
 
   /** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
-  constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[]) {
+  constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: TieBreakContext = {}) {
     this.ordered = [...fields].sort((a, b) => a.position - b.position);
-    this.fieldOrder = this.ordered.map((f) => f.name);
+    this.chain = new TieBreakChain(this.ordered, context);
     const teams = new Set(teamIds);
     for (const teamId of teamIds) this.points.set(teamId, new Map());
     for (const row of rows) if (teams.has(row.teamId)) this.fieldPoints(row.teamId, row.fieldName).set(row.gkId, row.point);
-    for (const teamId of teamIds) this.byTeam.set(teamId, this.resultFor(teamId));
-    this.order = byScoreThenList(this.fieldOrder, new Map(teamIds.map((id, i) => [id, i])));
+    for (const teamId of teamIds) {
+      const result = this.resultFor(teamId);
+      this.byTeam.set(teamId, result);
+      this.keys.set(teamId, this.chain.keysOf(result));
+    }
+    this.chain.placeSuddenDeaths(this.keys);
+    this.order = byChainThenList(this.chain, this.keys, new Map(teamIds.map((id, i) => [id, i])));
     this.sorted = [...this.byTeam.values()].sort(this.order);
-    assignRanks(this.sorted, this.fieldOrder);
+    assignRanks(this.sorted, this.chain, this.keys);
   }
 
   private fieldPoints(teamId: string, fieldName: string): Map<string, number> {
@@ -173,17 +195,32 @@ export class IncrementalRanking {
     const previous = this.byTeam.get(teamId)!;
     const next = this.resultFor(teamId);
     this.byTeam.set(teamId, next);
+    this.keys.set(teamId, this.chain.keysOf(next));
     this.sorted.splice(this.sorted.indexOf(previous), 1);
-    // Binary search for the first result that ranks after the new one.
-    let low = 0;
-    let high = this.sorted.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.order(this.sorted[middle]!, next) <= 0) low = middle + 1;
-      else high = middle;
+    if (this.chain.usesSuddenDeaths) {
+      this.chain.placeSuddenDeaths(this.keys);
+      this.sorted.push(next);
+      this.sorted.sort(this.order);
+    } else {
+      // Binary search for the first result that ranks after the new one.
+      let low = 0;
+      let high = this.sorted.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (this.order(this.sorted[middle]!, next) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      this.sorted.splice(low, 0, next);
     }
-    this.sorted.splice(low, 0, next);
-    assignRanks(this.sorted, this.fieldOrder);
+    assignRanks(this.sorted, this.chain, this.keys);
+  }
+
+  /** Teams the chain reaches its sudden-death rule with, still equal: each group best first (`TieBreakChain.suddenDeathGroups`). */
+  suddenDeathGroups(): string[][] {
+    return this.chain.suddenDeathGroups(
+      this.keys,
+      this.sorted.map((r) => r.teamId),
+    );
   }
 
   resultOf(teamId: string): TeamResult | undefined {

@@ -16,8 +16,19 @@ export type DoneWhen = 'snapshot' | 'first';
 
 export type ToClients =
   | { type: 'ping'; sentAt: number }
-  | { type: 'open'; url: string; count: number; concurrency: number; doneWhen: DoneWhen }
+  | {
+      type: 'open';
+      url: string;
+      count: number;
+      concurrency: number;
+      doneWhen: DoneWhen;
+      /** Bind socket i to `loopbackAddress(sourceBase + i)` (a source address of its own); unset, the default. */
+      sourceBase?: number;
+      /** Record each socket's `vote` messages (ballots, arrival), answered on `votes`. */
+      votes?: boolean;
+    }
   | { type: 'status'; version: number }
+  | { type: 'votes' }
   | { type: 'close' };
 
 export type FromClients =
@@ -27,6 +38,8 @@ export type FromClients =
   | { type: 'delivered'; version: number; at: number; sample: string | null }
   /** Diagnostics: sockets that have reached this version, and sockets closed. */
   | { type: 'status'; have: number; total: number; closed: number }
+  /** Per socket, every `vote` message whose ballots grew: [ballots, arrival] pairs in arrival order. */
+  | { type: 'votes'; lists: [number, number][][] }
   | { type: 'error'; message: string };
 
 /** Asked of a process started with gc-preload.mjs. */
@@ -38,6 +51,25 @@ export interface MemoryAnswer {
   type: 'bench:memory';
   id: number;
   usage: NodeJS.MemoryUsage;
+}
+
+/**
+ * The n-th source address of 127.0.0.0/8 (Linux routes all of it to loopback), never 127.0.0.x:
+ * 127.A.B.C with C in 1–254, so each simulated phone can bind an address of its own.
+ */
+export function loopbackAddress(n: number): string {
+  const c = 1 + (n % 254);
+  const b = Math.floor(n / 254) % 256;
+  const a = 1 + Math.floor(n / (254 * 256));
+  if (a > 254) throw new Error(`no loopback address number ${n}`);
+  return `127.${a}.${b}.${c}`;
+}
+
+/** Cheap reading of a `vote` message: its ballots count, or null for any other message (or a hidden tally). */
+export function voteBallots(text: string): number | null {
+  if (!text.includes('"type":"vote"')) return null;
+  const match = /"ballots":(\d+)/.exec(text);
+  return match ? Number(match[1]) : null;
 }
 
 /** Cheap reading of a state message: its system version, or null for any other message. */

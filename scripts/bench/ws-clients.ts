@@ -1,6 +1,6 @@
 /**
- * A client process of the live benchmark: holds many websocket subscribers for live.ts, which forks
- * it (child_process.fork, IPC channel) — never run by hand. The same code serves the app and the bare
+ * A client process of the live benchmark: holds many websocket subscribers for live.ts (and votes.ts),
+ * which forks it (child_process.fork, IPC channel) — never run by hand. The same code serves the app and the bare
  * `ws` baselines, so both pay the same client-side costs.
  *
  * On `open` it opens `count` sockets with at most `concurrency` in flight (a socket is in flight until
@@ -9,10 +9,11 @@
  * of the start and of the last socket done. From then on, for every show version that all its sockets
  * have received, it sends `delivered` with the time of the last arrival (one socket's raw message as a
  * sample, from the first process only). Like tRPC's own client, it answers the server's `PING` with
- * `PONG`.
+ * `PONG`. For votes.ts, `open` may bind each socket to a loopback address of its own (`sourceBase`)
+ * and record every `vote` message whose ballots count grew (`votes`), answered on `votes`.
  */
 import WebSocket, { type RawData } from 'ws';
-import { clock, type DoneWhen, type FromClients, SUBSCRIBE, stateVersion, type ToClients } from './live-lib';
+import { clock, type DoneWhen, type FromClients, loopbackAddress, SUBSCRIBE, stateVersion, type ToClients, voteBallots } from './live-lib';
 
 const keepSamples = process.env.BENCH_CLIENT_INDEX === '0';
 const sockets: WebSocket[] = [];
@@ -20,6 +21,9 @@ const lastVersion: number[] = [];
 const counts = new Map<number, number>();
 const lastAt = new Map<number, number>();
 const samples = new Map<number, string>();
+/** Per socket, [ballots, arrival] of each `vote` message that raised the count (only with `votes`). */
+const voteLists: [number, number][][] = [];
+let trackVotes = false;
 let total = 0;
 let closing = false;
 
@@ -48,9 +52,12 @@ function onState(index: number, version: number, at: number, raw: string): void 
   }
 }
 
-function openOne(url: string, index: number, doneWhen: DoneWhen): Promise<void> {
+function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: number | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      ...(sourceBase === undefined ? {} : { localAddress: loopbackAddress(sourceBase + index) }),
+    });
     sockets[index] = socket;
     lastVersion[index] = -1;
     let done = false;
@@ -64,6 +71,12 @@ function openOne(url: string, index: number, doneWhen: DoneWhen): Promise<void> 
       if (raw === 'PING') return void socket.send('PONG');
       const version = stateVersion(raw);
       if (version !== null) onState(index, version, at, raw);
+      if (trackVotes) {
+        const ballots = voteBallots(raw);
+        const list = voteLists[index] ?? [];
+        voteLists[index] = list;
+        if (ballots !== null && ballots > (list.at(-1)?.[0] ?? -1)) list.push([ballots, at]);
+      }
       if (done) return;
       if (doneWhen === 'first') done = true;
       else {
@@ -84,12 +97,12 @@ function openOne(url: string, index: number, doneWhen: DoneWhen): Promise<void> 
   });
 }
 
-async function openAll(url: string, count: number, concurrency: number, doneWhen: DoneWhen): Promise<void> {
+async function openAll(url: string, count: number, concurrency: number, doneWhen: DoneWhen, sourceBase?: number): Promise<void> {
   total = count;
   let next = 0;
   const startedAt = clock();
   const worker = async () => {
-    while (next < count) await openOne(url, next++, doneWhen);
+    while (next < count) await openOne(url, next++, doneWhen, sourceBase);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
   send({ type: 'opened', startedAt, doneAt: clock() });
@@ -98,13 +111,16 @@ async function openAll(url: string, count: number, concurrency: number, doneWhen
 process.on('message', (message: ToClients) => {
   if (message.type === 'ping') send({ type: 'pong', sentAt: message.sentAt, at: clock() });
   else if (message.type === 'open') {
-    openAll(message.url, message.count, message.concurrency, message.doneWhen).catch((error: Error) =>
+    trackVotes = !!message.votes;
+    openAll(message.url, message.count, message.concurrency, message.doneWhen, message.sourceBase).catch((error: Error) =>
       send({ type: 'error', message: error.message }),
     );
   } else if (message.type === 'status') {
     const have = lastVersion.filter((v) => v >= message.version).length;
     const closed = sockets.filter((socket) => socket.readyState !== WebSocket.OPEN).length;
     send({ type: 'status', have, total, closed });
+  } else if (message.type === 'votes') {
+    send({ type: 'votes', lists: Array.from({ length: total }, (_, index) => voteLists[index] ?? []) });
   } else if (message.type === 'close') {
     closing = true;
     for (const socket of sockets) socket?.terminate();

@@ -1,13 +1,13 @@
 /**
  * The latest payload of each realtime event type beyond the state and the teams (answers, buzz,
- * mine, scores, progress), filled by the one `system.join` subscription and read by any screen;
+ * mine, scores, progress, vote), filled by the one `system.join` subscription and read by any screen;
  * and, as they happen, the show moves with their maker (`by`), for the console to tell of.
  */
 import { useSyncExternalStore } from 'react';
 import type { LiveMessage, LiveMessages, ShowActor } from '../../src/live';
 import type { ShowState } from '../../src/schemas/show';
 
-type LiveType = 'answers' | 'buzz' | 'mine' | 'scores' | 'progress' | 'presence';
+type LiveType = 'answers' | 'buzz' | 'mine' | 'scores' | 'progress' | 'presence' | 'vote';
 export type LiveEvents = Pick<LiveMessages, LiveType>;
 
 const latest = new Map<LiveType, Extract<LiveMessage, { type: LiveType }>>();

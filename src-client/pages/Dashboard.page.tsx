@@ -8,6 +8,7 @@ import { appText } from '../../src/messages/app';
 import { EventSettingsForm } from '../components/dashboard/EventSettingsForm';
 import { ScoreSheet } from '../components/dashboard/ScoreSheet';
 import { StatCards } from '../components/dashboard/StatCards';
+import { TieBreakEditor } from '../components/dashboard/TieBreakEditor';
 import { useTRPC } from '../trpc';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
@@ -41,6 +42,7 @@ function DashboardDesk() {
       <StatCards />
       <EventSettingsForm />
       <ScoreSheet />
+      <TieBreakEditor />
       <ResultsSections />
     </Stack>
   );

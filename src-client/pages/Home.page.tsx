@@ -1,5 +1,5 @@
 /** /: the event's front page for the hall: name, date, venue, rounds, teams, rules, and the way in. */
-import { Box, Container, Stack } from '@mantine/core';
+import { Box, Button, Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ROUND_TITLES } from '../../src/constants';
 import { appText } from '../../src/messages/app';
@@ -12,6 +12,7 @@ import { Rules } from '../components/home/Rules';
 import { Section } from '../components/home/Section';
 import { Teams } from '../components/home/Teams';
 import { sortRules } from '../components/rules/sortRules';
+import { useLiveEvent } from '../hooks/liveEvents';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
@@ -26,6 +27,8 @@ export default function HomePage() {
   const rulesQuery = useQuery(trpc.rules.all.queryOptions());
   const rules = sortRules(rulesQuery.data?.items ?? []);
   const live = system.phase !== 'idle';
+  // A vote opened while this page was up: / now answers the ballot, loaded whole (ballot.html).
+  const voteOpen = useLiveEvent('vote')?.vote?.open === true;
   const eventName = settings?.name || appText.appName;
   const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || appText.roundLabel(n);
   return (
@@ -33,6 +36,28 @@ export default function HomePage() {
       <DocumentTitle title={eventName} />
       <HomeHeader user={user} />
       <main>
+        {voteOpen && (
+          <Box bg="yellow.1" py="md">
+            <Container size="lg">
+              <Button
+                component="a"
+                href="/"
+                size="lg"
+                fullWidth
+                h="auto"
+                py="sm"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                data-testid="home-vote-link"
+                onClick={(event) => {
+                  event.preventDefault();
+                  window.location.assign('/');
+                }}
+              >
+                {homePageText.voteOpen}
+              </Button>
+            </Container>
+          </Box>
+        )}
         <Hero
           user={user}
           settings={settings}

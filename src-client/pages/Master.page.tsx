@@ -1,7 +1,8 @@
 /**
  * /master, the console (master, admin), laid out for a 1440×900 laptop: the round, the set and its
  * questions with answers on the left; what the screen shows, the clock, answers and buzzer in the
- * middle; the live miniature of /screen, screen 2, scoring, ranking and judges on the right.
+ * middle, with the audience vote; the live miniature of /screen, screen 2 and the livestream overlay,
+ * scoring, ranking and judges on the right.
  */
 // The console uses most of Mantine: all of its styles come with it (in Mantine's layer).
 import '@mantine/core/styles.layer.css';
@@ -19,13 +20,16 @@ import classes from '../components/master/Master.module.css';
 import { Panel } from '../components/master/Panel';
 import { OtherConsoles } from '../components/master/OtherConsoles';
 import { formatTimeLimit } from '../../src/schemas/format';
-import { ObstaclePanel } from '../components/master/ObstaclePanel';
+import { FinishPanel, useFinishControls } from '../components/master/FinishPanel';
+import { ObstaclePanel, useKeywordQueue } from '../components/master/ObstaclePanel';
+import { SuddenDeathPanel } from '../components/master/SuddenDeathPanel';
 import { type ConsoleQuestion, QuestionList } from '../components/master/QuestionList';
 import { ScreensPanel } from '../components/master/ScreensPanel';
 import { ShowActions } from '../components/master/ShowActions';
 import { JudgesPanel, RankingPanel, ScoringPanel, ShortcutLegend } from '../components/master/SidePanels';
 import { TimerPanel, timerStatus, toggleTimerChange } from '../components/master/TimerPanel';
 import { TopBar } from '../components/master/TopBar';
+import { VotePanel } from '../components/master/VotePanel';
 import { useConsole } from '../components/master/useConsole';
 import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
@@ -95,6 +99,8 @@ export default function MasterPage() {
     if (next) selectQuestion(next.id);
   };
 
+  const keywordQueue = useKeywordQueue(system.obstacle);
+  const finishControls = useFinishControls(system);
   useMasterShortcuts({
     showQuestion: () => system.questionId && showPhase('question'),
     revealAnswer: () => system.questionId && showPhase('answer'),
@@ -115,6 +121,17 @@ export default function MasterPage() {
           }
         }
       : undefined,
+    showClue: () => {
+      const obstacle = system.obstacle;
+      const clue = currentSet?.format.kind === 'obstacle' && currentSet.format.centreClue;
+      if (obstacle && clue && !obstacle.clueShown && !obstacle.ended) move({ obstacle: { action: 'showClue' } });
+    },
+    keywordVerdict: (verdict) => {
+      if (finishControls.judgeSteal) finishControls.judgeSteal(verdict);
+      else if (finishControls.judge) finishControls.judge(verdict);
+      else if (keywordQueue.next) keywordQueue.judge(keywordQueue.next, verdict);
+    },
+    timeout: () => finishControls.judge?.('timeout'),
   });
 
   return (
@@ -135,6 +152,12 @@ export default function MasterPage() {
               onSelect={selectQuestion}
             />
           </Panel>
+        </div>
+
+        <div className={classes.column}>
+          <Panel title={M.phaseLabel}>
+            <ShowActions system={system} moves={moves} />
+          </Panel>
           {system.obstacle && (
             <ObstaclePanel
               obstacle={system.obstacle}
@@ -142,14 +165,21 @@ export default function MasterPage() {
               items={items}
               teamName={teamName}
               moves={moves}
+              queue={keywordQueue}
             />
           )}
-        </div>
-
-        <div className={classes.column}>
-          <Panel title={M.phaseLabel}>
-            <ShowActions system={system} moves={moves} />
-          </Panel>
+          {system.finish && (
+            <FinishPanel
+              finish={system.finish}
+              system={system}
+              listTeam={listTeam}
+              items={items}
+              balance={balance}
+              moves={moves}
+              controls={finishControls}
+            />
+          )}
+          {(currentSet?.format.tieBreak || system.suddenDeath) && <SuddenDeathPanel system={system} teamName={teamName} moves={moves} />}
           <TimerPanel
             system={system}
             balance={balance}
@@ -172,6 +202,7 @@ export default function MasterPage() {
             moves={moves}
           />
           <BuzzOrder order={order} teamName={teamName} />
+          <VotePanel system={system} listTeam={listTeam} fields={fields.data?.items ?? []} balance={balance} moves={moves} />
           <ShortcutLegend />
         </div>
 

@@ -11,6 +11,8 @@ import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { LogoCard, RoundCard } from '../components/projector/Cards';
 import { OfflineSign, StartOverlay } from '../components/projector/Overlays';
+import { FinishStage } from '../components/projector/FinishStage';
+import { Performance, SpeedResults } from '../components/projector/FormatScenes';
 import { ObstacleBoard } from '../components/projector/ObstacleBoard';
 import { QuestionView, useMediaPreload } from '../components/projector/QuestionView';
 import { Scoreboard } from '../components/projector/Scoreboard';
@@ -22,6 +24,8 @@ import frame from '../projector/ProjectorShell.module.css';
 
 // The Markdown renderer comes with the rules, the first time they are on screen.
 const RulesView = lazy(() => import('../components/projector/RulesView'));
+// The audience vote (QR code and tally) comes the first time a vote is on screen.
+const VoteView = lazy(() => import('../components/projector/VoteView'));
 
 function isPreview(): boolean {
   return new URLSearchParams(window.location.search).get('preview') === '1';
@@ -42,6 +46,11 @@ function MainStage({
   silent: boolean;
   event: EventSettings;
 }) {
+  // The finish round during a team's turn: its package, the question and the steal window, on one stage.
+  const finishTurn = system.finish?.teamId ? system.finish : null;
+  if (finishTurn && (system.phase === 'idle' || system.phase === 'round' || system.phase === 'question' || system.phase === 'answer')) {
+    return <FinishStage system={system} finish={finishTurn} listTeam={listTeam} balance={balance} silent={silent} />;
+  }
   switch (system.phase) {
     case 'blank':
       return null;
@@ -54,6 +63,14 @@ function MainStage({
       );
     case 'question':
     case 'answer':
+      // A speed round's answers, once the master puts them on screen, show with their times and points.
+      if (system.format === 'speed' && system.shownAnswers.length > 0) {
+        return <SpeedResults system={system} listTeam={listTeam} />;
+      }
+      // A judged round's question is a performance: the team on stage, its topic and the clock.
+      if (system.format === 'judged' && system.question && system.phase === 'question') {
+        return <Performance system={system} listTeam={listTeam} balance={balance} />;
+      }
       return system.question ? (
         <QuestionView system={system} listTeam={listTeam} balance={balance} silent={silent} />
       ) : system.obstacle ? (
@@ -69,12 +86,28 @@ function MainStage({
           <RulesView />
         </Suspense>
       );
+    case 'vote':
+      return (
+        <Suspense fallback={null}>
+          <VoteView system={system} balance={balance} />
+        </Suspense>
+      );
     default:
       return <LogoCard event={event} />;
   }
 }
 
-function SecondStage({ system, listTeam, event }: { system: ShowState; listTeam: TTeamListItem[]; event: EventSettings }) {
+function SecondStage({
+  system,
+  listTeam,
+  balance,
+  event,
+}: {
+  system: ShowState;
+  listTeam: TTeamListItem[];
+  balance: number;
+  event: EventSettings;
+}) {
   switch (system.screen2) {
     case 'scoreboard':
       return <Scoreboard listTeam={listTeam} />;
@@ -82,6 +115,12 @@ function SecondStage({ system, listTeam, event }: { system: ShowState; listTeam:
       return <JudgesProgress system={system} listTeam={listTeam} />;
     case 'answers':
       return <ShownAnswers system={system} listTeam={listTeam} />;
+    case 'vote':
+      return (
+        <Suspense fallback={null}>
+          <VoteView system={system} balance={balance} />
+        </Suspense>
+      );
     default:
       return <LogoCard event={event} />;
   }
@@ -105,7 +144,7 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
     return (
       <ProjectorFrame title={title}>
         <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
-          <SecondStage system={system} listTeam={listTeam} event={event} />
+          <SecondStage system={system} listTeam={listTeam} balance={balance} event={event} />
         </Stage>
       </ProjectorFrame>
     );

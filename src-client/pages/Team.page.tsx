@@ -8,9 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { teamText } from '../../src/messages/team';
 import { AnswerBox } from '../components/team/AnswerBox';
+import { FinishCard } from '../components/team/FinishCard';
 import { KeywordBuzzer } from '../components/team/KeywordBuzzer';
 import { QuestionCard } from '../components/team/QuestionCard';
-import { BuzzerButton, SentAnswer, TeamHeader, TeamTotal, Waiting } from '../components/team/TeamParts';
+import { BuzzerButton, PerformanceTurn, SentAnswer, SuddenDeathNotice, TeamHeader, TeamTotal, Waiting } from '../components/team/TeamParts';
 import { useMine } from '../components/team/useMine';
 import { useCountdown } from '../hooks/useCountdown';
 import { useSystemState } from '../hooks/useSystemState';
@@ -41,7 +42,10 @@ export default function TeamPage() {
 
   const question = system.question;
   // A wrong keyword takes a team out of the rest of the obstacle round, its rows included.
-  const outOfRound = system.obstacle?.eliminated.includes(user.teamId) ?? false;
+  const suddenDeath = system.suddenDeath;
+  // A câu hỏi phụ is for the tied teams only: the others watch.
+  const outOfRound =
+    (system.obstacle?.eliminated.includes(user.teamId) ?? false) || (suddenDeath !== null && !suddenDeath.teamIds.includes(user.teamId));
   const live = Boolean(question) && (system.phase === 'question' || system.phase === 'answer' || system.answersOpen || system.buzzerOpen);
   const { timer } = system;
   // The server's rule: a started clock that has run out closes answers and the buzzer.
@@ -54,6 +58,17 @@ export default function TeamPage() {
   } else if (live && question) {
     body = (
       <>
+        {system.format === 'judged' && (
+          <PerformanceTurn ours={system.activeTeamId === user.teamId} onStage={listTeam.find((t) => t._id === system.activeTeamId)?.name} />
+        )}
+        {suddenDeath && (
+          <SuddenDeathNotice
+            ours={suddenDeath.teamIds.includes(user.teamId)}
+            winnerId={suddenDeath.winnerId}
+            teamId={user.teamId}
+            winnerName={listTeam.find((t) => t._id === suddenDeath.winnerId)?.name ?? ''}
+          />
+        )}
         <QuestionCard question={question} showOptions={!(system.answersOpen && !timeUp && !mine.answer)} />
         {mine.answer ? (
           <SentAnswer answer={mine.answer} verdict={mine.verdict} points={system.format === 'speed' ? mine.points : null} />
@@ -64,7 +79,7 @@ export default function TeamPage() {
             {T.timeUp}
           </Text>
         ) : null}
-        {system.buzzerOpen && (!timeUp || mine.buzzed) && (
+        {system.buzzerOpen && !outOfRound && (!timeUp || mine.buzzed) && (
           <BuzzerButton key={`buzz-${question.id}`} questionId={question.id} alreadyBuzzed={mine.buzzed} />
         )}
       </>
@@ -83,6 +98,14 @@ export default function TeamPage() {
         warn={timer.endsAt !== null && seconds <= 5}
       />
       {body}
+      {system.finish && (
+        <FinishCard
+          finish={system.finish}
+          teamId={user.teamId}
+          balance={balance}
+          teamName={(id) => listTeam.find((t) => t._id === id)?.name ?? ''}
+        />
+      )}
       {system.obstacle && (
         <KeywordBuzzer
           obstacle={system.obstacle}

@@ -15,6 +15,6 @@ if (!root) throw new Error('#root is missing from screen.html');
 startLiveState();
 createRoot(root).render(
   <StrictMode>
-    <ProjectorApp path={window.location.pathname} />
+    <ProjectorApp path={window.location.pathname} search={window.location.search} />
   </StrictMode>,
 );

@@ -137,6 +137,8 @@ export interface BuzzesTable {
   question_id: string;
   team_id: string;
   at: number;
+  /** The arrival sequence: orders buzzes of the same millisecond. */
+  seq: Generated<string>;
 }
 
 export interface ScoresTable {
@@ -207,6 +209,58 @@ export interface ConsolePresenceTable {
   last_seen: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** When answers last opened on a question, and whether its set was a speed round (the speed-time rule). */
+export interface AnswerOpeningsTable {
+  question_id: string;
+  opened_at: number;
+  speed: boolean;
+}
+
+/** A sudden-death question's result among tied teams (`participants`: their ids, JSON). */
+export interface SuddenDeathsTable {
+  id: Generated<number>;
+  question_id: string;
+  participants: Json;
+  winner_id: string;
+  at: number;
+  created_at: CreatedAt;
+}
+
+export interface VotesTable {
+  id: Generated<number>;
+  team_ids: Json;
+  choices: number;
+  changeable: boolean;
+  opened_at: number;
+  closes_at: number | null;
+  closed_at: number | null;
+  opened_by: string | null;
+  tally: ColumnType<unknown, string | undefined, string>;
+  ballots: Generated<number>;
+  tallied_at: number | null;
+  award: Json | null;
+}
+
+export interface BallotsTable {
+  vote_id: number;
+  device: string;
+  team_ids: Json;
+  address: string;
+  cast_at: CreatedAt;
+}
+
+export interface VoteLimitsTable {
+  address: string;
+  window_start: number;
+  count: number;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -226,6 +280,12 @@ export interface Database {
   score_events: ScoreEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   console_presence: ConsolePresenceTable;
+  answer_openings: AnswerOpeningsTable;
+  sudden_deaths: SuddenDeathsTable;
+  votes: VotesTable;
+  ballots: BallotsTable;
+  vote_limits: VoteLimitsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

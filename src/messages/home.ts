@@ -11,6 +11,9 @@ export const homePageText = {
   roundsCount: (n: number) => `${n} phần thi`,
   teamsCount: (n: number) => `${n} đội thi`,
   organiser: 'Ban tổ chức hội thi',
+  // Here rather than with the ballot's words (ballot.ts): shared with the ballot's page, that file
+  // would be a chunk of its own on both pages.
+  voteOpen: 'Bình chọn đang mở — bấm để bình chọn',
 } as const;
 
 /** messages.home: the event's facts shown on the home page. */

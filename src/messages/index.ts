@@ -8,6 +8,7 @@
  * key that nothing uses.
  */
 import { appText } from './app';
+import { ballotText } from './ballot';
 import { cliText } from './cli';
 import { contractText } from './contract';
 import { dashboardText } from './dashboard';
@@ -50,6 +51,7 @@ export const messages = {
   results: resultsText,
   judgeLinks: judgeLinksText,
   pad: padText,
+  ballot: ballotText,
 } as const;
 
 export type Messages = typeof messages;

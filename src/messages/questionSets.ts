@@ -2,12 +2,14 @@
 export const questionSetsText = {
   format: {
     heading: 'Thể thức vòng thi',
-    kinds: { classic: 'Thông thường', speed: 'Tăng tốc', obstacle: 'Vượt chướng ngại vật', judged: 'Giám khảo chấm' },
+    kinds: { classic: 'Thông thường', speed: 'Tăng tốc', obstacle: 'Vượt chướng ngại vật', finish: 'Về đích', judged: 'Giám khảo chấm' },
     hints: {
       classic: 'Trình chiếu câu hỏi, nhận câu trả lời hoặc bấm chuông, chấm đúng sai và cộng điểm của câu.',
       speed: 'Mọi đội cùng trả lời trong thời gian quy định; câu đúng được điểm theo thứ tự máy chủ nhận.',
       obstacle:
         'Mỗi câu hỏi hàng ngang mở một mảnh ghép của bức ảnh; đội đoán đúng từ khoá được điểm theo số hàng đã chơi và kết thúc vòng.',
+      finish:
+        'Đội trên sân khấu chọn một gói câu hỏi theo điểm, có thể đặt ngôi sao hy vọng; câu trả lời sai hoặc hết giờ thì các đội khác được bấm chuông cướp điểm.',
       judged: 'Phần trình bày hoặc biểu diễn: giám khảo chấm theo các tiêu chí thuộc phần thi này, màn hình chạy đồng hồ.',
     },
     timeLimit: 'Thời gian trả lời',
@@ -29,6 +31,11 @@ export const questionSetsText = {
     cluePoints: 'Điểm từ khoá sau gợi ý',
     keywordPoints: 'Điểm từ khoá theo số hàng đã chơi',
     keywordPointsHint: '0–1 hàng, 2 hàng, 3 hàng, 4 hàng, …',
+    packages: 'Các gói câu hỏi',
+    packagesHint:
+      'Mỗi gói là các mức điểm cách nhau bằng dấu gạch; các gói cách nhau bằng dấu chấm phẩy (ví dụ 20-20-20; 20-20-30; 20-30-30)',
+    packagesInvalid: 'Nhập các gói dạng 20-20-30, cách nhau bằng dấu chấm phẩy; mỗi mức điểm là số nguyên dương',
+    stealSeconds: 'Thời gian bấm chuông cướp điểm',
     judgedFields: 'Giám khảo chấm trên các tiêu chí của phiếu chấm gắn với phần thi này (Bảng điều khiển → Phiếu chấm).',
   },
   create: 'Tạo bộ câu hỏi',

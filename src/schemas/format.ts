@@ -6,19 +6,22 @@ import { validationText } from '../messages/validation';
 import { ZMediaSchema } from './media';
 import { z } from './zod';
 
-export const FORMAT_KINDS = ['classic', 'speed', 'obstacle', 'judged'] as const;
+export const FORMAT_KINDS = ['classic', 'speed', 'obstacle', 'finish', 'judged'] as const;
 export type FormatKind = (typeof FORMAT_KINDS)[number];
 
 const seconds = (fallback: number) => z.number().int().min(1).max(3600).default(fallback);
 const points = z.number().min(0).max(1000);
+/** Marks a set for tie-breaks: its questions are the sudden-death questions (câu hỏi phụ). */
+const tieBreak = z.boolean().optional();
 
 /** Today's flow: show a question, collect answers or a buzz, mark it, add the question's points. */
-export const ZClassicFormatSchema = z.object({ kind: z.literal('classic') }).strict();
+export const ZClassicFormatSchema = z.object({ kind: z.literal('classic'), tieBreak }).strict();
 
 /** Tăng tốc: every team answers; right answers score by the order the server received them. */
 export const ZSpeedFormatSchema = z
   .object({
     kind: z.literal('speed'),
+    tieBreak,
     timeLimit: seconds(30),
     /** Points by place: first, second, … Right answers past the last place get 0. */
     placePoints: z.array(points).min(1).max(20).default([40, 30, 20, 10]),
@@ -29,6 +32,7 @@ export const ZSpeedFormatSchema = z
 export const ZObstacleFormatSchema = z
   .object({
     kind: z.literal('obstacle'),
+    tieBreak,
     /** The hidden keyword (secret until revealed, like an answer). */
     keyword: z.string().trim().max(100).default(''),
     /** The picture under the tiles: an uploaded image. */
@@ -46,10 +50,34 @@ export const ZObstacleFormatSchema = z
   })
   .strict();
 
+/**
+ * Về đích: the team on stage chooses a package of questions by point value, may place the star of hope
+ * on one of them (double if right, minus the points if missed), and the others may steal a missed one.
+ */
+export const ZFinishFormatSchema = z
+  .object({
+    kind: z.literal('finish'),
+    tieBreak,
+    /** The packages on offer, each a list of point values (worth their sum). */
+    packages: z
+      .array(z.array(z.number().int().min(1).max(1000)).min(1).max(10))
+      .min(1)
+      .max(10)
+      .default([
+        [20, 20, 20],
+        [20, 20, 30],
+        [20, 30, 30],
+      ]),
+    /** The window in which the other teams may buzz to steal a missed question. */
+    stealSeconds: z.number().int().min(1).max(60).default(5),
+  })
+  .strict();
+
 /** A presentation or performance, scored by the judges on the round's fields, with a timer. */
 export const ZJudgedFormatSchema = z
   .object({
     kind: z.literal('judged'),
+    tieBreak,
     /** The performance timer on the screens. */
     timeLimit: seconds(300),
   })
@@ -59,6 +87,7 @@ const byKind = {
   classic: ZClassicFormatSchema,
   speed: ZSpeedFormatSchema,
   obstacle: ZObstacleFormatSchema,
+  finish: ZFinishFormatSchema,
   judged: ZJudgedFormatSchema,
 } as const;
 
@@ -71,13 +100,22 @@ export const ZFormatSchema = z
     (value) => typeof value === 'object' && value !== null && FORMAT_KINDS.includes((value as { kind?: unknown }).kind as FormatKind),
     { message: validationText.formatKindInvalid },
   )
-  .pipe(z.discriminatedUnion('kind', [ZClassicFormatSchema, ZSpeedFormatSchema, ZObstacleFormatSchema, ZJudgedFormatSchema]));
+  .pipe(
+    z.discriminatedUnion('kind', [
+      ZClassicFormatSchema,
+      ZSpeedFormatSchema,
+      ZObstacleFormatSchema,
+      ZFinishFormatSchema,
+      ZJudgedFormatSchema,
+    ]),
+  );
 
 export type TClassicFormat = z.infer<typeof ZClassicFormatSchema>;
 export type TSpeedFormat = z.infer<typeof ZSpeedFormatSchema>;
 export type TObstacleFormat = z.infer<typeof ZObstacleFormatSchema>;
+export type TFinishFormat = z.infer<typeof ZFinishFormatSchema>;
 export type TJudgedFormat = z.infer<typeof ZJudgedFormatSchema>;
-export type TFormat = TClassicFormat | TSpeedFormat | TObstacleFormat | TJudgedFormat;
+export type TFormat = TClassicFormat | TSpeedFormat | TObstacleFormat | TFinishFormat | TJudgedFormat;
 export type TFormatInput = z.input<typeof ZFormatSchema>;
 
 export const CLASSIC_FORMAT: TClassicFormat = { kind: 'classic' };

@@ -6,13 +6,14 @@
  * limits of the input schemas: the server wrote these values itself. The client never imports this
  * file (it never parses live messages at run time).
  */
-import { SCREEN2_MODES, SHOW_PHASES } from '../constants';
+import { OVERLAY_SCENES, SCREEN2_MODES, SHOW_PHASES } from '../constants';
 import type { DomainEvents, DomainEventType, StoredShow } from '../live';
 import { ZEventSettingsSchema } from './settings';
 import { MEDIA_KINDS } from './questionSet';
 import { SCORE_FIELD_KINDS } from './scoreField';
 import { FORMAT_KINDS } from './format';
 import { ZShowChangesSchema } from './show';
+import { ZSuddenDeathSchema } from './tieBreak';
 import { z } from './zod';
 
 const ZVerdict = z.enum(['right', 'wrong']).nullable();
@@ -38,6 +39,7 @@ const ZTeamListItem = z.object({
   total: z.number(),
   rank: z.number(),
   fieldScores: z.record(z.string(), z.number().nullable()),
+  tieBreak: z.string().nullable().optional(),
 });
 
 /** The show as stored (`StoredShow`). */
@@ -54,6 +56,8 @@ export const ZStoredShowSchema = z.object({
   answersOpen: z.boolean(),
   buzzerOpen: z.boolean(),
   screen2: z.enum(SCREEN2_MODES),
+  // Shows stored before the overlay have the lower third.
+  overlay: z.enum(OVERLAY_SCENES).default('lowerThird'),
   shownAnswers: z.array(z.string()),
   shownAnswerItems: z.array(
     // Rows stored before formats have no time or points.
@@ -84,6 +88,35 @@ export const ZStoredShowSchema = z.object({
       ended: z.boolean(),
     })
     .nullable(),
+  suddenDeath: z
+    .object({ questionId: z.string(), teamIds: z.array(z.string()), winnerId: z.string().nullable() })
+    .nullable()
+    .default(null),
+  finish: z
+    .object({
+      setId: z.string(),
+      packages: z.array(z.array(z.number())),
+      teamId: z.string().nullable(),
+      packageIndex: z.number().nullable(),
+      picks: z.array(z.string().nullable()),
+      shown: z.array(z.number()),
+      results: z.array(z.enum(['right', 'wrong', 'timeout']).nullable()),
+      star: z.number().nullable(),
+      teamMayChoose: z.boolean(),
+      steal: z
+        .object({
+          position: z.number(),
+          questionId: z.string(),
+          point: z.number(),
+          endsAt: z.number(),
+          teamId: z.string().nullable(),
+          result: z.enum(['right', 'wrong']).nullable(),
+        })
+        .nullable(),
+      done: z.array(z.string()),
+      used: z.array(z.string()),
+    })
+    .nullable(),
   scoreboardFrozen: z.boolean(),
   frozenListTeam: z.array(ZTeamListItem).nullable().optional(),
   moveScores: z.array(z.number()).optional(),
@@ -107,6 +140,23 @@ const ZShowActor = z.object({
 
 const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict, points: z.number().default(0) });
 const ZBuzz = z.object({ teamId: z.string(), at: z.number() });
+
+const ZVoteCount = z.object({ teamId: z.string(), count: z.number() });
+
+/** A vote as stored (`votes` row as the live model holds it) and as its event carries it. */
+export const ZStoredVoteSchema = z.object({
+  _id: z.string(),
+  open: z.boolean(),
+  teamIds: z.array(z.string()),
+  choices: z.number(),
+  changeable: z.boolean(),
+  closesAt: z.number().nullable(),
+  openedAt: z.number(),
+  closedAt: z.number().nullable(),
+  tally: z.array(ZVoteCount),
+  ballots: z.number(),
+  award: z.object({ fieldName: z.string(), teamIds: z.array(z.string()), points: z.number() }).nullable(),
+});
 
 /** Each domain event's payload, by type. */
 export const ZDomainEventPayloads = {
@@ -142,6 +192,8 @@ export const ZDomainEventPayloads = {
   }),
   answers: z.object({ questionId: z.string(), items: z.array(ZTeamAnswer), teamId: z.string().nullable() }),
   buzz: z.object({ questionId: z.string(), order: z.array(ZBuzz) }),
+  suddenDeaths: z.object({ records: z.array(ZSuddenDeathSchema) }),
+  vote: z.object({ vote: ZStoredVoteSchema.nullable() }),
 } satisfies { [K in DomainEventType]: z.ZodType<DomainEvents[K]> };
 
 // Each schema's output is exactly its type (no field missing or extra on either side, optional
@@ -150,5 +202,17 @@ type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 
 type Exact<S extends z.ZodType, T> = Same<z.output<S>, T>;
 const exact: { storedShow: Exact<typeof ZStoredShowSchema, StoredShow> } & {
   [K in DomainEventType]: Exact<(typeof ZDomainEventPayloads)[K], DomainEvents[K]>;
-} = { storedShow: true, show: true, settings: true, sheet: true, teams: true, seats: true, scores: true, answers: true, buzz: true };
+} = {
+  storedShow: true,
+  show: true,
+  settings: true,
+  sheet: true,
+  teams: true,
+  seats: true,
+  scores: true,
+  answers: true,
+  buzz: true,
+  suddenDeaths: true,
+  vote: true,
+};
 void exact;

@@ -102,5 +102,7 @@ export interface TResultItem {
   name: string;
   unit: string;
   total: number;
+  /** Below a team with the same total: the tie-break rule that put it there ("xếp sau do Phần 2"); else null. */
+  tieBreak: string | null;
   fields: TResultField[];
 }

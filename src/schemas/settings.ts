@@ -1,5 +1,6 @@
 import { isIsoDate } from '../format';
 import { validationText } from '../messages/validation';
+import { ZTieBreakRuleSchema } from './tieBreak';
 import { z } from './zod';
 
 export const ZSettingsChangesSchema = z
@@ -25,5 +26,7 @@ export const ZEventSettingsSchema = z.object({
   venue: z.string(),
   logoUrl: z.string(),
   roundTitles: z.record(z.string(), z.string()),
+  /** The tie-break chain after the total; unset or null: the default (`defaultTieBreakRules`). */
+  tieBreakRules: z.array(ZTieBreakRuleSchema).nullable().optional(),
 });
 export type TSettings = z.infer<typeof ZEventSettingsSchema>;

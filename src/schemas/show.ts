@@ -1,5 +1,5 @@
 import type { FormatKind } from './format';
-import { SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
+import { OVERLAY_SCENES, type OverlayScene, SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
 import { validationText } from '../messages/validation';
 import { z } from './zod';
 
@@ -52,6 +52,8 @@ export interface ShowState {
   answersOpen: boolean;
   buzzerOpen: boolean;
   screen2: ScreenMode;
+  /** The livestream overlay's scene (`/screen?overlay=1`), independent of the projectors. */
+  overlay: OverlayScene;
   shownAnswers: string[];
   /** The answers of the teams in `shownAnswers`, for screen 2 (public once the master shows them). */
   shownAnswerItems: ShownAnswerItem[];
@@ -61,9 +63,22 @@ export interface ShowState {
   answersOpenedAt: number | null;
   /** The obstacle round on air (its set is the current one); null in any other format. */
   obstacle: ObstacleScene | null;
+  /** The finish round on air (its set is the current one); null in any other format. */
+  finish: FinishScene | null;
+  /**
+   * A sudden-death question (câu hỏi phụ) on air: only these tied teams may answer or buzz, a right
+   * answer scores nothing, and the first right one in the server's order wins (`winnerId`).
+   */
+  suddenDeath: SuddenDeathScene | null;
   scoreboardFrozen: boolean;
   /** The selected question's media, so the projector can fetch it before the question is shown. */
   nextMedia: { kind: 'image' | 'audio' | 'video'; url: string } | null;
+}
+
+export interface SuddenDeathScene {
+  questionId: string;
+  teamIds: string[];
+  winnerId: string | null;
 }
 
 /**
@@ -91,6 +106,52 @@ export interface ObstacleScene {
 
 export const OBSTACLE_ACTIONS = ['revealRow', 'showClue', 'end'] as const;
 
+export type FinishResult = 'right' | 'wrong' | 'timeout';
+
+/**
+ * The finish round (Về đích): the team whose turn it is, the package it chose, the question picked for
+ * each position, each position's result, the star of hope and the steal window after a miss.
+ */
+export interface FinishScene {
+  setId: string;
+  /** The packages on offer (lists of point values). */
+  packages: number[][];
+  /** The team whose turn it is; null between turns. */
+  teamId: string | null;
+  packageIndex: number | null;
+  /** The question picked for each position of the package (null until the master picks one). */
+  picks: (string | null)[];
+  /** Positions whose question has been on screen (the star can no longer go there). */
+  shown: number[];
+  results: (FinishResult | null)[];
+  /** The position the star of hope is on. */
+  star: number | null;
+  /** The team on stage may choose its package (and place its star) from its own device. */
+  teamMayChoose: boolean;
+  /** After a miss: the other teams may buzz until `endsAt` (server ms); the first buzz answers. */
+  steal: FinishSteal | null;
+  /** Teams whose turn is over. */
+  done: string[];
+  /** Questions already played this round, by any team. */
+  used: string[];
+}
+
+export interface FinishSteal {
+  position: number;
+  questionId: string;
+  /** The question's base points (never doubled by the star). */
+  point: number;
+  endsAt: number;
+  /** The team that buzzed first (it answers the steal), and the master's verdict on it. */
+  teamId: string | null;
+  result: 'right' | 'wrong' | null;
+}
+
+export const FINISH_ACTIONS = ['startTurn', 'choosePackage', 'placeStar', 'allowTeamChoice', 'endTurn'] as const;
+
+/** The buzz order's key for a steal of a finish question (buzzes are stored per key). */
+export const stealBuzzKey = (questionId: string) => `steal:${questionId}`;
+
 /** A team's answer on screen 2: with its time after answers opened and its points (the speed round shows both). */
 export interface ShownAnswerItem {
   teamId: string;
@@ -116,6 +177,7 @@ export const ZShowChangesSchema = z
     answersOpen: z.boolean(),
     buzzerOpen: z.boolean(),
     screen2: z.enum(SCREEN2_MODES),
+    overlay: z.enum(OVERLAY_SCENES),
     shownAnswers: z.array(z.string().trim().min(1).max(100)).max(50),
     scoreboardFrozen: z.boolean(),
     timer: z.object({
@@ -124,6 +186,24 @@ export const ZShowChangesSchema = z
     }),
     /** An obstacle round move: reveal a row (0-based) and its tile, show the centre clue, or end the round. */
     obstacle: z.object({ action: z.enum(OBSTACLE_ACTIONS), row: z.number().int().min(0).max(11).optional() }).strict(),
+    /**
+     * A finish round move: start a team's turn, choose its package (by index), place the star on a
+     * position (null takes it off), let the team choose from its device, or end the turn.
+     */
+    finish: z
+      .object({
+        action: z.enum(FINISH_ACTIONS),
+        teamId: z.string().trim().min(1).max(100).optional(),
+        package: z.number().int().min(0).max(9).optional(),
+        position: z.number().int().min(0).max(9).nullable().optional(),
+        allow: z.boolean().optional(),
+      })
+      .strict(),
+    /** Puts the question on air for these tied teams only (a câu hỏi phụ of a tie-break set); null ends it. */
+    suddenDeath: z
+      .object({ teamIds: z.array(z.string().trim().min(1).max(100)).min(2, { message: validationText.suddenDeathParticipants }).max(50) })
+      .strict()
+      .nullable(),
   })
   .partial()
   .strict();
@@ -140,6 +220,14 @@ export const ZKeywordVerdictSchema = z.object({
   teamId: z.string().trim().min(1).max(100),
   verdict: z.enum(['right', 'wrong']),
 });
+/** The finish round: the master's verdict on the team on stage's answer to the question on air. */
+export const ZFinishVerdictSchema = z.object({ result: z.enum(['right', 'wrong', 'timeout']) }).strict();
+/** The finish round: the master's verdict on the first steal buzz. */
+export const ZStealVerdictSchema = z.object({ verdict: z.enum(['right', 'wrong']) }).strict();
+/** The team on stage chooses its package, or places its star, from its own device (when the master allows). */
+export const ZFinishTeamChoiceSchema = z
+  .object({ package: z.number().int().min(0).max(9).optional(), star: z.number().int().min(0).max(9).nullable().optional() })
+  .strict();
 /** The buzz order's key for the obstacle keyword of a set (buzzes are stored per key). */
 export const keywordBuzzKey = (setId: string) => `keyword:${setId}`;
 export const ZVerdictSchema = z.object({

@@ -15,6 +15,8 @@ export interface TTeamListItem {
   rank: number;
   /** fieldName → score, or null where nobody has scored. */
   fieldScores: Record<string, number | null>;
+  /** Below a team with the same total: the tie-break rule that put it there ("xếp sau do Phần 2"). */
+  tieBreak?: string | null;
 }
 
 /** The answer of GET /api/state and system.state. */

@@ -6,9 +6,9 @@
  * Markdown renderer in its first load.
  */
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Role } from '../../src/constants';
-import { describeInBrowser, type Harness, logIn } from './harness';
+import { describeInBrowser, type Harness, logIn, requestAs } from './harness';
 
 /** kB, 1 kB = 1000 bytes as in the issue's figures. */
 const BUDGETS: { route: string; who: Role | null; kB: number; ready: string }[] = [
@@ -33,9 +33,25 @@ interface Loaded {
   body: string;
 }
 
-/** Opens `route` in a fresh context and returns every script it transferred until the network was quiet. */
-async function firstLoad(h: Harness, route: string, who: Role | null, ready: string): Promise<{ page: Page; scripts: Loaded[] }> {
-  const { context, page } = await h.newPage({ width: 1366, height: 768 });
+/** Anything the page transferred (the document, scripts, styles, fonts, pictures, calls). */
+interface Transfer {
+  url: string;
+  type: string;
+  bytes: number;
+}
+
+/**
+ * Opens `route` in a fresh context and returns every script it transferred until the network was
+ * quiet, and every transfer of any kind.
+ */
+async function firstLoad(
+  h: Harness,
+  route: string,
+  who: Role | null,
+  ready: string,
+  viewport = { width: 1366, height: 768 },
+): Promise<{ page: Page; scripts: Loaded[]; all: Transfer[] }> {
+  const { context, page } = await h.newPage(viewport);
   if (who) await logIn(context, who);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -50,13 +66,16 @@ async function firstLoad(h: Harness, route: string, who: Role | null, ready: str
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
   const scripts: Loaded[] = [];
+  const all: Transfer[] = [];
   for (const { requestId, bytes } of finished) {
     const response = seen.get(requestId);
-    if (response?.type !== 'Script') continue;
+    if (!response) continue;
+    all.push({ url: new URL(response.url).pathname, type: response.type, bytes });
+    if (response.type !== 'Script') continue;
     const { body } = await cdp.send('Network.getResponseBody', { requestId });
     scripts.push({ url: new URL(response.url).pathname, bytes, encoding: response.encoding, body });
   }
-  return { page, scripts };
+  return { page, scripts, all };
 }
 
 function describeLoad(scripts: Loaded[]): string {
@@ -117,5 +136,60 @@ describeInBrowser('what each screen downloads first', (h) => {
     expect(moved.status(), await moved.text()).toBe(200);
     await renderer;
     await page.locator('[data-testid="rules"] strong', { hasText: '30 giây' }).waitFor();
+  });
+});
+
+/** The ballot (/ while a vote is open): its own JavaScript, and everything a phone fetches for it. */
+const BALLOT_OWN_JS_KB = 15;
+const BALLOT_ALL_KB = 95;
+/** What the ballot may share with the projector's page; anything else it loads is its own. */
+const SHARED_WITH_THE_PROJECTOR = /^\/assets\/(react|rolldown-runtime)-[\w-]+\.js$/;
+/** Beyond the projector's list: the app's router and the tRPC client stay off the ballot too. */
+const NOT_ON_THE_BALLOT = [
+  ...NOT_ON_THE_PROJECTOR,
+  { library: 'tRPC client', marker: 'TRPCClientError' },
+  { library: 'wouter', marker: 'pushState' },
+];
+
+describeInBrowser('what a phone downloads for the ballot', (h) => {
+  beforeAll(async () => {
+    const admin = await requestAs(h, 'admin');
+    const ids: string[] = [];
+    // A hall's ballot: eight teams with names and units of a usual length.
+    for (let n = 1; n <= 8; n++) {
+      const response = await admin.post('/trpc/team.create', { data: { data: { name: `THPT Số ${n} Hà Nội`, unit: `Phường ${n}` } } });
+      expect(response.status(), await response.text()).toBe(200);
+      ids.push((await response.json()).result.data.item._id);
+    }
+    const master = await requestAs(h, 'master');
+    const opened = await master.put('/api/vote', { data: { open: true, teamIds: ids } });
+    expect(opened.status(), await opened.text()).toBe(200);
+  }, 60_000);
+
+  it(`/ with a vote open: at most ${BALLOT_OWN_JS_KB} kB of its own JavaScript and ${BALLOT_ALL_KB} kB in all, compressed`, async () => {
+    const { scripts, all } = await firstLoad(h, '/', null, '[data-testid="ballot-team"]', { width: 390, height: 844 });
+    const own = scripts.filter((s) => !SHARED_WITH_THE_PROJECTOR.test(s.url));
+    const ownBytes = own.reduce((sum, s) => sum + s.bytes, 0);
+    const total = all.reduce((sum, t) => sum + t.bytes, 0);
+    const listing = all
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((t) => `${t.url} ${t.type} ${(t.bytes / 1000).toFixed(1)} kB`)
+      .join('\n');
+    console.log(
+      `[budget] / (ballot): ${(ownBytes / 1000).toFixed(1)} kB of its own JavaScript in ${own.length} files (budget ${BALLOT_OWN_JS_KB} kB), ` +
+        `${(total / 1000).toFixed(1)} kB in all in ${all.length} transfers (budget ${BALLOT_ALL_KB} kB)\n${listing}`,
+    );
+    expect(own.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+    for (const { library, marker } of NOT_ON_THE_BALLOT) {
+      expect(
+        scripts.filter((s) => s.body.includes(marker)).map((s) => s.url),
+        `${library} on the ballot`,
+      ).toEqual([]);
+    }
+    // The system face: no web font on the ballot.
+    expect(all.filter((t) => t.type === 'Font').map((t) => t.url)).toEqual([]);
+    expect(ownBytes, describeLoad(own)).toBeLessThanOrEqual(BALLOT_OWN_JS_KB * 1000);
+    expect(total, listing).toBeLessThanOrEqual(BALLOT_ALL_KB * 1000);
   });
 });

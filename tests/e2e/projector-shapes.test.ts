@@ -206,7 +206,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
       expect.poll(() => page.locator('[data-testid="judge-cell"][data-done]').count()).toBe(1),
     );
     for (const { errors } of [...screens, ...seconds]) expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });
 
 interface StageMeasure {

@@ -1,8 +1,11 @@
 /**
  * The contest formats: the obstacle crossword with two tiles open on /screen, the speed round's
- * answers with their times and points on screen 2, each format's console at 1440×900, the obstacle
+ * answers with their times and points on /screen and screen 2, the judged round's performance on
+ * /screen and a team's phone, the finish round with its star and steal window on /screen, a phone and
+ * the console, each format's console at 1440×900, the obstacle
  * buzzer on a team's phone, and the format editor of a set.
  */
+import { sql } from 'kysely';
 import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
@@ -39,13 +42,13 @@ describeInBrowser('screenshots: contest formats', (h) => {
       teams.push(await requestAs(h, account));
     }
     master = await requestAs(h, 'master');
-    for (const set of [2, 4, 5]) {
+    for (const set of [2, 3, 4, 5]) {
       const path = `/api/fw-question-${set}/all`;
       sets.push(...((await (await master.get(path)).json()).items as typeof sets));
     }
   }, 90_000);
 
-  it('format-speed-screen2.png, format-speed-console.png: four answers with their times and points', async () => {
+  it('format-speed-screen.png, format-speed-screen2.png, format-speed-console.png: four answers with their times and points', async () => {
     const set = setOf('Tăng tốc');
     const questionId = set.items[0]!.id;
     await show({ fw: 5, setId: set._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'start' } });
@@ -64,6 +67,10 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await screen2.page.getByTestId('speed-result').nth(3).waitFor();
     await settled(screen2.page);
     await shoot(screen2.page, 'format-speed-screen2');
+    const screen = await openAs(h, '/screen', null, STAGE);
+    await screen.page.getByTestId('speed-board-row').nth(3).waitFor();
+    await settled(screen.page);
+    await shoot(screen.page, 'format-speed-screen');
     const console = await openAs(h, '/master', 'master', CONSOLE);
     await console.page.getByTestId('speed-points').nth(2).waitFor();
     await settled(console.page);
@@ -98,7 +105,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await shoot(team.page, 'format-obstacle-team');
   });
 
-  it('format-judged-console.png: a presentation on air with its 3:00 clock running', async () => {
+  it('format-judged-console.png, format-judged-screen.png, format-judged-team.png: a presentation on air with its 3:00 clock running', async () => {
     const set = setOf('Hà Nội - Niềm tin và hy vọng — thuyết trình');
     await show({
       fw: 4,
@@ -112,6 +119,48 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await console.page.getByTestId('master-countdown').waitFor();
     await settled(console.page);
     await shoot(console.page, 'format-judged-console');
+    const screen = await openAs(h, '/screen', null, STAGE);
+    await screen.page.getByTestId('performance-clock').waitFor();
+    await settled(screen.page);
+    await shoot(screen.page, 'format-judged-screen');
+    const team = await openAs(h, '/team', 'team', PHONE);
+    await team.page.getByTestId('performance-turn').waitFor();
+    await settled(team.page);
+    await shoot(team.page, 'format-judged-team');
+  });
+
+  it('format-finish-screen.png, format-finish-console.png, format-finish-team.png: a star placed, a miss and the steal window open', async () => {
+    const set = setOf('Về đích — Hà Nội nghìn năm');
+    const byText = (text: string) => (set.items as { id: string; content: string }[]).find((q) => q.content.includes(text))!.id;
+    // A long steal window, so the pages open while it is still open.
+    await h.server.deps.db
+      .updateTable('question_sets')
+      .set({ format: sql`jsonb_set(format, '{stealSeconds}', '60')` })
+      .where('id', '=', set._id)
+      .execute();
+    await show({ fw: 3, setId: set._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard', activeTeamId: null });
+    await show({ finish: { action: 'startTurn', teamId: teamIds[1] } });
+    await show({ finish: { action: 'choosePackage', package: 2 } });
+    await show({ finish: { action: 'placeStar', position: 1 } });
+    await show({ questionId: byText('dời đô từ Hoa Lư'), phase: 'question' });
+    await ok(await master.post('/trpc/show.finishVerdict', { data: { result: 'right' } }));
+    await show({ questionId: byText('UNESCO công nhận'), phase: 'question', timer: { action: 'start' } });
+    await ok(await master.post('/trpc/show.finishVerdict', { data: { result: 'wrong' } }));
+
+    const screen = await openAs(h, '/screen', null, STAGE);
+    const team = await openAs(h, '/team', 'team', PHONE);
+    await screen.page.locator('[data-testid="finish-steal-banner"][data-open]').waitFor();
+    await team.page.getByTestId('finish-steal-buzz').waitFor();
+    await shoot(screen.page, 'format-finish-screen');
+    await shoot(team.page, 'format-finish-team');
+    await ok(await teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
+    const console = await openAs(h, '/master', 'master', CONSOLE);
+    await console.page.getByTestId('steal-buzz').waitFor();
+    await settled(console.page);
+    await shoot(console.page, 'format-finish-console');
+    await screen.page.getByTestId('finish-steal-text').filter({ hasText: 'giành quyền trả lời' }).waitFor();
+    await settled(screen.page);
+    await shoot(screen.page, 'format-finish-steal');
   });
 
   it('format-editor.png: the obstacle set’s format on its page', async () => {

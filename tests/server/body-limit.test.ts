@@ -15,7 +15,12 @@ let server: RunningServer;
 let admin = '';
 
 /** Sends headers announcing `declared` bytes (or chunked when null), then `sent` bytes, and reads the answer. */
-function post(path: string, declared: number | null, sent: number, cookie = ''): Promise<{ status: number; body: string }> {
+function post(
+  path: string,
+  declared: number | null,
+  sent: number,
+  cookie = '',
+): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { 'content-type': 'application/json', cookie };
     if (declared !== null) headers['content-length'] = declared;
@@ -24,7 +29,7 @@ function post(path: string, declared: number | null, sent: number, cookie = ''):
       res.on('data', (d) => (body += d));
       res.on('end', () => {
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, body });
+        resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection });
       });
     });
     req.on('error', (error) => (String(error).includes('EPIPE') || String(error).includes('ECONNRESET') ? undefined : reject(error)));
@@ -79,6 +84,9 @@ describe('request bodies', () => {
   it('refuses a body without a length once it streams past 1 MB', async () => {
     const res = await post('/api/the-le', null, 2 * 1024 * 1024);
     expect(res.status).toBe(413);
+    // The rest of the body is never read, so the connection ends with the answer, and says so: a
+    // proxy that keeps connections open must not send its next request down this one.
+    expect(res.connection).toBe('close');
   });
 
   it('lets a logged-in admin send a 5 MB media upload, and holds an anonymous one to 1 MB', async () => {

@@ -31,15 +31,15 @@ describe('the demo event', () => {
     const caller = await t.caller(cookie);
     for (let set = 1; set <= 6; set++) {
       const { items } = await caller.questionSet.list({ set });
-      // Round 2 also has the obstacle set.
-      expect(items.length, `set ${set}`).toBe(set === 2 ? 2 : 1);
+      // Round 2 also has the obstacle set, round 3 the finish set.
+      expect(items.length, `set ${set}`).toBe(set === 2 || set === 3 ? 2 : 1);
       for (const item of items) expect(item.items.length).toBeGreaterThanOrEqual(3);
     }
 
     // A set of each format, the obstacle's picture drawn by the seed and served as a PNG; its keyword
     // hidden from the judge as answers are.
-    const formats = await Promise.all([2, 4, 5].map(async (set) => (await caller.questionSet.list({ set })).items.map((i) => i.format)));
-    expect(formats.flat().map((f) => f.kind)).toEqual(['classic', 'obstacle', 'judged', 'speed']);
+    const formats = await Promise.all([2, 3, 4, 5].map(async (set) => (await caller.questionSet.list({ set })).items.map((i) => i.format)));
+    expect(formats.flat().map((f) => f.kind)).toEqual(['classic', 'obstacle', 'classic', 'finish', 'judged', 'speed']);
     const obstacle = formats[0]!.find((f) => f.kind === 'obstacle');
     if (obstacle?.kind !== 'obstacle') throw new Error('no obstacle set in the demo');
     expect(obstacle.keyword).toBe('');
@@ -60,6 +60,6 @@ describe('the demo event', () => {
     const again = await loadDemoEvent(t.deps.db, t.deps.hub);
     expect(again).toEqual([]);
     expect(await count('teams')).toBe(8);
-    expect(await count('question_sets')).toBe(7);
+    expect(await count('question_sets')).toBe(8);
   });
 });

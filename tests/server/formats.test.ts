@@ -73,7 +73,7 @@ describe('a format per question set', () => {
     const created = await createSet(4, { title: 'Sai thể thức', format: { kind: 'olympia' } });
     expect(created.status).toBe(400);
     expect(created.body.error.field).toBe('data.format');
-    expect(created.body.error.message).toContain('classic, speed, obstacle hoặc judged');
+    expect(created.body.error.message).toContain('classic, speed, obstacle, finish hoặc judged');
     const missing = await createSet(4, { title: 'Thiếu kind', format: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('data.format');

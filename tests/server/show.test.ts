@@ -112,6 +112,19 @@ describe('the show state', () => {
     await expect(master.show.update({ changes: { setId: otherRoundSetId } })).rejects.toMatchObject({ message: messages.setNotInRound });
   });
 
+  it('takes the team on stage down when another set comes on air, unless the same move names one', async () => {
+    await master.show.update({ changes: { fw: 1, setId: null, activeTeamId: teamIds[0]! } });
+    expect((await master.system.state()).system.activeTeamId).toBe(teamIds[0]);
+    await master.show.update({ changes: { setId } });
+    expect((await master.system.state()).system.activeTeamId).toBeNull();
+    await master.show.update({ changes: { activeTeamId: teamIds[1]! } });
+    // Moves within the same set keep it.
+    await master.show.update({ changes: { questionId: questionIds[0]! } });
+    expect((await master.system.state()).system.activeTeamId).toBe(teamIds[1]);
+    await master.show.update({ changes: { setId: null, activeTeamId: teamIds[0]! } });
+    expect((await master.system.state()).system.activeTeamId).toBe(teamIds[0]);
+    await master.show.update({ changes: { setId: null, activeTeamId: null } });
+  });
   it('undoes the last move, then the one before', async () => {
     await master.show.update({ changes: { phase: 'scoreboard' } });
     await master.show.update({ changes: { screen2: 'judges' } });

@@ -117,14 +117,27 @@ export function IncomingAnswers({
           <Badge variant="light" color="gray" size="sm">
             {M.answersCount(items.length, teamCount)}
           </Badge>
-          <Button
-            size="compact-xs"
-            variant={system.screen2 === 'answers' ? 'filled' : 'light'}
-            color="indigo"
-            onClick={() => moves.move({ screen2: 'answers' })}
-          >
-            {M.answersToScreen2}
-          </Button>
+          {speed ? (
+            // The speed round's results go on both screens at once: every answer, fastest first.
+            <Button
+              size="compact-xs"
+              variant={system.screen2 === 'answers' && system.shownAnswers.length === items.length ? 'filled' : 'light'}
+              color="indigo"
+              disabled={items.length === 0}
+              onClick={() => moves.move({ screen2: 'answers', shownAnswers: items.map((a) => a.teamId) })}
+            >
+              {M.speedResultsToScreens}
+            </Button>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant={system.screen2 === 'answers' ? 'filled' : 'light'}
+              color="indigo"
+              onClick={() => moves.move({ screen2: 'answers' })}
+            >
+              {M.answersToScreen2}
+            </Button>
+          )}
         </Group>
       }
     >
@@ -177,8 +190,8 @@ export function IncomingAnswers({
                   <Table.Td w={30}>
                     <Checkbox
                       size="xs"
-                      aria-label={M.showOnScreen2}
-                      title={M.showOnScreen2}
+                      aria-label={speed ? M.showOnScreens : M.showOnScreen2}
+                      title={speed ? M.showOnScreens : M.showOnScreen2}
                       checked={system.shownAnswers.includes(answer.teamId)}
                       onChange={(event) => toggleShown(answer.teamId, event.currentTarget.checked)}
                     />

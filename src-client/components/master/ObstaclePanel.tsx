@@ -18,24 +18,41 @@ import type { ShowMoves } from './useShowMove';
 
 const M = masterText.obstacle;
 
+export interface KeywordQueue {
+  /** The keyword buzzes in the server's order. */
+  order: { teamId: string }[];
+  /** The first buzzing team not yet judged, while the round runs. */
+  next: string | null;
+  judge: (teamId: string, verdict: 'right' | 'wrong') => void;
+}
+
+/** The keyword's buzz queue and its verdict, shared by the panel's buttons and the console's keys. */
+export function useKeywordQueue(obstacle: ObstacleScene | null): KeywordQueue {
+  const trpc = useTRPC();
+  const verdict = useMutation(trpc.show.keywordVerdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
+  const { order } = useQuestionAnswers(obstacle ? keywordBuzzKey(obstacle.setId) : null);
+  const judged = new Set(obstacle?.eliminated ?? []);
+  const next = !obstacle || obstacle.ended ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
+  return { order, next, judge: (teamId, v) => verdict.mutate({ teamId, verdict: v }) };
+}
+
 export function ObstaclePanel({
   obstacle,
   format,
   items,
   teamName,
   moves,
+  queue,
 }: {
   obstacle: ObstacleScene;
   format: TObstacleFormat | null;
   items: ConsoleQuestion[];
   teamName: (id: string) => string;
   moves: ShowMoves;
+  queue: KeywordQueue;
 }) {
-  const trpc = useTRPC();
-  const verdict = useMutation(trpc.show.keywordVerdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
-  const { order } = useQuestionAnswers(keywordBuzzKey(obstacle.setId));
+  const { order, next } = queue;
   const judged = new Set(obstacle.eliminated);
-  const next = obstacle.ended ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
   const rows = items.slice(0, obstacle.tiles);
   const singleKeys = useSingleKeyShortcuts();
 
@@ -94,6 +111,7 @@ export function ObstaclePanel({
             variant="light"
             color="yellow"
             disabled={obstacle.clueShown || !format?.centreClue}
+            aria-keyshortcuts={singleKeys && !obstacle.clueShown && format?.centreClue ? 'G' : undefined}
             onClick={() => moves.move({ obstacle: { action: 'showClue' } })}
           >
             {M.showClue}
@@ -137,14 +155,20 @@ export function ObstaclePanel({
                   </Group>
                   {b.teamId === next && (
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-sm" color="teal" onClick={() => verdict.mutate({ teamId: b.teamId, verdict: 'right' })}>
+                      <Button
+                        size="compact-sm"
+                        color="teal"
+                        aria-keyshortcuts={singleKeys ? 'Shift+D' : undefined}
+                        onClick={() => queue.judge(b.teamId, 'right')}
+                      >
                         {masterText.right}
                       </Button>
                       <Button
                         size="compact-sm"
                         color="red"
                         variant="outline"
-                        onClick={() => verdict.mutate({ teamId: b.teamId, verdict: 'wrong' })}
+                        aria-keyshortcuts={singleKeys ? 'Shift+X' : undefined}
+                        onClick={() => queue.judge(b.teamId, 'wrong')}
                       >
                         {masterText.wrong}
                       </Button>

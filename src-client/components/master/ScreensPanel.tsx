@@ -1,8 +1,11 @@
-/** The live miniature of /screen, what screen 2 shows, the scoreboard freeze, and undo. */
-import { Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+/**
+ * The live miniature of /screen, what screen 2 shows, the livestream overlay's scene (OBS reads
+ * `/screen?overlay=1`), the scoreboard freeze, and undo.
+ */
+import { Box, Button, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { ShortcutKey } from './ShortcutKey';
 import { useElementSize } from '@mantine/hooks';
-import { SCREEN2_MODES } from '../../../src/constants';
+import { OVERLAY_SCENES, SCREEN2_MODES } from '../../../src/constants';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
@@ -10,6 +13,8 @@ import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = masterText;
+/** What OBS's browser source opens: the projector page as the livestream's overlay. */
+const OVERLAY_PATH = '/screen?overlay=1';
 
 /** /screen itself in an iframe, drawn at 1920×1080 and scaled down into a 16:9 box. */
 export function MiniScreen() {
@@ -83,6 +88,23 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
             data={SCREEN2_MODES.map((mode) => ({ value: mode, label: M.screen2Modes[mode] }))}
             data-testid="screen2-mode"
           />
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" fw={600}>
+            {M.overlay}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-label={M.overlay}
+            value={system.overlay}
+            onChange={(value) => moves.move({ overlay: value as ShowState['overlay'] })}
+            data={OVERLAY_SCENES.map((scene) => ({ value: scene, label: M.overlayScenes[scene] }))}
+            data-testid="overlay-scene"
+          />
+          <Text size="xs" c="dimmed" data-testid="overlay-address">
+            {M.overlayAddress} <Code fz="xs">{`${window.location.origin}${OVERLAY_PATH}`}</Code>
+          </Text>
         </Stack>
         <Group gap={6} grow>
           <Button

@@ -32,7 +32,23 @@ export function describeMove(move: ShowMove, system: ShowState, names: MoveNames
   if (c.scoringOpen !== undefined) parts.push(M.moveScoring(c.scoringOpen));
   if (c.activeTeamId !== undefined) parts.push(c.activeTeamId ? M.moveTeam(names.team(c.activeTeamId) || '—') : M.moveNoTeam);
   if (c.screen2 !== undefined) parts.push(M.moveScreen2(M.screen2Modes[c.screen2]));
+  if (c.overlay !== undefined) parts.push(M.moveOverlay(M.overlayScenes[c.overlay]));
   if (c.shownAnswers !== undefined) parts.push(M.moveShownAnswers(c.shownAnswers.length));
   if (c.scoreboardFrozen !== undefined) parts.push(M.moveFreeze(c.scoreboardFrozen));
+  if (c.obstacle) parts.push(M.moveObstacle[c.obstacle.action](c.obstacle.row ?? 0));
+  if (c.finish) {
+    const f = c.finish;
+    parts.push(
+      f.action === 'startTurn'
+        ? M.moveFinish.startTurn(names.team(f.teamId ?? '') || '—')
+        : f.action === 'placeStar'
+          ? M.moveFinish.placeStar(f.position ?? null)
+          : f.action === 'allowTeamChoice'
+            ? M.moveFinish.allowTeamChoice(f.allow ?? false)
+            : f.action === 'choosePackage'
+              ? M.moveFinish.choosePackage((f.package ?? 0) + 1)
+              : M.moveFinish.endTurn,
+    );
+  }
   return parts.join(', ') || M.moveOther;
 }

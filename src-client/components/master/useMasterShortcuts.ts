@@ -23,6 +23,12 @@ export interface ShortcutHandlers {
   undo: () => void;
   /** The obstacle round: reveals row `n` (1-based) with the digit keys; absent outside that round. */
   revealRow?: (n: number) => void;
+  /** The obstacle round: G shows the centre clue; Shift+D and Shift+X judge the first keyword buzz right or wrong. */
+  showClue?: () => void;
+  /** Shift+D / Shift+X: right or wrong for what waits for a verdict (a keyword, a finish answer, a steal). */
+  keywordVerdict?: (verdict: 'right' | 'wrong') => void;
+  /** Shift+T: the finish round's "out of time" for the team on stage. */
+  timeout?: () => void;
 }
 
 /** Whatever takes keys of its own: native controls, ARIA widgets, editable text. */
@@ -172,6 +178,11 @@ export function useMasterShortcuts(handlers: ShortcutHandlers): void {
       else if (!singleKeysRef.current) return;
       else if (event.code === 'KeyZ' && !event.shiftKey) action = h.undo;
       else if (event.code === 'KeyA') action = event.shiftKey ? h.revealAnswer : undefined;
+      else if (event.code === 'KeyD' || event.code === 'KeyX') {
+        // A keyword verdict moves many points: it takes Shift, like revealing the answer.
+        const judge = h.keywordVerdict;
+        action = event.shiftKey && judge ? () => judge(event.code === 'KeyD' ? 'right' : 'wrong') : undefined;
+      } else if (event.code === 'KeyT' && event.shiftKey) action = h.timeout;
       else if (event.shiftKey) return;
       else if (/^Digit[1-9]$/.test(event.code)) {
         const reveal = h.revealRow;
@@ -188,6 +199,7 @@ export function useMasterShortcuts(handlers: ShortcutHandlers): void {
           Space: h.toggleTimer,
           KeyO: h.toggleAnswers,
           KeyC: h.toggleBuzzer,
+          KeyG: h.showClue,
         }[event.code];
       }
       if (!action) return;

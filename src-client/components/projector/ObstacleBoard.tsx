@@ -85,7 +85,7 @@ export function ObstacleBoard({ obstacle, listTeam }: { obstacle: ObstacleScene;
           </div>
         </div>
       </div>
-      <div className={classes.footer}>
+      <div className={classes.footer} data-testid="obstacle-footer">
         {solvedBy
           ? projectorText.keywordSolved(solvedBy)
           : out.length > 0

@@ -49,10 +49,11 @@ export function StartOverlay() {
   );
 }
 
-export function OfflineSign() {
+/** "Mất kết nối" in a corner; `discreet` (the livestream overlay) makes it small and dim, for the operator only. */
+export function OfflineSign({ discreet = false }: { discreet?: boolean }) {
   if (!useConnectionLost()) return null;
   return (
-    <div className={classes.offlineSign} data-testid="offline-sign" role="status">
+    <div className={discreet ? classes.offlineSignDiscreet : classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />
       {appText.disconnected}
     </div>

@@ -112,7 +112,18 @@ export function QuestionView({
     <div className={classes.question} key={question.id}>
       <div className={classes.questionHeader}>
         <span className={classes.chipGold}>{projectorText.questionLabel(question.index + 1)}</span>
-        {question.point > 0 && <span className={classes.chip}>{projectorText.points(formatPoint(question.point))}</span>}
+        {system.suddenDeath ? (
+          // A câu hỏi phụ scores nothing: the chip says whom it is for, then who won it.
+          <span className={classes.chip} data-testid="sudden-death-chip">
+            {system.suddenDeath.winnerId
+              ? projectorText.suddenDeathWinner(listTeam.find((t) => t._id === system.suddenDeath?.winnerId)?.name ?? '')
+              : projectorText.suddenDeath(
+                  system.suddenDeath.teamIds.map((id) => listTeam.find((t) => t._id === id)?.name ?? '').join(', '),
+                )}
+          </span>
+        ) : (
+          question.point > 0 && <span className={classes.chip}>{projectorText.points(formatPoint(question.point))}</span>
+        )}
         <span className={classes.roundName}>
           {projectorText.roundCard(system.fw)} · {system.title}
         </span>

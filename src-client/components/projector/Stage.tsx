@@ -74,8 +74,16 @@ export function Stage({
   children,
   overlay,
   blank = false,
+  transparent = false,
   ...rootProps
-}: { children: ReactNode; overlay?: ReactNode; blank?: boolean } & HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string>) {
+}: {
+  children: ReactNode;
+  overlay?: ReactNode;
+  blank?: boolean;
+  /** The livestream overlay: no black around the canvas and no stage background, only what is drawn on it. */
+  transparent?: boolean;
+} & HTMLAttributes<HTMLDivElement> &
+  Record<`data-${string}`, string>) {
   const [size, setSize] = useState(measure);
   const idle = useIdleCursor(3000);
   useEffect(() => {
@@ -84,9 +92,9 @@ export function Stage({
     return () => window.removeEventListener('resize', update);
   }, []);
   return (
-    <div {...rootProps} className={classes.viewport} data-idle={idle || undefined}>
+    <div {...rootProps} className={transparent ? classes.viewportClear : classes.viewport} data-idle={idle || undefined}>
       <div
-        className={`${classes.canvas} ${blank ? classes.blankCanvas : ''}`}
+        className={`${classes.canvas} ${blank ? classes.blankCanvas : ''} ${transparent ? classes.canvasClear : ''}`}
         data-testid="stage-canvas"
         style={{ width: size.width, height: size.height, transform: `translate(-50%, -50%) scale(${size.scale})` }}
       >

@@ -63,6 +63,17 @@ export function FormatCard({ format, errors, onChange }: Props) {
           </SimpleGrid>
         )}
         {format.kind === 'obstacle' && <ObstacleFields format={format} errors={errors} onChange={onChange} />}
+        {format.kind === 'finish' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PackageList value={format.packages} error={errors.packages} onChange={(packages) => onChange({ ...format, packages })} />
+            <Seconds
+              label={t.stealSeconds}
+              value={format.stealSeconds}
+              error={errors.stealSeconds}
+              onChange={(stealSeconds) => onChange({ ...format, stealSeconds })}
+            />
+          </SimpleGrid>
+        )}
         {format.kind === 'judged' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Seconds
@@ -226,6 +237,48 @@ function PointList(props: { label: string; description: string; value: number[];
       }}
     />
   );
+}
+
+/** The finish round's packages as "20-20-20; 20-20-30": kept as typed, applied once every package reads. */
+function PackageList({ value, error, onChange }: { value: number[][]; error?: string; onChange(v: number[][]): void }) {
+  const [text, setText] = useState(packagesText(value));
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    setText((current) => (packagesText(parsePackages(current) ?? []) === packagesText(value) ? current : packagesText(value)));
+  }, [value]);
+  return (
+    <TextInput
+      label={t.packages}
+      description={t.packagesHint}
+      value={text}
+      error={invalid ? t.packagesInvalid : error}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const parsed = parsePackages(next);
+        setInvalid(!parsed);
+        if (parsed) onChange(parsed);
+      }}
+    />
+  );
+}
+
+function packagesText(packages: number[][]): string {
+  return packages.map((p) => p.join('-')).join('; ');
+}
+
+function parsePackages(text: string): number[][] | null {
+  const packages = text
+    .split(/[;\n]+/)
+    .map((p) =>
+      p
+        .split(/[-,\s]+/)
+        .filter(Boolean)
+        .map(Number),
+    )
+    .filter((p) => p.length > 0);
+  if (!packages.length) return null;
+  return packages.every((p) => p.every((n) => Number.isInteger(n) && n > 0)) ? packages : null;
 }
 
 function parseList(text: string): number[] | null {

@@ -1,6 +1,8 @@
 /**
  * The official record (biên bản) at /user/dashboard?print=bien-ban: the event, the ranking with each
- * field's score and the total, each judge's points per field, and a signature line per judge and one
+ * field's score, the total and (when the tie-break chain decided a tie) why a team is below an equal
+ * total, each judge's points per field, every closed audience vote (teams by votes, the points it
+ * became), and a signature line per judge and one
  * for the organisers. Black on white, A4, with the same numbers as /api/results, "Trang 1/4" at the
  * foot of every printed page. A judge who never scored a judged field gets no column in its table:
  * they are named under it ("Chưa chấm tiêu chí này: …"), so the table shows only real points.
@@ -41,6 +43,8 @@ export function BienBan() {
   const ready = Boolean(settings && data);
   const ranks = data?.items.map((i) => i.rank) ?? [];
   const judgeFields = (data?.fields ?? []).filter((f) => f.kind === 'judges');
+  // A column for the tie-break reasons only when the chain decided a tie.
+  const reasons = data?.items.some((i) => i.tieBreak !== null) ?? false;
 
   return (
     <PrintSheet onClose={() => navigate('/user/dashboard')} closeLabel={t.back} testId="bien-ban" pageNumbers>
@@ -91,6 +95,7 @@ export function BienBan() {
                     </th>
                   ))}
                   <th style={{ width: '16mm' }}>{t.total}</th>
+                  {reasons && <th style={{ width: '36mm' }}>{t.tieBreak.column}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -107,6 +112,11 @@ export function BienBan() {
                     <td className={c.num} style={{ fontWeight: 700 }} data-testid="record-total">
                       {formatPoint(item.total)}
                     </td>
+                    {reasons && (
+                      <td style={{ fontSize: '9.5pt', fontStyle: 'italic' }} data-testid="record-tie-break">
+                        {item.tieBreak}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -163,8 +173,40 @@ export function BienBan() {
               );
             })}
 
+            {data.votes.length > 0 && <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordVotes}</h2>}
+            {data.votes.map((vote, index) => (
+              <section key={vote.id} className={c.keep} data-testid="record-vote">
+                <h3 style={{ fontSize: '12pt', margin: '4mm 0 1.5mm' }}>
+                  {t.voteHeading(index + 1, vote.ballots, formatDate(vote.openedAt, true), formatDate(vote.closedAt, true))}
+                </h3>
+                <table>
+                  <thead>
+                    <tr>
+                      <th style={{ width: '12mm' }}>{t.rank}</th>
+                      <th>{t.team}</th>
+                      <th>{t.unit}</th>
+                      <th style={{ width: '20mm' }}>{t.voteCount}</th>
+                      <th style={{ width: '30mm' }}>{t.voteWinner}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {vote.rows.map((row) => (
+                      <tr key={row.teamId} data-testid="record-vote-row" data-team={row.name}>
+                        <td className={c.center}>{row.rank}</td>
+                        <td style={{ fontWeight: row.winner ? 700 : 400 }}>{row.name}</td>
+                        <td>{row.unit}</td>
+                        <td className={c.num}>{row.count}</td>
+                        <td className={c.center}>{row.winner ? '✓' : ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className={c.note}>{vote.award ? t.voteAward(vote.award.label, formatPoint(vote.award.points)) : t.voteNoAward}</p>
+              </section>
+            ))}
+
             <section className={c.keep} style={{ marginTop: '8mm' }}>
-              <h2 style={{ fontSize: '12.5pt', margin: '0 0 1mm' }}>{t.recordSign}</h2>
+              <h2 style={{ fontSize: '12.5pt', margin: '0 0 1mm' }}>{data.votes.length > 0 ? t.recordSignAfterVotes : t.recordSign}</h2>
               <p style={{ textAlign: 'right', fontStyle: 'italic', margin: '0 0 4mm', fontSize: '11pt' }}>
                 {t.printedAt(formatDateTime(Date.now()))}
               </p>

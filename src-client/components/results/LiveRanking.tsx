@@ -1,4 +1,4 @@
-/** (a) The live ranking: rank (shared ranks marked), team, unit, each field's score and the total; export and print. */
+/** (a) The live ranking: rank (shared ranks marked), team (with the tie-break reason below an equal total), unit, each field's score and the total; export and print. */
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -82,7 +82,16 @@ export function LiveRanking() {
                 {rankLabel(team.rank, ranks)}
               </Badge>
             </Table.Td>
-            <Table.Td fw={700}>{team.name}</Table.Td>
+            <Table.Td>
+              <Text fw={700} size="sm">
+                {team.name}
+              </Text>
+              {team.tieBreak && (
+                <Text size="xs" c="dimmed" data-testid="ranking-tie-break">
+                  {team.tieBreak}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {team.unit}

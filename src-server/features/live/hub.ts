@@ -4,6 +4,7 @@
  * LISTEN/NOTIFY on PostgreSQL), keeps the recent changes' messages for replay, and hands each change
  * to the subscribers. Sessions ended or users changed elsewhere reach it on a channel of their own.
  */
+import { VoteCounter } from '../vote/counter';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type LiveMessage } from '../../../src/live';
@@ -105,12 +106,15 @@ export class LiveHub {
   private sessionListener: ((notice: SessionNotice) => void) | null = null;
   /** The consoles open on every instance; their notices share this hub's LISTEN connection. */
   readonly consoles: ConsolePresence;
+  /** The open vote's count, by one instance at a time, at most twice a second. */
+  readonly votes: VoteCounter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pool?: pg.Pool,
   ) {
     this.consoles = new ConsolePresence(db, !!pool);
+    this.votes = new VoteCounter(db, this);
   }
 
   get live(): LiveModel {
@@ -126,6 +130,7 @@ export class LiveHub {
       .execute();
     await this.consoles.start();
     if (this.pool) await this.listen();
+    this.votes.wake();
   }
 
   private async reload(): Promise<void> {
@@ -181,6 +186,7 @@ export class LiveHub {
     this.recent.push(entry);
     if (this.recent.length > MAX_REPLAY) this.replayFloor = this.recent.shift()!.id;
     this.deliver({ kind: 'change', entry });
+    if (stored.event.type === 'vote') this.votes.wake();
   }
 
   private async resync(): Promise<void> {
@@ -326,6 +332,7 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
+    this.votes.stop();
     await this.consoles.stop();
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

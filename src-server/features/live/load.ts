@@ -2,6 +2,7 @@
  * Reads the live picture from the database: once at start, after a gap the events cannot bridge,
  * and in the tests that compare it with the model. Also the table readers the domain events carry.
  */
+import { readCurrentVote } from '../vote/data';
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveTeam, Seat, SheetField, StoredShow } from '../../../src/live';
 import { ZStoredShowRowSchema } from '../../../src/schemas/live';
@@ -9,6 +10,7 @@ import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { defaultShowState } from '../../../src/schemas/show';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
+import { readAnswerOpenings, readSuddenDeaths } from '../ranking/data';
 import { readSettings } from '../settings/data';
 import type { LiveData } from './model';
 
@@ -103,7 +105,7 @@ export async function readAnswers(db: Db, questionId?: string): Promise<Record<s
 export async function readBuzzes(db: Db, questionId?: string): Promise<Record<string, TBuzz[]>> {
   let query = db.selectFrom('buzzes').select(['question_id', 'team_id', 'at']);
   if (questionId) query = query.where('question_id', '=', questionId);
-  const rows = await query.orderBy('at').orderBy('team_id').execute();
+  const rows = await query.orderBy('at').orderBy('seq').execute();
   const byQuestion: Record<string, TBuzz[]> = {};
   for (const r of rows) {
     byQuestion[r.question_id] ??= [];
@@ -131,6 +133,9 @@ export async function loadLiveData(db: Kysely<Database>): Promise<{ data: LiveDa
       const scoreRows = await trx.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point', 'updated_at']).execute();
       const answers = await readAnswers(trx);
       const buzz = await readBuzzes(trx);
+      const openings = await readAnswerOpenings(trx);
+      const suddenDeaths = await readSuddenDeaths(trx);
+      const vote = await readCurrentVote(trx);
       const scores = scoreRows.map((r) => ({
         teamId: r.team_id,
         gkId: r.gk_id,
@@ -138,6 +143,9 @@ export async function loadLiveData(db: Kysely<Database>): Promise<{ data: LiveDa
         point: r.point,
         updatedAt: r.updated_at.getTime(),
       }));
-      return { data: { show, settings, fields, teams, seats, scores, answers, buzz }, eventId: Number(last?.id ?? 0) };
+      return {
+        data: { show, settings, fields, teams, seats, scores, answers, buzz, openings, suddenDeaths, vote },
+        eventId: Number(last?.id ?? 0),
+      };
     });
 }

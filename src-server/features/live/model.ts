@@ -17,9 +17,14 @@ import {
   type SheetField,
   type ShowActor,
   type StoredShow,
+  type StoredVote,
   type TProgress,
+  tallyShown,
 } from '../../../src/live';
+import type { TVote } from '../../../src/schemas/vote';
 import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../../src/scoring';
+import type { TSuddenDeath } from '../../../src/schemas/tieBreak';
+import { type AnswerOpening, speedTimes, tieBreakReason } from '../../../src/tieBreak';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -57,6 +62,12 @@ export interface LiveData {
   /** Every question's answers and buzz order, by question id (questions with none are left out). */
   answers: Record<string, TTeamAnswer[]>;
   buzz: Record<string, TBuzz[]>;
+  /** When answers opened on each question (the speed-time rule), by question id. */
+  openings: AnswerOpening[];
+  /** Every sudden-death result, oldest first. */
+  suddenDeaths: TSuddenDeath[];
+  /** The audience vote: the open one, else the last; null when there has been none. */
+  vote: StoredVote | null;
 }
 
 /** One change's message for each kind of viewer; `judge` and `team` override `others` for them. */
@@ -93,6 +104,9 @@ export class LiveModel {
   private ranking!: IncrementalRanking;
   private readonly answers = new Map<string, TTeamAnswer[]>();
   private readonly buzz = new Map<string, TBuzz[]>();
+  private readonly openings = new Map<string, AnswerOpening>();
+  private suddenDeaths: TSuddenDeath[];
+  private storedVote: StoredVote | null;
   /** Reads computed since the last change. */
   private readonly memo = new Map<string, unknown>();
 
@@ -109,13 +123,37 @@ export class LiveModel {
     for (const item of data.scores) this.scores.set(scoreKey(item), item);
     for (const [questionId, items] of Object.entries(data.answers)) this.answers.set(questionId, items);
     for (const [questionId, order] of Object.entries(data.buzz)) this.buzz.set(questionId, order);
+    for (const opening of data.openings) this.openings.set(opening.questionId, opening);
+    this.suddenDeaths = data.suddenDeaths;
+    this.storedVote = data.vote;
     this.rebuildRanking();
   }
 
-  /** After the teams or the sheet change: the ranking starts again from every point. */
+  /**
+   * After the teams, the sheet, the tie-break chain, a speed round's times or a sudden death change:
+   * the ranking starts again from every point.
+   */
   private rebuildRanking(): void {
     const active = this.teams.filter((t) => t.active).map((t) => t.id);
-    this.ranking = new IncrementalRanking(active, this.fields, [...this.scores.values()]);
+    const rules = this.settings.tieBreakRules ?? null;
+    // The right-answer times only count when the chain uses them (the default chain does not).
+    const timed = rules?.some((r) => r.kind === 'speedTime') ?? false;
+    const speedMs = timed ? speedTimes(this.openings.values(), (questionId) => this.answers.get(questionId) ?? []) : undefined;
+    this.ranking = new IncrementalRanking(active, this.fields, [...this.scores.values()], {
+      rules,
+      speedMs,
+      suddenDeaths: this.suddenDeaths,
+    });
+  }
+
+  /** Whether the chain reads right-answer times. */
+  private get timed(): boolean {
+    return this.settings.tieBreakRules?.some((r) => r.kind === 'speedTime') ?? false;
+  }
+
+  /** The ranks and reasons every screen shows, to tell whether a change moved them. */
+  private standings(): string {
+    return JSON.stringify(this.ranking.results().map((r) => [r.teamId, r.rank, r.decidedBy ?? null]));
   }
 
   private remember<T>(key: string, compute: () => T): T {
@@ -194,9 +232,18 @@ export class LiveModel {
             total: result?.total ?? 0,
             rank: result?.rank ?? 0,
             fieldScores: result?.fieldScores ?? {},
+            tieBreak: tieBreakReason(result?.decidedBy, this.fields),
           };
         });
     });
+  }
+
+  /**
+   * The groups of active teams still tied when the chain reaches its sudden-death rule (none when the
+   * chain has no such rule): whom a câu hỏi phụ is for.
+   */
+  suddenDeathGroups(): string[][] {
+    return this.ranking.suddenDeathGroups();
   }
 
   /** What an audience sees of the totals: frozen ones for all but staff while frozen. */
@@ -233,6 +280,37 @@ export class LiveModel {
     return this.buzz.get(questionId) ?? [];
   }
 
+  /** The vote as stored (open, or the last one). */
+  vote(): StoredVote | null {
+    return this.storedVote;
+  }
+
+  /**
+   * The vote as an audience sees it: its teams from the team list (a deleted team drops out), and its
+   * tally for the staff always, for everyone else only while a screen shows it.
+   */
+  voteFor(audience: Audience): TVote | null {
+    const stored = this.storedVote;
+    if (!stored) return null;
+    const key = audience === 'staff' || tallyShown(this.show.stored) ? 'vote:tally' : 'vote:public';
+    return this.remember(key, () => {
+      const onBallot = new Set(stored.teamIds);
+      const teams = this.teams
+        .filter((t) => onBallot.has(t.id))
+        .map((t) => ({ _id: t.id, name: t.name, unit: t.unit, logoUrl: t.logoUrl }));
+      const order = new Map(teams.map((t, index) => [t._id, index]));
+      const tally = stored.tally.filter((c) => order.has(c.teamId)).sort((a, b) => order.get(a.teamId)! - order.get(b.teamId)!);
+      const shown = key === 'vote:tally';
+      return {
+        ...stored,
+        teamIds: teams.map((t) => t._id),
+        teams,
+        tally: shown ? tally : null,
+        ballots: shown ? stored.ballots : null,
+      };
+    });
+  }
+
   /** A fresh picture of everything this viewer follows, as messages; shared by equal viewers. */
   snapshot(viewer: Viewer): LiveMessage[] {
     return this.remember(`snapshot:${viewerKey(viewer)}`, () => {
@@ -251,6 +329,7 @@ export class LiveModel {
         if (mine) messages.push({ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict, points: mine.points });
       }
       if (this.show.stored.activeField) messages.push({ type: 'progress', ...this.progress(this.show.stored.activeField) });
+      if (this.storedVote) messages.push({ type: 'vote', vote: this.voteFor(audience) });
       if (audience === 'staff') messages.push({ type: 'scores', items: this.judgeScores() });
       if (audience === 'judge') messages.push({ type: 'scores', items: this.judgeScores(viewer.userId) });
       return messages;
@@ -268,10 +347,29 @@ export class LiveModel {
       scores: [...this.scores.values()],
       answers: Object.fromEntries([...this.answers].filter(([, items]) => items.length > 0)),
       buzz: Object.fromEntries([...this.buzz].filter(([, order]) => order.length > 0)),
+      openings: [...this.openings.values()].sort((a, b) => (a.questionId < b.questionId ? -1 : a.questionId > b.questionId ? 1 : 0)),
+      suddenDeaths: this.suddenDeaths,
+      vote: this.storedVote,
     };
   }
 
   // ---- Changes ----------------------------------------------------------------------------------
+
+  /**
+   * Follows the opening of answers on the show's question (as `recordAnswersOpened` stores it); true
+   * when the ranking moved with it (the chain times right answers in speed rounds).
+   */
+  private followOpening(show: StoredShow): boolean {
+    if (!show.questionId || show.answersOpenedAt === null) return false;
+    const opening = { questionId: show.questionId, openedAt: show.answersOpenedAt, speed: show.format === 'speed' };
+    const known = this.openings.get(opening.questionId);
+    if (known && known.openedAt === opening.openedAt && known.speed === opening.speed) return false;
+    this.openings.set(opening.questionId, opening);
+    if (!this.timed) return false;
+    const before = this.standings();
+    this.rebuildRanking();
+    return before !== this.standings();
+  }
 
   /** The state for each audience; a show move's maker (`by`) is told to the staff only. */
   private stateOutput(by?: ShowActor): Output {
@@ -281,6 +379,10 @@ export class LiveModel {
 
   private teamsOutput(): Output {
     return { staff: { type: 'teams', listTeam: this.listTeam('staff') }, others: { type: 'teams', listTeam: this.listTeam('public') } };
+  }
+
+  private voteOutput(): Output {
+    return { staff: { type: 'vote', vote: this.voteFor('staff') }, others: { type: 'vote', vote: this.voteFor('public') } };
   }
 
   private progressOutput(fieldName: string): Output {
@@ -295,14 +397,29 @@ export class LiveModel {
     switch (event.type) {
       case 'show': {
         const wasFrozen = this.show.stored.scoreboardFrozen;
+        const wasShown = tallyShown(this.show.stored);
         this.show = { version: event.payload.version, scoringVersion: event.payload.scoringVersion, stored: event.payload.show };
         const outputs = [this.stateOutput(event.payload.by)];
-        if (wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
+        const moved = this.followOpening(event.payload.show);
+        if (moved || wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
+        // The audience sees the tally from the move that puts it on a screen, and no longer after.
+        if (this.storedVote && wasShown !== tallyShown(this.show.stored)) outputs.push(this.voteOutput());
         return outputs;
       }
-      case 'settings':
+      case 'settings': {
+        const chainChanged =
+          JSON.stringify(this.settings.tieBreakRules ?? null) !== JSON.stringify(event.payload.settings.tieBreakRules ?? null);
         this.settings = event.payload.settings;
-        return [this.stateOutput()];
+        if (!chainChanged) return [this.stateOutput()];
+        this.rebuildRanking();
+        return [this.stateOutput(), this.teamsOutput()];
+      }
+      case 'suddenDeaths': {
+        this.suddenDeaths = event.payload.records;
+        const before = this.standings();
+        this.rebuildRanking();
+        return before === this.standings() ? [] : [this.teamsOutput()];
+      }
       case 'sheet': {
         this.fields = event.payload.fields;
         this.show = { ...this.show, scoringVersion: event.payload.scoringVersion };
@@ -327,7 +444,7 @@ export class LiveModel {
             order.filter((b) => ids.has(b.teamId)),
           );
         this.rebuildRanking();
-        return [this.teamsOutput()];
+        return this.storedVote ? [this.teamsOutput(), this.voteOutput()] : [this.teamsOutput()];
       }
       case 'seats': {
         this.seats = event.payload.seats;
@@ -372,6 +489,10 @@ export class LiveModel {
       case 'answers': {
         const { questionId, items, teamId } = event.payload;
         this.answers.set(questionId, items);
+        const retime = this.timed && this.openings.get(questionId)?.speed === true;
+        const before = retime ? this.standings() : '';
+        if (retime) this.rebuildRanking();
+        const ranking: Output[] = retime && before !== this.standings() ? [this.teamsOutput()] : [];
         const changedAnswer = teamId ? items.find((a) => a.teamId === teamId) : undefined;
         const mine: LiveMessage | null = changedAnswer
           ? { type: 'mine', questionId, answer: changedAnswer.answer, verdict: changedAnswer.verdict, points: changedAnswer.points }
@@ -382,12 +503,17 @@ export class LiveModel {
             others: null,
             team: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null),
           },
+          ...ranking,
         ];
       }
       case 'buzz': {
         const { questionId, order } = event.payload;
         this.buzz.set(questionId, order);
         return [{ staff: { type: 'buzz', questionId, order }, others: null }];
+      }
+      case 'vote': {
+        this.storedVote = event.payload.vote;
+        return [this.voteOutput()];
       }
     }
   }

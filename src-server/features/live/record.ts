@@ -8,6 +8,7 @@ import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../..
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { EVENTS_CHANNEL, insertEvent, type StoredEvent } from './hub';
+import { recordAnswersOpened } from '../ranking/data';
 import { readSeats, readSheet, readTeams } from './load';
 
 export type Trx = Transaction<Database>;
@@ -53,7 +54,9 @@ export class EventRecorder {
   }
 
   /** The show as saved; `by` names a move's maker for the other consoles. */
-  show(saved: { version: number; scoringVersion: number }, show: StoredShow, by?: ShowActor): Promise<void> {
+  async show(saved: { version: number; scoringVersion: number }, show: StoredShow, by?: ShowActor): Promise<void> {
+    // The opening of answers times right answers for the tie-break chain after the show moves on.
+    await recordAnswersOpened(this.trx, show);
     const payload = { version: saved.version, scoringVersion: saved.scoringVersion, show, ...(by ? { by } : {}) };
     return this.record({ type: 'show', payload });
   }

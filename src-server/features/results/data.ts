@@ -3,10 +3,27 @@ import type { Kysely } from 'kysely';
 import { compareTeamOrder, computeResults } from '../../../src/scoring';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import type { Database } from '../../db/types';
+import { speedTimes, type TieBreakContext, tieBreakReason } from '../../../src/tieBreak';
+import { readAnswers } from '../live/load';
+import { readAnswerOpenings, readSuddenDeaths } from '../ranking/data';
 import { listScores } from '../scoring/data';
+import { readSettings } from '../settings/data';
+import { storedVoteOf } from '../vote/data';
+
+/** A closed audience vote as the record shows it: each team's votes, most first, and the award. */
+export interface TResultVote {
+  id: string;
+  openedAt: number;
+  closedAt: number;
+  ballots: number;
+  rows: { rank: number; teamId: string; name: string; unit: string; count: number; winner: boolean }[];
+  award: { fieldName: string; label: string; points: number } | null;
+}
 
 export interface ResultsTable {
   items: TResultItem[];
+  /** Every closed audience vote, in the order they were held. */
+  votes: TResultVote[];
   judges: { gkId: string; name: string }[];
   fields: { fieldName: string; label: string; kind: 'judges' | 'answers'; weight: number; dropExtremes: boolean }[];
 }
@@ -31,10 +48,21 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     listScores(db),
   ]);
   teams.sort(compareTeamOrder);
+  const sheet = fields.map((f) => ({
+    name: f.name,
+    label: f.label,
+    kind: f.kind,
+    weight: f.weight,
+    dropExtremes: f.drop_extremes,
+    position: f.position,
+    minPoint: f.min_point,
+    round: f.round,
+  }));
   const results = computeResults(
     teams.map((t) => t.id),
-    fields.map((f) => ({ name: f.name, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes, position: f.position })),
+    sheet,
     scores,
+    await tieBreakContext(db),
   );
   const point = new Map(scores.map((s) => [`${s.teamId}|${s.gkId}|${s.fieldName}`, s.point]));
   const teamById = new Map(teams.map((t) => [t.id, t]));
@@ -46,6 +74,7 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
       name: team.name,
       unit: team.unit,
       total: r.total,
+      tieBreak: tieBreakReason(r.decidedBy, sheet),
       fields: fields.map((f) => ({
         fieldName: f.name,
         label: f.label,
@@ -64,7 +93,60 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
   });
   return {
     items,
+    votes: await readClosedVotes(db, fields),
     judges: judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username })),
     fields: fields.map((f) => ({ fieldName: f.name, label: f.label, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes })),
   };
+}
+
+/** Every closed vote with its counts ranked (competition style), for the exports and the record. */
+async function readClosedVotes(db: Kysely<Database>, fields: { name: string; label: string }[]): Promise<TResultVote[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select(['id', 'team_ids', 'choices', 'changeable', 'opened_at', 'closes_at', 'closed_at', 'tally', 'ballots', 'award'])
+    .where('closed_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) return [];
+  const teams = await db.selectFrom('teams').select(['id', 'name', 'unit', 'priority']).execute();
+  teams.sort(compareTeamOrder);
+  const order = new Map(teams.map((t, index) => [t.id, index]));
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  return rows.map((row) => {
+    const vote = storedVoteOf(row);
+    const counted = vote.tally
+      .filter((c) => teamById.has(c.teamId))
+      .sort((a, b) => b.count - a.count || order.get(a.teamId)! - order.get(b.teamId)!);
+    const best = counted[0]?.count ?? 0;
+    return {
+      id: vote._id,
+      openedAt: vote.openedAt,
+      closedAt: vote.closedAt ?? vote.openedAt,
+      ballots: vote.ballots,
+      rows: counted.map((c) => ({
+        rank: 1 + counted.filter((o) => o.count > c.count).length,
+        teamId: c.teamId,
+        name: teamById.get(c.teamId)!.name,
+        unit: teamById.get(c.teamId)!.unit,
+        count: c.count,
+        winner: best > 0 && c.count === best,
+      })),
+      award: vote.award
+        ? {
+            fieldName: vote.award.fieldName,
+            label: fields.find((f) => f.name === vote.award!.fieldName)?.label ?? vote.award.fieldName,
+            points: vote.award.points,
+          }
+        : null,
+    };
+  });
+}
+
+/** What the chain needs beyond the points: its rules, the speed rounds' times, the sudden deaths. */
+async function tieBreakContext(db: Kysely<Database>): Promise<TieBreakContext> {
+  const rules = (await readSettings(db)).tieBreakRules ?? null;
+  const suddenDeaths = await readSuddenDeaths(db);
+  if (!rules?.some((r) => r.kind === 'speedTime')) return { rules, suddenDeaths };
+  const [openings, answers] = await Promise.all([readAnswerOpenings(db), readAnswers(db)]);
+  return { rules, suddenDeaths, speedMs: speedTimes(openings, (questionId) => answers[questionId] ?? []) };
 }

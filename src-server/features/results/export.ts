@@ -1,7 +1,8 @@
 /**
  * Results as files.
  *
- * XLSX (exceljs), ready to print: a "Kết quả" sheet (rank, team, unit, each field's score, total) and
+ * XLSX (exceljs), ready to print: a "Kết quả" sheet (rank, team, unit, each field's score, total, and
+ * the tie-break reason when the chain put a team below an equal total) and
  * one sheet per judged field (each judge's point per team and the field's score). Every sheet is
  * landscape A4, fitted to one page wide, its title and header rows repeated on every page and frozen
  * with the team column, "Trang N/M" in the footer; columns are as wide as their headers (wrapped on up to
@@ -17,6 +18,7 @@
  */
 import ExcelJS from 'exceljs';
 import { messages } from '../../../src/messages';
+import { formatDate, formatPoint } from '../../../src/format';
 import type { ResultsTable } from './data';
 
 const t = messages.results;
@@ -26,21 +28,24 @@ export interface ResultsSheet {
   rows: (string | number | null)[][];
 }
 
-/** The flat table of the CSV: rank, team, unit, then per field its score and (judged) each judge's point, then the total. */
+/**
+ * The flat table of the CSV: rank, team, unit, then per field its score and (judged) each judge's
+ * point, then the total and the tie-break reason ("xếp sau do Phần 2", empty for most teams).
+ */
 export function resultsSheet(table: ResultsTable): ResultsSheet {
   const headers: string[] = [t.rank, t.team, t.unit];
   for (const field of table.fields) {
     headers.push(field.label);
     if (field.kind === 'judges') for (const judge of table.judges) headers.push(t.judgeColumn(field.label, judge.name));
   }
-  headers.push(t.total);
+  headers.push(t.total, t.tieBreak.column);
   const rows = table.items.map((item) => {
     const row: (string | number | null)[] = [item.rank, item.name, item.unit];
     for (const field of item.fields) {
       row.push(field.score);
       if (field.kind === 'judges') for (const judge of field.judges) row.push(judge.point);
     }
-    row.push(item.total);
+    row.push(item.total, item.tieBreak);
     return row;
   });
   return { headers, rows };
@@ -255,7 +260,11 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
   const rankColumn: ColumnSpec = { header: t.rank, texts: rankTexts, kind: 'rank', bold: true, headerLines: 1, maxWidth: 8 };
   const teamColumn: ColumnSpec = { header: t.team, texts: teamNames, kind: 'text', bold: true, headerLines: 1, maxWidth: 42 };
 
-  // The ranking with each field's score.
+  // The ranking with each field's score, and why a team is below an equal total when the chain decided.
+  const reasons = table.items.some((i) => i.tieBreak !== null);
+  const reasonColumn: ColumnSpec[] = reasons
+    ? [{ header: t.tieBreak.column, texts: table.items.map((i) => i.tieBreak ?? ''), kind: 'text', headerLines: 2, maxWidth: 36 }]
+    : [];
   addTableSheet(
     workbook,
     sheetName(t.sheetResults, taken),
@@ -274,8 +283,16 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
         }),
       ),
       { header: t.total, texts: table.items.map((i) => pointText(i.total)), kind: 'point', headerLines: 2, maxWidth: 12 },
+      ...reasonColumn,
     ],
-    table.items.map((item) => [item.rank, item.name, item.unit, ...item.fields.map((f) => f.score), item.total]),
+    table.items.map((item) => [
+      item.rank,
+      item.name,
+      item.unit,
+      ...item.fields.map((f) => f.score),
+      item.total,
+      ...(reasons ? [item.tieBreak] : []),
+    ]),
     [],
     2,
   );
@@ -327,6 +344,25 @@ export async function resultsXlsx(table: ResultsTable, title: string): Promise<U
       2,
     );
   }
+  // Each closed audience vote: the teams by votes, most first, and the points it became.
+  table.votes.forEach((vote, index) => {
+    const heading = t.voteHeading(index + 1, vote.ballots, formatDate(vote.openedAt, true), formatDate(vote.closedAt, true));
+    addTableSheet(
+      workbook,
+      sheetName(table.votes.length > 1 ? `${t.voteSheet} ${index + 1}` : t.voteSheet, taken),
+      heading,
+      [
+        { ...rankColumn, texts: vote.rows.map((r) => String(r.rank)) },
+        { ...teamColumn, texts: vote.rows.map((r) => r.name) },
+        { header: t.unit, texts: vote.rows.map((r) => r.unit), kind: 'text', headerLines: 1, maxWidth: 32 },
+        { header: t.voteCount, texts: vote.rows.map((r) => String(r.count)), kind: 'rank', headerLines: 1, maxWidth: 10 },
+        { header: t.voteWinner, texts: vote.rows.map((r) => (r.winner ? '✓' : '')), kind: 'rank', headerLines: 2, maxWidth: 14 },
+      ],
+      vote.rows.map((r) => [r.rank, r.name, r.unit, r.count, r.winner ? '✓' : '']),
+      [vote.award ? t.voteAward(vote.award.label, formatPoint(vote.award.points)) : t.voteNoAward],
+      2,
+    );
+  });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

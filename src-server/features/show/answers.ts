@@ -16,6 +16,7 @@ import type { AppDeps } from '../../context';
 import { readAnswers, readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
+import { recordSuddenDeath } from '../ranking/data';
 import { applyScoreChange } from '../scoring/data';
 import { obstacleScene, saveShow, type StoredShow } from './state';
 
@@ -25,11 +26,11 @@ async function answersFor(db: Db, questionId: string): Promise<TTeamAnswer[]> {
   return (await readAnswers(db, questionId))[questionId] ?? [];
 }
 
-async function buzzOrder(db: Db, questionId: string): Promise<TBuzz[]> {
+export async function buzzOrder(db: Db, questionId: string): Promise<TBuzz[]> {
   return (await readBuzzes(db, questionId))[questionId] ?? [];
 }
 
-function timeIsUp(show: StoredShow, now: number): boolean {
+export function timeIsUp(show: StoredShow, now: number): boolean {
   const { endsAt, remainingMs } = show.timer;
   return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
 }
@@ -48,6 +49,7 @@ export async function submitAnswer(
     if (!stored.answersOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.answersClosed);
     // A wrong keyword takes a team out of the rest of the obstacle round, rows included.
     if (stored.obstacle?.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
+    if (stored.suddenDeath && !stored.suddenDeath.teamIds.includes(teamId)) throw new AppError('FORBIDDEN', messages.suddenDeathOnly);
     try {
       await trx.insertInto('team_answers').values({ question_id: questionId, team_id: teamId, answer, at: now }).execute();
     } catch (error) {
@@ -66,6 +68,7 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
     const { stored } = await readShow(trx);
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.buzzerOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.buzzerClosed);
+    if (stored.suddenDeath && !stored.suddenDeath.teamIds.includes(teamId)) throw new AppError('FORBIDDEN', messages.suddenDeathOnly);
     try {
       await trx.insertInto('buzzes').values({ question_id: questionId, team_id: teamId, at: now }).execute();
     } catch (error) {
@@ -82,7 +85,7 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
  * The field a right answer counts on: the open field when it is an answers field, else the round's
  * answers field (its `round`, or for a field without one its name, phan-N), else the sheet's first.
  */
-async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
+export async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
   const fields = await db
     .selectFrom('score_fields')
     .select(['name', 'round'])
@@ -115,7 +118,7 @@ async function questionRule(db: Db, questionId: string): Promise<{ point: number
  * Adds `delta` to a team's points on an answers field: one audited change. Shared by every rule that
  * scores answers (a verdict, a speed place, an obstacle row or keyword).
  */
-async function addAnswerPoints(
+export async function addAnswerPoints(
   trx: Transaction<Database>,
   teamId: string,
   fieldName: string,
@@ -204,7 +207,9 @@ export async function setVerdict(
     } else {
       const obstacle = rule.format.kind === 'obstacle' ? rule.format : null;
       const rowRule = obstacle ? rowPoints(obstacle, rule.index, input.verdict === 'right') : null;
-      const points = rowRule ? rowRule.points : input.verdict === 'right' ? rule.point : 0;
+      // A câu hỏi phụ only orders tied teams: a right answer wins it and scores nothing.
+      const suddenDeath = show.stored.suddenDeath?.questionId === input.questionId;
+      const points = suddenDeath ? 0 : rowRule ? rowRule.points : input.verdict === 'right' ? rule.point : 0;
       const moved = await moveAnswerPoints(trx, show.stored, { ...row, team_id: input.teamId }, points, {
         actorId,
         source: rowRule ? 'row' : 'answer',
@@ -225,14 +230,36 @@ export async function setVerdict(
     const onScreen =
       show.stored.questionId === input.questionId && (rule.format.kind === 'speed' ? shown.length > 0 : shown.includes(input.teamId));
     const next = { ...show.stored };
-    const saved = onScreen ? await saveShow(trx, show, next, false) : null;
+    const winnerId = suddenDeathWinner(show.stored, input.questionId, items);
+    if (winnerId) next.suddenDeath = { ...show.stored.suddenDeath!, winnerId };
+    const saved = onScreen || winnerId ? await saveShow(trx, show, next, false) : null;
     // Events last: the ordered section is only their inserts and the commit.
     if (scoreChanges.length) await recorder.record({ type: 'scores', payload: { changes: scoreChanges } });
     await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     for (const teamId of movedTeams) await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId } });
+    if (winnerId) {
+      const { teamIds } = show.stored.suddenDeath!;
+      await recordSuddenDeath(recorder, { questionId: input.questionId, participants: teamIds, winnerId });
+    }
     if (saved) await recorder.show(saved, next);
     return items;
   });
+}
+
+/**
+ * The winner of the câu hỏi phụ on air, once it is decided and not before: the first answer in the
+ * server's order that is judged right, when every answer before it is judged wrong. Null while an
+ * earlier answer waits for its verdict, and once a winner is recorded (a result is recorded once).
+ */
+export function suddenDeathWinner(show: StoredShow, questionId: string, answers: readonly TTeamAnswer[]): string | null {
+  const scene = show.suddenDeath;
+  if (!scene || scene.questionId !== questionId || scene.winnerId) return null;
+  for (const answer of answers) {
+    if (!scene.teamIds.includes(answer.teamId)) continue;
+    if (answer.verdict === 'right') return answer.teamId;
+    if (answer.verdict !== 'wrong') return null;
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------------------------ the obstacle keyword

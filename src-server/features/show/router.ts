@@ -1,7 +1,17 @@
 /** The master's moves, the consoles open, the teams' answers and buzzes, and the verdicts. */
 import type { ConsolesMessage, ShowActor, ShowMove } from '../../../src/live';
 import { messages } from '../../../src/messages';
-import { ZBuzzSchema, ZKeywordVerdictSchema, ZShowUpdateSchema, ZSubmitAnswerSchema, ZVerdictSchema } from '../../../src/schemas/show';
+import {
+  type TShowChanges,
+  ZBuzzSchema,
+  ZFinishTeamChoiceSchema,
+  ZFinishVerdictSchema,
+  ZKeywordVerdictSchema,
+  ZShowUpdateSchema,
+  ZStealVerdictSchema,
+  ZSubmitAnswerSchema,
+  ZVerdictSchema,
+} from '../../../src/schemas/show';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -10,6 +20,7 @@ import { liveTransaction } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../system/router';
 import { buzz, keywordBuzz, keywordVerdict, setVerdict, submitAnswer } from './answers';
+import { finishVerdict, stealBuzz, stealVerdict } from './finish';
 import { reverseScoreEvents } from '../scoring/data';
 import { applyShowChanges, saveShow, type StoredShow } from './state';
 
@@ -47,6 +58,28 @@ export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpda
     await recorder.show(await saveShow(recorder.trx, previous, next), next, by);
   });
   return { system: ctx.hub.live.system('staff') };
+}
+
+/**
+ * The team on stage in the finish round chooses its package or places its star from its own device,
+ * when the master allows it: the same move, and the same checks, as the master's.
+ */
+async function finishTeamChoice(ctx: Context, teamId: string, input: { package?: number; star?: number | null }) {
+  const now = Date.now();
+  await liveTransaction(ctx, async (recorder) => {
+    const previous = await readShow(recorder.trx, true);
+    const finish = previous.stored.finish;
+    if (!finish) throw new AppError('CONFLICT', messages.notFinishRound);
+    if (finish.teamId !== teamId) throw new AppError('FORBIDDEN', messages.finishNotYourTurn);
+    if (!finish.teamMayChoose) throw new AppError('FORBIDDEN', messages.finishChoiceNotAllowed);
+    let next = previous.stored;
+    const moves: NonNullable<TShowChanges['finish']>[] = [];
+    if (input.package !== undefined) moves.push({ action: 'choosePackage', package: input.package });
+    if (input.star !== undefined) moves.push({ action: 'placeStar', position: input.star });
+    if (!moves.length) throw badRequest(messages.finishNoPackage, 'package');
+    for (const finishMove of moves) next = await applyShowChanges(recorder.trx, next, { finish: finishMove }, now);
+    await recorder.show(await saveShow(recorder.trx, previous, next), next);
+  });
 }
 
 export async function undoShow(ctx: Context, consoleId?: string) {
@@ -154,6 +187,31 @@ export const showRouter = router({
     const teamId = ownTeam(ctx);
     const order = await keywordBuzz(ctx, teamId);
     return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
+  }),
+
+  /** The finish round: the master judges the team on stage's answer (right, wrong, out of time). */
+  finishVerdict: staffProcedure.input(ZFinishVerdictSchema).mutation(async ({ ctx, input }) => {
+    await finishVerdict(ctx, ctx.user._id, input);
+    return { system: ctx.hub.live.system('staff') };
+  }),
+
+  /** The finish round: another team buzzes to steal a missed question, inside the window. */
+  stealBuzz: teamProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
+    const teamId = ownTeam(ctx);
+    const order = await stealBuzz(ctx, teamId);
+    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
+  }),
+
+  /** The finish round: the master judges the first steal buzz. */
+  stealVerdict: staffProcedure.input(ZStealVerdictSchema).mutation(async ({ ctx, input }) => {
+    await stealVerdict(ctx, ctx.user._id, input);
+    return { system: ctx.hub.live.system('staff') };
+  }),
+
+  /** The finish round: the team on stage chooses its package or places its star (when the master allows). */
+  finishChoose: teamProcedure.input(ZFinishTeamChoiceSchema).mutation(async ({ ctx, input }) => {
+    await finishTeamChoice(ctx, ownTeam(ctx), input);
+    return { ok: true as const };
   }),
 
   /** The obstacle round: the master judges the first unjudged keyword guess. */

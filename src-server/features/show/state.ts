@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import type { ObstacleScene, ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
+import type { FinishScene, ObstacleScene, ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
 import { letterBoxes } from '../../../src/formats';
 import type { StoredShow } from '../../../src/live';
 import type { ShowRow } from '../live/load';
@@ -53,6 +53,7 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   if (changes.answersOpen !== undefined) next.answersOpen = changes.answersOpen;
   if (changes.buzzerOpen !== undefined) next.buzzerOpen = changes.buzzerOpen;
   if (changes.screen2 !== undefined) next.screen2 = changes.screen2;
+  if (changes.overlay !== undefined) next.overlay = changes.overlay;
   if (changes.shownAnswers !== undefined) next.shownAnswers = changes.shownAnswers;
   if (changes.scoreboardFrozen !== undefined) next.scoreboardFrozen = changes.scoreboardFrozen;
 
@@ -81,6 +82,9 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   } else {
     next.setId = setId ?? null;
   }
+  // A new round starts with nobody on stage: the team the last set put there (a finish turn, a
+  // performance) steps down, unless the same move names one.
+  if (next.setId !== current.setId && changes.activeTeamId === undefined) next.activeTeamId = null;
 
   const questionId = changes.questionId !== undefined ? changes.questionId : next.questionId;
   const index = questionId && set && next.setId ? set.items.findIndex((q) => q.id === questionId) : -1;
@@ -94,6 +98,16 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   next.question = item ? showQuestion(item, index, next.phase === 'answer') : null;
   next.format = set && next.setId ? set.format.kind : 'classic';
   next.obstacle = obstacleAfter(current, next, set, index, changes.obstacle);
+  if (changes.finish?.action === 'startTurn') {
+    const teamId = changes.finish.teamId;
+    if (!teamId) throw badRequest(messages.finishTeamRequired, 'changes.finish.teamId');
+    const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+    if (!team) throw badRequest(messages.teamNotFound, 'changes.finish.teamId');
+    // The team whose turn it is stands on stage.
+    if (changes.activeTeamId === undefined) next.activeTeamId = teamId;
+  }
+  next.finish = finishAfter(current, next, set, index, changes.finish);
+  next.suddenDeath = await suddenDeathAfter(db, current, next, set, changes.suddenDeath);
 
   if (next.questionId !== current.questionId) {
     // A new question starts clean: its own time limit, nothing open, nothing on screen 2.
@@ -109,6 +123,30 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
 
   if (changes.timer) next.timer = applyTimer(next.timer, changes.timer, now);
   return next;
+}
+
+/**
+ * A sudden-death question after a move: put on air for the tied teams named (the question on air must
+ * belong to a tie-break set), kept while that question stays, ended with null or another question.
+ */
+async function suddenDeathAfter(
+  db: Db,
+  current: StoredShow,
+  next: StoredShow,
+  set: { format: TFormat } | null,
+  move: TShowChanges['suddenDeath'],
+): Promise<StoredShow['suddenDeath']> {
+  if (move === null) return null;
+  if (move === undefined) {
+    const kept = current.suddenDeath;
+    return kept && kept.questionId === next.questionId ? kept : null;
+  }
+  if (!next.questionId || !set?.format.tieBreak) throw badRequest(messages.suddenDeathSet, 'changes.suddenDeath');
+  const teamIds = [...new Set(move.teamIds)];
+  if (teamIds.length < 2) throw badRequest(messages.suddenDeathParticipants, 'changes.suddenDeath.teamIds');
+  const known = await db.selectFrom('teams').select('id').where('id', 'in', teamIds).execute();
+  if (known.length !== teamIds.length) throw badRequest(messages.teamNotFound, 'changes.suddenDeath.teamIds');
+  return { questionId: next.questionId, teamIds, winnerId: null };
 }
 
 /**
@@ -149,6 +187,106 @@ function obstacleAfter(
     else state.ended = true;
   }
   return obstacleScene(next.setId, format, rows, state);
+}
+
+/**
+ * The finish round after a move: fresh when its set comes on air; the master's turn, package, star and
+ * choice moves; a question chosen during a turn is picked for the package's next position (it must be
+ * worth that position's points); a picked question shown on screen can no longer take the star.
+ */
+function finishAfter(
+  current: StoredShow,
+  next: StoredShow,
+  set: { items: TQuestion[]; format: TFormat } | null,
+  index: number,
+  move: TShowChanges['finish'],
+): FinishScene | null {
+  if (!set || !next.setId || set.format.kind !== 'finish') {
+    if (move) throw badRequest(messages.notFinishRound, 'changes.finish');
+    return null;
+  }
+  const format = set.format;
+  const previous = current.finish?.setId === next.setId ? current.finish : null;
+  let scene: FinishScene = previous
+    ? { ...previous, packages: format.packages }
+    : {
+        setId: next.setId,
+        packages: format.packages,
+        teamId: null,
+        packageIndex: null,
+        picks: [],
+        shown: [],
+        results: [],
+        star: null,
+        teamMayChoose: false,
+        steal: null,
+        done: [],
+        used: [],
+      };
+  const turn = { packageIndex: null, picks: [], shown: [], results: [], star: null, steal: null };
+  if (move) {
+    const needTurn = () => {
+      if (!scene.teamId) throw badRequest(messages.finishNoTurn, 'changes.finish');
+    };
+    const needPackage = () => {
+      needTurn();
+      if (scene.packageIndex === null) throw badRequest(messages.finishNoPackage, 'changes.finish');
+    };
+    switch (move.action) {
+      case 'startTurn':
+        if (scene.done.includes(move.teamId!)) throw badRequest(messages.finishTeamDone, 'changes.finish.teamId');
+        scene = { ...scene, ...turn, teamId: move.teamId! };
+        break;
+      case 'choosePackage': {
+        needTurn();
+        const chosen = move.package === undefined ? undefined : format.packages[move.package];
+        if (!chosen) throw badRequest(messages.finishPackageMissing, 'changes.finish.package');
+        if (scene.shown.length > 0) throw badRequest(messages.finishPackageLocked, 'changes.finish.package');
+        scene = { ...scene, packageIndex: move.package!, picks: chosen.map(() => null), results: chosen.map(() => null), star: null };
+        break;
+      }
+      case 'placeStar': {
+        needPackage();
+        const position = move.position ?? null;
+        const size = scene.picks.length;
+        if (position !== null && (position < 0 || position >= size))
+          throw badRequest(messages.finishStarPosition, 'changes.finish.position');
+        if (scene.star !== null && scene.shown.includes(scene.star)) throw badRequest(messages.finishStarLocked, 'changes.finish.position');
+        if (position !== null && scene.shown.includes(position)) throw badRequest(messages.finishStarShown, 'changes.finish.position');
+        scene = { ...scene, star: position };
+        break;
+      }
+      case 'allowTeamChoice':
+        if (move.allow === undefined) throw badRequest(messages.finishAllowRequired, 'changes.finish.allow');
+        scene = { ...scene, teamMayChoose: move.allow };
+        break;
+      case 'endTurn':
+        needTurn();
+        scene = { ...scene, ...turn, done: [...scene.done, scene.teamId!], teamId: null };
+        break;
+    }
+  }
+
+  const questionId = next.questionId;
+  if (questionId !== current.questionId) {
+    // A new question closes the last one's steal window.
+    scene = { ...scene, steal: null };
+    if (questionId && index >= 0 && scene.teamId && scene.packageIndex !== null && !scene.picks.includes(questionId)) {
+      if (scene.used.includes(questionId)) throw badRequest(messages.finishQuestionUsed, 'changes.questionId');
+      const position = scene.results.findIndex((result, i) => result === null && !scene.shown.includes(i));
+      if (position < 0) throw badRequest(messages.finishPackageDone, 'changes.questionId');
+      const value = format.packages[scene.packageIndex]![position]!;
+      if (set.items[index]!.point !== value) throw badRequest(messages.finishWrongValue(value), 'changes.questionId');
+      scene = { ...scene, picks: scene.picks.map((pick, i) => (i === position ? questionId : pick)) };
+    }
+  }
+  // A picked question on screen: its position is shown (the star is settled) and the question used.
+  const onScreen = next.phase === 'question' || next.phase === 'answer';
+  const position = questionId && onScreen ? scene.picks.indexOf(questionId) : -1;
+  if (position >= 0 && !scene.shown.includes(position)) {
+    scene = { ...scene, shown: [...scene.shown, position], used: [...scene.used, questionId!] };
+  }
+  return scene;
 }
 
 /** What every screen may see of the obstacle round: secrets only once revealed. */

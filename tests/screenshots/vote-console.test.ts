@@ -1,0 +1,63 @@
+/**
+ * The audience vote on the console at 1440×900: a vote for four of the demo's teams, open with
+ * minutes left, 24 phones' ballots in its bars, on screen 2; beside it, the livestream overlay's scene.
+ */
+import { type APIRequestContext, request } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { loadDemoEvent } from '../../src-server/demo/load';
+import { describeInBrowser, openAs, requestAs, waitForApp } from '../e2e/harness';
+import { shoot } from './shots';
+
+const CONSOLE = { width: 1440, height: 900 };
+
+describeInBrowser('screenshots: the audience vote on the console', (h) => {
+  let master: APIRequestContext;
+  let teamIds: string[] = [];
+
+  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+    expect(response.status(), await response.text()).toBe(200);
+    return response.json();
+  }
+
+  beforeAll(async () => {
+    const { db } = h.server.deps;
+    await loadDemoEvent(db, h.server.deps.hub);
+    teamIds = (await db.selectFrom('teams').select('id').orderBy('priority').execute()).map((r) => r.id);
+    master = await requestAs(h, 'master');
+    const set = (await (await master.get('/api/fw-question/all')).json()).items[0] as { _id: string; items: { id: string }[] };
+    await ok(await master.put('/api/show', { data: { changes: { fw: 1, setId: set._id, questionId: set.items[0]!.id } } }));
+  }, 90_000);
+
+  it('vote-console.png: an open vote with its live tally', async () => {
+    const ballot = teamIds.slice(0, 4);
+    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
+    // 24 phones, each a device of its own: 11, 7, 4 and 2 votes.
+    for (const [i, times] of [11, 7, 4, 2].entries()) {
+      for (let n = 0; n < times; n++) {
+        const phone = await request.newContext({ baseURL: h.url });
+        await ok(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
+        await phone.dispose();
+      }
+    }
+    await ok(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
+
+    const { page } = await openAs(h, '/master', 'master', CONSOLE);
+    // The faces are `font-display: optional`: a first visit whose fonts come late keeps the system
+    // face. Once more, with the fonts in the cache, as the console looks on the night.
+    await page.reload();
+    await waitForApp(page);
+    const panel = page.getByTestId('vote-panel');
+    await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 24' }).waitFor();
+    await panel.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    // The miniature of /screen is a page of its own: its scene has faded in too.
+    const mini = page.frameLocator('[data-testid="mini-screen"]');
+    await mini.getByTestId('stage-canvas').waitFor();
+    const miniFrame = page.frames().find((frame) => frame.url().includes('/screen?preview=1'));
+    await miniFrame?.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+    );
+    await shoot(page, 'vote-console');
+  });
+});
