@@ -150,7 +150,8 @@ describeInBrowser('the audience vote on the console', (h) => {
     expect((await system()).overlay).toBe('lowerThird');
     await overlay.getByText('Bình chọn', { exact: true }).click();
     await expect.poll(async () => (await system()).overlay).toBe('vote');
-    expect(await overlay.getByRole('radio', { name: 'Bình chọn' }).isChecked()).toBe(true);
+    // The console hears its own move back over the subscription: wait for it rather than read at once.
+    await expect.poll(() => overlay.getByRole('radio', { name: 'Bình chọn' }).isChecked()).toBe(true);
     await overlay.getByText('Ẩn', { exact: true }).click();
     await expect.poll(async () => (await system()).overlay).toBe('hidden');
     await overlay.getByText('Bảng điểm', { exact: true }).click();
