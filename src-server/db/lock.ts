@@ -3,7 +3,8 @@
  * and, on Linux, the process's start time. A lock is stale when that process is gone (killed with
  * -9), when the PID now belongs to another process (a different start time: PID 1 after a container
  * restart), or when it is a zombie not yet reaped. A stale lock is taken over atomically: the lock
- * file is created with O_EXCL, and a stale one is first renamed aside, which only one contender can do.
+ * file appears whole or not at all (a hard link that fails if it exists), and a stale one is first
+ * renamed aside, which only one contender can do.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,19 +56,51 @@ function ownerAlive(info: LockInfo): boolean {
   return !info.procStart || info.procStart === stat.start;
 }
 
-function readLock(file: string): LockInfo | null {
+function parseLock(text: string): LockInfo | null {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;
+    return JSON.parse(text) as LockInfo;
   } catch {
     return null;
   }
 }
 
-/** Who holds the folder now, if anyone alive does. */
-export function lockHolder(dir: string): number | null {
-  const info = readLock(path.join(dir, LOCK_FILE));
+function readLock(file: string): LockInfo | null {
+  try {
+    return parseLock(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The PID of the lock's owner if it is alive on this machine, else null (a stale lock). */
+function holderOf(info: LockInfo | null): number | null {
   if (!info || info.hostname !== os.hostname() || !ownerAlive(info)) return null;
   return info.pid;
+}
+
+/** Who holds the folder now, if anyone alive does. */
+export function lockHolder(dir: string): number | null {
+  return holderOf(readLock(path.join(dir, LOCK_FILE)));
+}
+
+/**
+ * Creates `file` with `text`, failing with EEXIST when it exists. The file appears with all of its
+ * text at once (written aside, then hard-linked into place): a contender never reads a lock that is
+ * still empty, which it would take for a stale one.
+ */
+function createWhole(file: string, text: string): void {
+  const temp = `${file}.new-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(temp, text, { flag: 'wx' });
+  try {
+    fs.linkSync(temp, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A file system without hard links: fall back to an exclusive create.
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') fs.writeFileSync(file, text, { flag: 'wx' });
+    else throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
 }
 
 /** Takes the lock or throws DataDirLockedError. Returns a function that releases it. */
@@ -82,7 +115,7 @@ export function acquireDataDirLock(dir: string): () => void {
   };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      fs.writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
+      createWhole(file, JSON.stringify(mine));
       let released = false;
       return () => {
         if (released) return;
@@ -91,8 +124,16 @@ export function acquireDataDirLock(dir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const stale = fs.readFileSync(file, 'utf8');
-      const holder = lockHolder(dir);
+      // Judge the lock by one reading of it; a lock gone meanwhile (a contender moving it) means
+      // starting again.
+      let stale: string;
+      try {
+        stale = fs.readFileSync(file, 'utf8');
+      } catch (readError) {
+        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw readError;
+      }
+      const holder = holderOf(parseLock(stale));
       if (holder !== null) throw new DataDirLockedError(holder, path.resolve(dir));
       // A stale lock: move it aside. A rename moves one file once, so of two contenders only one
       // moves the stale lock; the other finds it gone and starts again.

@@ -104,7 +104,8 @@ describeInBrowser("judges' pad in a browser", (h) => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
     const { page, errors } = await openPad();
     await page.getByTestId('pad-judge').getByText('Nguyễn Thị Lan').waitFor();
-    expect(await page.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
+    // Signed in through the form, the pad asks for its fields after it mounts: wait for them rather than read at once.
+    await expect.poll(() => page.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
     // The team on stage comes first, marked, and is the one being scored.
     const first = page.getByTestId('pad-team').first();
     expect(await first.getAttribute('data-team-id')).toBe(teamIds[2]);

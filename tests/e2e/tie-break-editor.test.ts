@@ -37,12 +37,15 @@ describeInBrowser('the tie-break editor', (h) => {
     const editor = page.locator('#tie-break');
     const list = editor.getByRole('list', { name: t.ruleList });
     await editor.getByTestId('tie-break-default').waitFor();
-    expect(await list.getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringContaining(t.totalFirst),
-      expect.stringContaining(t.fieldRule('Khởi động')),
-      expect.stringContaining(t.fieldRule('Về đích')),
-      expect.stringContaining(t.sharedRule),
-    ]);
+    // The rules' labels come from the scoring sheet, a call of its own that may answer after the chain's.
+    await expect
+      .poll(() => list.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        expect.stringContaining(t.totalFirst),
+        expect.stringContaining(t.fieldRule('Khởi động')),
+        expect.stringContaining(t.fieldRule('Về đích')),
+        expect.stringContaining(t.sharedRule),
+      ]);
     const row = page.locator('[data-testid="ranking-row"][data-team="Đội Bình"]');
     await row.getByTestId('ranking-tie-break').getByText('xếp sau do Khởi động').waitFor();
 
