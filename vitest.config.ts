@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'server:pglite',
           include: ['tests/server/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          // Sockets, timers and NOTIFY on a busy 2-core machine: polls wait patiently rather than flake.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +31,8 @@ export default defineConfig({
                 name: 'server:postgres',
                 include: ['tests/server/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                // Sockets, timers and NOTIFY on a busy 2-core machine: polls wait patiently rather than flake.
+                expect: { poll: { timeout: 10_000 } },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -39,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'runtime',
           include: ['tests/runtime/**/*.test.ts'],
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

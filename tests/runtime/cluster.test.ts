@@ -175,7 +175,8 @@ function openScreen(): Screen {
   const wsClient = createWSClient({
     url: `${cluster.url.replace(/^http/, 'ws')}/trpc`,
     WebSocket: TracedWebSocket as never,
-    retryDelayMs: () => 1000,
+    // Longer than a move through nginx takes: a killed instance's screens come back after the first move.
+    retryDelayMs: () => 2000,
   });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   const events: Received[] = [];
@@ -333,6 +334,13 @@ describe.runIf(runnable)('three instances behind nginx (npm run start:cluster)',
       expect(res.status).toBe(200);
       teamIds.push(res.json.item._id);
     }
+    // The instance that opens the vote checks its teams in memory: let every instance hear of them first.
+    for (const instance of liveInstances()) {
+      await until(`instance ${instance.index} knows the new teams`, async () => {
+        const { listTeam } = (await call<{ listTeam: { _id: string }[] }>('GET', '/api/state', { base: instance.url })).json;
+        return teamIds.every((id) => listTeam.some((t) => t._id === id));
+      });
+    }
     expect((await call('PUT', '/api/vote', { cookie: master, body: { open: true, teamIds } })).status).toBe(200);
     for (const instance of liveInstances()) {
       await until(`instance ${instance.index} knows the vote is open`, async () => {
@@ -367,9 +375,11 @@ describe.runIf(runnable)('three instances behind nginx (npm run start:cluster)',
       expect(again.status).toBe(409);
     }
 
-    expect((await call('PUT', '/api/vote', { cookie: master, body: { open: false } })).status).toBe(200);
+    // The close answers with the vote as its instance counted it on closing; another instance may
+    // not have heard the close yet, so the GETs below wait for each.
+    const final = await call<VoteAnswer>('PUT', '/api/vote', { cookie: master, body: { open: false } });
+    expect(final.status).toBe(200);
     const expected = teamIds.map((teamId) => ({ teamId, count: acknowledged.get(teamId)! }));
-    const final = await call<VoteAnswer>('GET', '/api/vote', { cookie: master });
     expect(final.json.vote).toMatchObject({ open: false, ballots: 300 });
     expect(final.json.vote!.tally).toEqual(expect.arrayContaining(expected));
     expect(final.json.vote!.tally).toHaveLength(3);

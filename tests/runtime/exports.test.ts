@@ -188,7 +188,7 @@ describe.skipIf(!available)('the exports in LibreOffice', () => {
       xlsxPdf,
       path.join(screenshotDir, 'xlsx-libreoffice-page1'),
     ]);
-  });
+  }, 330_000); // the scoring and two LibreOffice runs of up to 150 s each
   afterAll(async () => {
     await app?.close();
     if (work) fs.rmSync(work, { recursive: true, force: true });

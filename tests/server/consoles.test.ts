@@ -212,7 +212,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('consoles on two instances of
       const again = consoleOn(other, await login(other, 'dieukhien'));
       await onFirst.waitForList((m) => m.consoles.length === 2);
       await second.close();
-      await onFirst.waitForList((m) => m.consoles.length === 1, 3000);
+      await onFirst.waitForList((m) => m.consoles.length === 1, 10_000); // well before the 45 s purge: the stop's notice
       await again.close();
       await onFirst.close();
     } finally {
