@@ -43,6 +43,30 @@ describeInBrowser('contest formats in a browser', (h) => {
 
   const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
+  /**
+   * Waits for the finish round's steal text on /screen; on a timeout, says what the server, the
+   * console and the pages had then, so a failure in CI explains itself.
+   */
+  async function waitForSteal(all: Awaited<ReturnType<typeof openAll>>, text: string) {
+    try {
+      await all.screen.getByTestId('finish-steal-text').filter({ hasText: text }).waitFor();
+    } catch (error) {
+      const read = (page: Page, testId: string) =>
+        page
+          .getByTestId(testId)
+          .innerText({ timeout: 1000 })
+          .catch(() => '(none)');
+      const details = [
+        `server finish: ${JSON.stringify(h.server.deps.hub.live.system('staff').finish)}`,
+        `console: ${await read(all.m, 'finish-panel')}`,
+        `screen: ${await read(all.screen, 'finish-steal-banner')}`,
+        `focus on the console: ${await all.m.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'none')}`,
+        `page errors: ${JSON.stringify(all.errors.map((p) => p.errors))}`,
+      ];
+      throw new Error(`${(error as Error).message}\n${details.join('\n')}`);
+    }
+  }
+
   async function pickSet(m: Page, round: number, title: string) {
     await m.getByText(`Phần ${round}`, { exact: true }).click();
     await m.getByRole('combobox', { name: 'Bộ câu hỏi' }).click();
@@ -182,7 +206,8 @@ describeInBrowser('contest formats in a browser', (h) => {
   });
 
   it('plays a finish round: a package with the star, a right answer, a miss, and a steal from /team', async () => {
-    const { m, screen, team, errors } = await openAll();
+    const all = await openAll();
+    const { m, screen, team, errors } = all;
     await pickSet(m, 3, 'Về đích — Hà Nội nghìn năm');
     await m.getByRole('combobox', { name: 'Bắt đầu lượt của đội' }).click();
     await m.getByRole('option', { name: OTHER_TEAM }).click();
@@ -215,13 +240,11 @@ describeInBrowser('contest formats in a browser', (h) => {
       .filter({ hasText: `${TEAM_NAME} giành quyền trả lời` })
       .waitFor();
     await team.getByTestId('finish-steal-state').filter({ hasText: 'Đội bạn giành quyền trả lời!' }).waitFor();
-    await m.getByTestId('steal-buzz').filter({ hasText: TEAM_NAME }).waitFor();
+    // The console can judge the steal (its buttons are there) before the key is pressed.
+    await m.getByTestId('steal-buzz').filter({ hasText: TEAM_NAME }).getByRole('button', { name: 'Đúng' }).waitFor();
     await m.keyboard.press('Escape');
     await m.keyboard.press('Shift+D');
-    await screen
-      .getByTestId('finish-steal-text')
-      .filter({ hasText: `${TEAM_NAME} cướp điểm thành công: +20 điểm` })
-      .waitFor();
+    await waitForSteal(all, `${TEAM_NAME} cướp điểm thành công: +20 điểm`);
     await team.getByTestId('finish-steal-state').filter({ hasText: 'Đội bạn cướp điểm thành công!' }).waitFor();
 
     // Undo takes the steal back: the stealer answers again.
