@@ -13,7 +13,13 @@ export type LiveEvents = Pick<LiveMessages, LiveType>;
 const latest = new Map<LiveType, Extract<LiveMessage, { type: LiveType }>>();
 const listeners = new Set<() => void>();
 
-export function recordLiveEvent(message: Extract<LiveMessage, { type: LiveType }>): void {
+/**
+ * Keeps a live payload; `id` is its subscription id (`N`, `N:i` or `N:s`), whose N is the last event
+ * the payload's content includes.
+ */
+export function recordLiveEvent(message: Extract<LiveMessage, { type: LiveType }>, id?: string): void {
+  const eventId = id === undefined ? Number.NaN : Number(id.split(':')[0]);
+  if (Number.isFinite(eventId)) eventOf.set(message, eventId);
   latest.set(message.type, message);
   for (const listener of listeners) listener();
 }
@@ -40,6 +46,8 @@ export function useLiveEvent<T extends LiveType>(type: T): LiveEvents[T] | null 
 
 // When each payload was first seen: an event object is replaced, never changed, so its identity dates it.
 const firstSeen = new WeakMap<object, number>();
+// The last event each payload's content includes, from its subscription id.
+const eventOf = new WeakMap<object, number>();
 
 /**
  * When this screen first saw a live payload (Date.now()), to weigh it against a query's
@@ -66,4 +74,16 @@ export function recordShowMove(by: ShowActor, system: ShowState): void {
 export function onShowMove(listener: ShowMoveListener): () => void {
   moveListeners.add(listener);
   return () => moveListeners.delete(listener);
+}
+
+/**
+ * Whether a live payload is at least as new as a query's answer. Both name the last event they
+ * include when they can (the server's order, whatever the network did); otherwise the time this
+ * screen got each decides. An answer read before an event but received after it is older, which
+ * the times alone would get wrong.
+ */
+export function liveIsNewer(payload: object, loaded: { eventId?: number | null; at: number }): boolean {
+  const live = eventOf.get(payload);
+  if (live !== undefined && typeof loaded.eventId === 'number') return live >= loaded.eventId;
+  return seenAt(payload) >= loaded.at;
 }

@@ -90,7 +90,7 @@ export function useSystemStateSync(): void {
 
   useSubscription(
     trpc.system.join.subscriptionOptions(undefined, {
-      onData: ({ data: message }) => {
+      onData: ({ id, data: message }) => {
         if (message.type === 'state') {
           updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
           if (message.by) recordShowMove(message.by, message.system);
@@ -99,7 +99,7 @@ export function useSystemStateSync(): void {
         } else if (message.type === 'reload') {
           if (import.meta.env.DEV) window.location.reload();
         } else {
-          recordLiveEvent(message);
+          recordLiveEvent(message, id);
         }
       },
     }),

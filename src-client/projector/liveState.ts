@@ -58,10 +58,10 @@ export function startLiveState(): void {
   started = true;
   void read();
   trpcClient.system.join.subscribe(undefined, {
-    onData: ({ data: message }) => {
+    onData: ({ id, data: message }) => {
       if (message.type === 'state') update({ system: message.system });
       else if (message.type === 'teams') update({ listTeam: message.listTeam });
-      else if (message.type !== 'reload') recordLiveEvent(message);
+      else if (message.type !== 'reload') recordLiveEvent(message, id);
     },
   });
   let sessionEnded = false;

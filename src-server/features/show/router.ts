@@ -146,8 +146,10 @@ export const showRouter = router({
   /** The current question's answers and buzz order, for the console. */
   answers: staffProcedure.input(z.object({ questionId: z.string().max(100).optional() }).optional()).query(({ ctx, input }) => {
     const questionId = input?.questionId ?? ctx.hub.live.stored.questionId;
-    if (!questionId) return { questionId: null, items: [], order: [] };
-    return { questionId, items: ctx.hub.live.answersTo(questionId), order: ctx.hub.live.buzzOrder(questionId) };
+    // eventId: the last event this answer includes, to weigh it against the live events.
+    const { eventId } = ctx.hub.live;
+    if (!questionId) return { questionId: null, items: [], order: [], eventId };
+    return { questionId, items: ctx.hub.live.answersTo(questionId), order: ctx.hub.live.buzzOrder(questionId), eventId };
   }),
 
   /** Judges with a pad open right now (on this server instance). */
