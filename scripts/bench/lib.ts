@@ -1,5 +1,7 @@
 /** Small helpers shared by the benchmarks. */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import pg from 'pg';
 
 export function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN;
@@ -11,4 +13,25 @@ export function percentile(values: number[], p: number): number {
 export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** A fresh database on `base`'s PostgreSQL server for one run, named after `prefix`; `drop` removes it. */
+export async function throwawayPostgres(base: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

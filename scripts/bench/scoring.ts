@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { parseArgs } from '../lib/cli-db';
-import { machine, percentile } from './lib';
+import { machine, percentile, throwawayPostgres } from './lib';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -117,25 +117,6 @@ function child(mode: '--judges' | '--inserts', env: Record<string, string>): Pro
   });
 }
 
-async function throwawayPostgres(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `hoithi_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<string> }> {
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'test-results/profiles')}`] : [];
   const proc = spawn(process.execPath, [...profiling, path.join(ROOT, 'dist/server/index.js')], {
@@ -199,7 +180,7 @@ async function login(base: string, username: string, password: string): Promise<
 
 /** One run: the app under 8 judges, then the plain insert baseline, on fresh databases. */
 async function measure(postgresBase: string | undefined): Promise<{ app: Run; insert: Run; ordered: string }> {
-  const appDb = postgresBase ? await throwawayPostgres(postgresBase) : null;
+  const appDb = postgresBase ? await throwawayPostgres(postgresBase, 'hoithi_bench') : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bench-data-'));
   const server = await startServer(appDb ? { DATABASE_URL: appDb.url } : { DATA_DIR: dataDir });
   let ordered = '';
@@ -225,7 +206,7 @@ async function measure(postgresBase: string | undefined): Promise<{ app: Run; in
     fs.rmSync(dataDir, { recursive: true, force: true });
     await appDb?.drop();
   }
-  const insertDb = postgresBase ? await throwawayPostgres(postgresBase) : null;
+  const insertDb = postgresBase ? await throwawayPostgres(postgresBase, 'hoithi_bench') : null;
   try {
     const insert = await child('--inserts', insertDb ? { BENCH_INSERT_URL: insertDb.url } : {});
     return { app, insert, ordered };

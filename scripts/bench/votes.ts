@@ -43,6 +43,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { clock, type FromClients, loopbackAddress, median, percentile, sleep, type ToClients } from './live-lib';
+import { throwawayPostgres } from './lib';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
@@ -652,26 +653,6 @@ async function fanout(base: string, cookie: string, subs: Subscribers): Promise<
   return { latencies, answered };
 }
 
-async function throwawayPostgres(base: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `hoithi_bench_votes_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 interface RunResult {
   run: number;
   voters: number;
@@ -709,7 +690,7 @@ interface RunResult {
 }
 
 async function oneRun(run: number, offsets: number[]): Promise<RunResult> {
-  const database = await throwawayPostgres(options['database-url']);
+  const database = await throwawayPostgres(options['database-url'], 'hoithi_bench_votes');
   log(`run ${run}: database ${database.name}`);
   let cluster: Cluster | null = null;
   const generators: ChildProcess[] = [];

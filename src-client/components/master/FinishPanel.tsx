@@ -17,6 +17,7 @@ import type { ConsoleQuestion } from './QuestionList';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import { useQuestionAnswers } from './useQuestionAnswers';
 import type { ShowMoves } from './useShowMove';
+import { RightWrongButtons } from './RightWrongButtons';
 
 const M = masterText.finish;
 
@@ -278,27 +279,7 @@ function StealBox({
                 {steal.result === 'right' ? masterText.right : masterText.wrong}
               </Badge>
             )}
-            {i === 0 && controls.judgeSteal && (
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  color="teal"
-                  aria-keyshortcuts={singleKeys ? 'Shift+D' : undefined}
-                  onClick={() => controls.judgeSteal?.('right')}
-                >
-                  {masterText.right}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  color="red"
-                  variant="outline"
-                  aria-keyshortcuts={singleKeys ? 'Shift+X' : undefined}
-                  onClick={() => controls.judgeSteal?.('wrong')}
-                >
-                  {masterText.wrong}
-                </Button>
-              </Group>
-            )}
+            {i === 0 && controls.judgeSteal && <RightWrongButtons singleKeys={singleKeys} onVerdict={(v) => controls.judgeSteal?.(v)} />}
           </Group>
         ))
       )}

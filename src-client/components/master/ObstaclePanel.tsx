@@ -15,6 +15,7 @@ import type { ConsoleQuestion } from './QuestionList';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import { useQuestionAnswers } from './useQuestionAnswers';
 import type { ShowMoves } from './useShowMove';
+import { RightWrongButtons } from './RightWrongButtons';
 
 const M = masterText.obstacle;
 
@@ -153,27 +154,7 @@ export function ObstaclePanel({
                       </Badge>
                     )}
                   </Group>
-                  {b.teamId === next && (
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        color="teal"
-                        aria-keyshortcuts={singleKeys ? 'Shift+D' : undefined}
-                        onClick={() => queue.judge(b.teamId, 'right')}
-                      >
-                        {masterText.right}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        color="red"
-                        variant="outline"
-                        aria-keyshortcuts={singleKeys ? 'Shift+X' : undefined}
-                        onClick={() => queue.judge(b.teamId, 'wrong')}
-                      >
-                        {masterText.wrong}
-                      </Button>
-                    </Group>
-                  )}
+                  {b.teamId === next && <RightWrongButtons singleKeys={singleKeys} onVerdict={(v) => queue.judge(b.teamId, v)} />}
                 </Group>
               );
             })}
