@@ -74,7 +74,9 @@ async function writeJudgeScore(
     // - `claim`: the idempotency key, claimed first, so a concurrent copy of this request waits
     //   on it, then finds it taken and writes nothing;
     // - `saved` and `audit`: the point (its row locked by the upsert) and its audit row, with the
-    //   point it replaces (`old`, read from the statement's snapshot).
+    //   point it replaces (`old`). `old` locks the row before the upsert touches it: `saved` reads
+    //   from it, so it runs first. Locked after the upsert, a row this same statement had already
+    //   changed is skipped by FOR UPDATE, and the audit row lost its old point.
     const { rows } = await sql<{ gate: boolean; written: boolean }>`
       with gate as (
         select 1 from show_state where id = 1 and scoring_version = ${gate.scoringVersion} for share
@@ -93,7 +95,8 @@ async function writeJudgeScore(
       ),
       saved as (
         insert into scores (team_id, gk_id, field_name, point, updated_by, updated_at)
-        select ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz) from go
+        select ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz)
+        from go left join old on true
         on conflict (team_id, gk_id, field_name)
         do update set point = excluded.point, updated_by = excluded.updated_by, updated_at = excluded.updated_at
         returning 1
