@@ -43,8 +43,11 @@ export interface ScoreChange {
   teamId: string;
   gkId: string;
   fieldName: string;
-  /** null removes the point. */
-  point: number | null;
+  /**
+   * The new point; null removes it. A function computes it from the point it replaces, read under
+   * the row's lock (a delta, an undo by difference), so no concurrent change slips between.
+   */
+  point: number | null | ((current: number | null) => number | null);
   actorId: string | null;
   source: ScoreSource;
   reason?: string | null;
@@ -57,25 +60,54 @@ export interface ScoreChange {
   at?: Date;
 }
 
+type Cell = Pick<ScoreChange, 'teamId' | 'gkId' | 'fieldName'>;
+
+function lockPoint(trx: Transaction<Database>, cell: Cell) {
+  return trx
+    .selectFrom('scores')
+    .select('point')
+    .where('team_id', '=', cell.teamId)
+    .where('gk_id', '=', cell.gkId)
+    .where('field_name', '=', cell.fieldName)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /**
- * Writes one point and appends its audit event, in the caller's transaction. Returns the stored
- * item (null when removed) and the change as the live model follows it.
+ * The cell's row locked by this transaction, and the point it held before (null: none). A cell with
+ * no row yet is claimed by inserting it: FOR UPDATE cannot lock a row that does not exist, and two
+ * writers that both saw none would each log "∅ → point". The insert waits for a concurrent one and,
+ * if that one committed, the row is locked and read again.
+ */
+async function claimCell(trx: Transaction<Database>, cell: Cell, placeholder: number, actorId: string | null, at: Date) {
+  for (;;) {
+    const current = await lockPoint(trx, cell);
+    if (current) return { old: current.point, inserted: false };
+    const inserted = await trx
+      .insertInto('scores')
+      .values({ team_id: cell.teamId, gk_id: cell.gkId, field_name: cell.fieldName, point: placeholder, updated_by: actorId, updated_at: at })
+      .onConflict((oc) => oc.columns(['team_id', 'gk_id', 'field_name']).doNothing())
+      .returning('point')
+      .executeTakeFirst();
+    if (inserted) return { old: null, inserted: true };
+  }
+}
+
+/**
+ * Writes one point and appends its audit event, in the caller's transaction: the event's old point
+ * is the one the row held under this transaction's lock. Returns the stored item (null when removed)
+ * and the change as the live model follows it.
  */
 export async function applyScoreChange(
   trx: Transaction<Database>,
   change: ScoreChange,
 ): Promise<{ item: ScoreItem | null; live: LiveScoreChange; eventId: number }> {
-  const current = await trx
-    .selectFrom('scores')
-    .select('point')
-    .where('team_id', '=', change.teamId)
-    .where('gk_id', '=', change.gkId)
-    .where('field_name', '=', change.fieldName)
-    .forUpdate()
-    .executeTakeFirst();
-  let item: ScoreItem | null = null;
   const now = change.at ?? new Date();
-  if (change.point === null) {
+  const fixed = typeof change.point === 'function' ? undefined : change.point;
+  const claimed = await claimCell(trx, change, fixed ?? 0, change.actorId, now);
+  const point = typeof change.point === 'function' ? change.point(claimed.old) : change.point;
+  let item: ScoreItem | null = null;
+  if (point === null) {
     await trx
       .deleteFrom('scores')
       .where('team_id', '=', change.teamId)
@@ -83,21 +115,16 @@ export async function applyScoreChange(
       .where('field_name', '=', change.fieldName)
       .execute();
   } else {
-    await trx
-      .insertInto('scores')
-      .values({
-        team_id: change.teamId,
-        gk_id: change.gkId,
-        field_name: change.fieldName,
-        point: change.point,
-        updated_by: change.actorId,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['team_id', 'gk_id', 'field_name']).doUpdateSet({ point: change.point!, updated_by: change.actorId, updated_at: now }),
-      )
-      .execute();
-    item = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
+    if (!claimed.inserted || point !== fixed) {
+      await trx
+        .updateTable('scores')
+        .set({ point, updated_by: change.actorId, updated_at: now })
+        .where('team_id', '=', change.teamId)
+        .where('gk_id', '=', change.gkId)
+        .where('field_name', '=', change.fieldName)
+        .execute();
+    }
+    item = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point, updatedAt: now.getTime() };
   }
   const event = await trx
     .insertInto('score_events')
@@ -105,8 +132,8 @@ export async function applyScoreChange(
       team_id: change.teamId,
       gk_id: change.gkId,
       field_name: change.fieldName,
-      old_point: current?.point ?? null,
-      new_point: change.point,
+      old_point: claimed.old,
+      new_point: point,
       actor_id: change.actorId,
       source: change.source,
       reason: change.reason ?? null,
@@ -117,7 +144,7 @@ export async function applyScoreChange(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const live = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point: change.point, updatedAt: now.getTime() };
+  const live = { teamId: change.teamId, gkId: change.gkId, fieldName: change.fieldName, point, updatedAt: now.getTime() };
   return { item, live, eventId: Number(event.id) };
 }
 
@@ -149,21 +176,17 @@ export async function reverseScoreEvents(
       .where('id', '=', eventId)
       .executeTakeFirst();
     if (!event) continue;
-    const current = await trx
-      .selectFrom('scores')
-      .select('point')
-      .where('team_id', '=', event.team_id)
-      .where('gk_id', '=', event.gk_id)
-      .where('field_name', '=', event.field_name)
-      .executeTakeFirst();
     const delta = Number(event.new_point ?? 0) - Number(event.old_point ?? 0);
-    const point = Number(current?.point ?? 0) - delta;
     const { live } = await applyScoreChange(trx, {
       teamId: event.team_id,
       gkId: event.gk_id,
       fieldName: event.field_name,
-      // A point that did not exist before the event, and is back at nothing, is removed again.
-      point: event.old_point === null && point === 0 ? null : point,
+      // From the point as it is under the row's lock. A point that did not exist before the event,
+      // and is back at nothing, is removed again.
+      point: (current) => {
+        const point = Number(current ?? 0) - delta;
+        return event.old_point === null && point === 0 ? null : point;
+      },
       actorId,
       source: 'undo',
       undoes: eventId,

@@ -28,6 +28,9 @@ export interface JudgeScoreInput {
 /** The scoring gate moved (scoring closed or the field changed on another instance a moment ago). */
 class StaleGate extends Error {}
 
+/** The cell had no point when the statement began, and another writer's first point committed meanwhile. */
+class CellTaken extends Error {}
+
 const requestHash = (input: JudgeScoreInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 function replay(answered: Answered, hash: string): { item: TScoreItem } {
@@ -73,11 +76,14 @@ async function writeJudgeScore(
     // - `gate`: the scoring gate the checks used is still current, share-locked until commit;
     // - `claim`: the idempotency key, claimed first, so a concurrent copy of this request waits
     //   on it, then finds it taken and writes nothing;
-    // - `saved` and `audit`: the point (its row locked by the upsert) and its audit row, with the
-    //   point it replaces (`old`). `old` locks the row before the upsert touches it: `saved` reads
-    //   from it, so it runs first. Locked after the upsert, a row this same statement had already
-    //   changed is skipped by FOR UPDATE, and the audit row lost its old point.
-    const { rows } = await sql<{ gate: boolean; written: boolean }>`
+    // - `old`: the point it replaces, its row locked before anything touches it (locked after, a
+    //   row this same statement had changed is skipped by FOR UPDATE and the old point is lost);
+    // - `inserted` or `updated`: the point, inserted when the cell had none, updated when it had
+    //   (both read `old`, so it runs first); and `audit`, its audit row with the old point.
+    //   A cell with no row cannot be locked: when another writer's first point commits meanwhile,
+    //   the insert finds it and writes nothing (an upsert would overwrite it and log "∅ → point"),
+    //   and the whole write runs again, now finding that row.
+    const { rows } = await sql<{ gate: boolean; go: boolean; written: boolean }>`
       with gate as (
         select 1 from show_state where id = 1 and scoring_version = ${gate.scoringVersion} for share
       ),
@@ -93,23 +99,31 @@ async function writeJudgeScore(
       old as (
         select point from scores where team_id = ${teamId} and gk_id = ${judgeId} and field_name = ${fieldName} for update
       ),
-      saved as (
+      inserted as (
         insert into scores (team_id, gk_id, field_name, point, updated_by, updated_at)
         select ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz)
-        from go left join old on true
-        on conflict (team_id, gk_id, field_name)
-        do update set point = excluded.point, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+        from go where not exists (select 1 from old)
+        on conflict (team_id, gk_id, field_name) do nothing
+        returning 1
+      ),
+      updated as (
+        update scores set point = cast(${point} as numeric), updated_by = ${judgeId}, updated_at = cast(${at} as timestamptz)
+        where team_id = ${teamId} and gk_id = ${judgeId} and field_name = ${fieldName}
+          and exists (select 1 from go) and exists (select 1 from old)
         returning 1
       ),
       audit as (
         insert into score_events (team_id, gk_id, field_name, old_point, new_point, actor_id, source, idempotency_key)
-        select ${teamId}, ${judgeId}, ${fieldName}, (select point from old), cast(${point} as numeric), ${judgeId}, 'judge', ${key} from saved
+        select ${teamId}, ${judgeId}, ${fieldName}, (select point from old), cast(${point} as numeric), ${judgeId}, 'judge', ${key}
+        from (select 1 from inserted union all select 1 from updated) as saved
         returning 1
       )
-      select exists (select 1 from gate) as gate, exists (select 1 from audit) as written`.execute(trx);
+      select exists (select 1 from gate) as gate, exists (select 1 from go) as go, exists (select 1 from audit) as written`.execute(trx);
     const outcome = rows[0]!;
     if (!outcome.gate) throw new StaleGate();
-    if (!outcome.written) return replay((await storedAnswer(trx, judgeId, key!))!, hash);
+    if (!outcome.go) return replay((await storedAnswer(trx, judgeId, key!))!, hash);
+    // Rolled back with the key it claimed: the write runs again and locks the point now there.
+    if (!outcome.written) throw new CellTaken();
     // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
     const change = { teamId, gkId: judgeId, fieldName, point, updatedAt: at.getTime() };
     await recorder.record({ type: 'scores', payload: { changes: [change] } }, { last: true });
@@ -122,6 +136,7 @@ export async function submitJudgeScore(ctx: Context & { user: { _id: string } },
   const hash = requestHash(input);
   const known = ctx.idempotency.get(judgeId, input.key);
   if (known) return replay(known, hash);
+  let races = 0;
   for (let attempt = 1; ; attempt++) {
     let gate: ReturnType<typeof checkJudgeScore>;
     try {
@@ -138,6 +153,11 @@ export async function submitJudgeScore(ctx: Context & { user: { _id: string } },
       return answer;
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(messages.teamNotFound);
+      // Another writer's first point for this cell committed meanwhile: write again over it.
+      if (error instanceof CellTaken && ++races <= 3) {
+        attempt--;
+        continue;
+      }
       if (!(error instanceof StaleGate)) throw error;
       // Scoring moved on another instance a moment ago: follow it, check again, once.
       if (attempt >= 2) throw new AppError('CONFLICT', messages.scoringClosed);
