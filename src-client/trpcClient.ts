@@ -7,6 +7,9 @@
 import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
 import type { AppRouter } from '../src-server/router';
 import { SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_MIN_MS, SOCKET_TIMEOUT_MS } from '../src/constants';
+import { errorsText } from '../src/messages/errors';
+
+export { errorMessage } from './errorMessage';
 
 /** The contract: every call adds a time stamp query parameter, so no proxy or browser cache answers it. */
 export function withTimestamp(url: string): string {
@@ -15,9 +18,22 @@ export function withTimestamp(url: string): string {
   return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : parsed.href;
 }
 
-const timestampedFetch: typeof fetch = (input, init) => {
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * A request that never reached the server fails in the browser's own English ("Failed to fetch",
+ * "NetworkError when attempting to fetch resource.", "Load failed"): it fails here in Vietnamese
+ * instead, so every screen that shows a failure's message shows this one. A cancelled request stays
+ * an abort, which nothing shows.
+ */
+const timestampedFetch: typeof fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return fetch(withTimestamp(url), { ...init, credentials: 'same-origin' });
+  try {
+    return await fetch(withTimestamp(url), { ...init, credentials: 'same-origin' });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new Error(errorsText.serverUnreachable, { cause: error });
+  }
 };
 
 /** 1 s, 2 s, 4 s, then 5 s between attempts; a deliberate reconnect goes at once. */
@@ -84,9 +100,3 @@ export const trpcClient = createTRPCClient<AppRouter>({
     }),
   ],
 });
-
-/** The Vietnamese message the server put on a failure, if any. */
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
-  return '';
-}

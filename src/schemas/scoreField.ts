@@ -7,8 +7,8 @@ const fields = {
   name: z
     .string()
     .trim()
-    .min(1)
-    .max(50)
+    .min(1, { message: validationText.scoreFieldNameRequired })
+    .max(50, { message: validationText.scoreFieldNameTooLong })
     .regex(/^[a-z0-9_-]+$/, { message: validationText.fieldNameInvalid }),
   label: z.string().trim().min(1, { message: validationText.labelRequired }).max(200),
   kind: z.enum(SCORE_FIELD_KINDS),

@@ -5,7 +5,7 @@ import { z } from './zod';
 
 export const ZSettingsChangesSchema = z
   .object({
-    name: z.string().trim().min(1, { message: validationText.eventNameRequired }).max(300),
+    name: z.string().trim().min(1, { message: validationText.eventNameRequired }).max(300, { message: validationText.eventNameTooLong }),
     date: z
       .string()
       .trim()

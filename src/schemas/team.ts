@@ -8,7 +8,7 @@ export const ZTeamMemberSchema = z.object({
 
 // Defaults apply on create only: a partial change must never reset what it does not name.
 const teamFields = {
-  name: z.string().trim().min(1, { message: validationText.teamNameRequired }).max(200),
+  name: z.string().trim().min(1, { message: validationText.teamNameRequired }).max(200, { message: validationText.teamNameTooLong }),
   unit: z.string().trim().max(300),
   members: z.array(ZTeamMemberSchema).max(50),
   logoUrl: z

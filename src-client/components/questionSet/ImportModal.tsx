@@ -12,7 +12,7 @@ import { contractText } from '../../../src/messages/contract';
 import { questionImportText } from '../../../src/messages/questionImport';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import type { TQuestionSet } from '../../../src/schemas/questionSet';
-import { useTRPC } from '../../trpc';
+import { errorMessage, useTRPC } from '../../trpc';
 import { notifyError, notifySuccess } from '../notify';
 import { fileToBase64 } from './helpers';
 
@@ -66,7 +66,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
       { set: setNumber, ...loaded, mode: 'preview' },
       {
         onSuccess: (result) => setTitle(result.title),
-        onError: (error) => setFileError(error.message),
+        onError: (error) => setFileError(errorMessage(error)),
       },
     );
   };

@@ -16,7 +16,7 @@ import { questionSetsText } from '../../../src/messages/questionSets';
 import { validationText } from '../../../src/messages/validation';
 import { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
-import { useTRPC } from '../../trpc';
+import { errorMessage, useTRPC } from '../../trpc';
 import { FormActions } from '../FormModal';
 import { IconAction } from '../IconAction';
 import { notifyError } from '../notify';
@@ -134,9 +134,9 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
       form.setFieldValue('mediaKind', media.kind);
       form.clearFieldError('mediaUrl');
     } catch (error) {
-      setUploadError((error as Error).message);
+      setUploadError(errorMessage(error));
       notifyError(questionSetsText.mediaUploadError, error);
-      if (errorData(error).field) form.setFieldError('mediaUrl', (error as Error).message);
+      if (errorData(error).field) form.setFieldError('mediaUrl', errorMessage(error));
     }
   };
 

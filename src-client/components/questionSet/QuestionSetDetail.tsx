@@ -28,7 +28,7 @@ import { contractText } from '../../../src/messages/contract';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { validationText } from '../../../src/messages/validation';
 import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
-import { useTRPC } from '../../trpc';
+import { errorMessage, useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { type Draft, type DraftQuestion, move, newKey, sameDraft, type TLoadedSet, toDraft, toQuestionInput, withAnswers } from './draft';
@@ -172,7 +172,7 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
           <Text fw={800} fz="xl">
             {questionSetsText.loadFailed}
           </Text>
-          <Text c="dimmed">{query.error?.message ?? ''}</Text>
+          <Text c="dimmed">{errorMessage(query.error)}</Text>
           <Group gap="sm">
             <Button component={Link} href={questionSetPath(setNumber)} color="red">
               ← {questionSetsText.back}
