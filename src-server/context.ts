@@ -6,6 +6,7 @@ import type { Database } from './db/types';
 import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
+import type { ProjectorPresence } from './features/projectors/presence';
 import { findSession, type SessionCache } from './features/auth/sessions';
 import type { IdempotencyCache } from './features/scoring/idempotency';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   hub: LiveHub;
   limiter: LoginLimiter;
   sockets: SocketRegistry;
+  /** The projector pages connected to this instance, for the console (`features/projectors`). */
+  projectors: ProjectorPresence;
   sessions: SessionCache;
   idempotency: IdempotencyCache;
   /** The ballot cookie's HMAC key (`features/vote/device.ts`). */

@@ -1,6 +1,7 @@
 /** The one router: each domain's procedures under its name. */
 import { authRouter } from './features/auth/router';
 import { mediaRouter } from './features/media/media';
+import { projectorsRouter } from './features/projectors/router';
 import { profileRouter } from './features/profile/router';
 import { questionSetRouter } from './features/questionSet/router';
 import { rankingRouter } from './features/ranking/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   results: resultsRouter,
   ranking: rankingRouter,
   vote: voteRouter,
+  projectors: projectorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import { SessionCache } from './features/auth/sessions';
 import { IdempotencyCache } from './features/scoring/idempotency';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
+import { ProjectorPresence } from './features/projectors/presence';
 import { attachWebSocket } from './ws';
 import { loadVoteKey } from './features/vote/device';
 
@@ -41,6 +42,7 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     hub,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
+    projectors: new ProjectorPresence(),
     sessions: new SessionCache(),
     idempotency: new IdempotencyCache(),
     voteKey: await loadVoteKey(database.db, config.voteSecret),

@@ -1,8 +1,9 @@
 /**
  * /screen and /screen2: the projectors. Public and read-only: they follow the live show state
  * and draw it on the stage (16:9, or the screen's own shape on a taller one; `?letterbox=1` keeps
- * 16:9). Nothing is for clicking: a small corner hint asks for the first click or key, which unlocks
- * sound and fullscreen. `?preview=1` (the /preview page's frames) shows no hint and stays silent.
+ * 16:9). Nothing is for clicking: the first click or key unlocks sound and fullscreen, and until then
+ * the console (not the hall) is told so (`useProjectorReport`). `?preview=1` (the console's frames)
+ * reports nothing and stays silent.
  * Part of the projector's lean entry (src-client/projector/): no Mantine, no zod, no Query.
  */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
@@ -10,7 +11,7 @@ import { appText } from '../../src/messages/app';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { LogoCard, RoundCard } from '../components/projector/Cards';
-import { OfflineSign, StartOverlay } from '../components/projector/Overlays';
+import { OfflineSign, StartMark, useLostLong, useStartGesture } from '../components/projector/Overlays';
 import { FinishStage } from '../components/projector/FinishStage';
 import { Performance, SpeedResults } from '../components/projector/FormatScenes';
 import { ObstacleBoard } from '../components/projector/ObstacleBoard';
@@ -20,6 +21,7 @@ import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Vie
 import { Stage } from '../components/projector/Stage';
 import { useEventSettings } from '../components/projector/useEventSettings';
 import { useLiveState } from '../projector/liveState';
+import { useProjectorReport } from '../projector/presence';
 import frame from '../projector/ProjectorShell.module.css';
 
 // The Markdown renderer comes with the rules, the first time they are on screen.
@@ -130,12 +132,16 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
   const { system, listTeam, balance } = useLiveState();
   const event = useEventSettings(system.event);
   const preview = isPreview();
+  const soundLocked = useStartGesture(!preview);
+  useProjectorReport(preview ? null : which, soundLocked);
+  // Known at once to the page (and the tests), shown to the hall only once it lasts (OfflineSign).
+  const linkLost = useLostLong().lost;
   const shownNow = system.phase === 'question' || system.phase === 'answer';
   useMediaPreload(which === 'screen' ? system.nextMedia : null, shownNow);
 
   const overlay = (
     <>
-      {!preview && <StartOverlay />}
+      {soundLocked && <StartMark />}
       <OfflineSign />
     </>
   );
@@ -143,7 +149,13 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
   if (which === 'screen2') {
     return (
       <ProjectorFrame title={title}>
-        <Stage data-testid="projector" data-phase={system.phase} data-mode={system.screen2} overlay={overlay}>
+        <Stage
+          data-testid="projector"
+          data-phase={system.phase}
+          data-mode={system.screen2}
+          data-link={linkLost ? 'lost' : 'live'}
+          overlay={overlay}
+        >
           <SecondStage system={system} listTeam={listTeam} balance={balance} event={event} />
         </Stage>
       </ProjectorFrame>
@@ -151,7 +163,13 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
   }
   return (
     <ProjectorFrame title={title}>
-      <Stage data-testid="projector" data-phase={system.phase} overlay={overlay} blank={system.phase === 'blank'}>
+      <Stage
+        data-testid="projector"
+        data-phase={system.phase}
+        data-link={linkLost ? 'lost' : 'live'}
+        overlay={overlay}
+        blank={system.phase === 'blank'}
+      >
         <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
       </Stage>
     </ProjectorFrame>

@@ -171,6 +171,15 @@ export const masterText = {
   screen2: 'Màn hình phụ',
   screen2Modes: { scoreboard: 'Bảng điểm', judges: 'Giám khảo', answers: 'Câu trả lời', logo: 'Logo', vote: 'Bình chọn' },
   overlay: 'Lớp phủ livestream',
+  /** The projectors' state, told to the crew on the console rather than to the hall on the screen. */
+  projectors: {
+    title: 'Màn hình chiếu',
+    names: { screen: 'Màn hình chiếu 1', screen2: 'Màn hình chiếu 2', overlay: 'Lớp phủ livestream' },
+    connected: (name: string) => `${name}: đã kết nối`,
+    needsClick: (name: string) => `${name} chưa có âm thanh: bấm chuột hoặc một phím trên máy chiếu để bật âm thanh và toàn màn hình`,
+    lost: (name: string, time: string) => `${name} mất kết nối từ ${time}`,
+    none: 'Chưa có màn hình chiếu nào kết nối',
+  },
   overlayScenes: { lowerThird: 'Thanh dưới', scoreboard: 'Bảng điểm', vote: 'Bình chọn', hidden: 'Ẩn' },
   overlayAddress: 'Địa chỉ cho OBS (nguồn trình duyệt):',
   freeze: 'Đóng băng bảng điểm',

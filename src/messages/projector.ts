@@ -1,6 +1,7 @@
 /** messages.projector: the projector screens (/screen, /screen2) and their preview (/preview). */
 export const projectorText = {
-  startHint: 'Bấm chuột hoặc phím bất kỳ để bật âm thanh và toàn màn hình',
+  /** The tiny corner mark's name for screen readers; the crew's words are on the console. */
+  soundLocked: 'Chưa bật âm thanh',
   roundCard: (n: number) => `PHẦN THI ${n}`,
   questionLabel: (n: number) => `Câu ${n}`,
   suddenDeath: (teams: string) => `Câu hỏi phụ · ${teams}`,

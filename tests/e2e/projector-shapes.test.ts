@@ -3,7 +3,8 @@
  * A 16:9 screen keeps the 1920×1080 stage; a taller one gets a stage of its own shape (fill mode),
  * so the picture reaches the top and bottom of the screen and a long question is set larger than in
  * a letterboxed band. Every view is checked at each size: nothing spills out of its box, nothing
- * overlaps, nothing leaves the screen.
+ * overlaps, nothing leaves the screen, no text ends in an ellipsis. The two teams that answer have
+ * long names that differ only at the end, so a cut name would show.
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -43,6 +44,15 @@ const OPTIONS = [
   'Mây ngũ sắc bao phủ núi Nùng',
   'Rùa vàng nổi lên giữa hồ Lục Thủy',
 ];
+/** One long option among short ones: all four must still share one size. */
+const LONG_OPTIONS = [
+  'Rồng vàng',
+  'Phượng hoàng',
+  'Mây ngũ sắc bao phủ khắp núi Nùng, sông Tô Lịch và cả vùng đất Đại La suốt ba ngày ba đêm liền',
+  'Rùa vàng',
+];
+/** Two names that tell the teams apart only at their end. */
+const LONG_NAMES = ['Trường THPT Chuyên Hà Nội – Amsterdam (Đội A)', 'Trường THPT Chuyên Hà Nội – Amsterdam (Đội B)'];
 const EXPLANATION =
   'Theo sử cũ, khi thuyền vua tạm đỗ dưới thành Đại La có rồng vàng hiện lên ở thuyền ngự, nhân đó vua đổi tên thành là Thăng Long, nghĩa là rồng bay lên.';
 
@@ -53,6 +63,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
   let setId: string;
   let questionId: string;
   let veryLongId: string;
+  let longOptionsId: string;
   let teams: TTeamListItem[];
 
   async function show(changes: TShowChanges): Promise<void> {
@@ -66,7 +77,11 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     return ((await response.json()) as { result: { data: unknown } }).result.data;
   }
 
-  /** A projector page at `size`, its sound unlocked (the corner hint gone). */
+  async function stateTeams(): Promise<TTeamListItem[]> {
+    return ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
+  }
+
+  /** A projector page at `size`, its sound unlocked (the corner mark gone). */
   async function openScreen(path: string, size: Size): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await h.newPage(size);
     await page.goto(path);
@@ -88,12 +103,14 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
         items: [
           { content: LONG_QUESTION, options: OPTIONS, answer: OPTIONS[0], explanation: EXPLANATION, timeLimit: 30 },
           { content: VERY_LONG_QUESTION, options: OPTIONS, answer: OPTIONS[0], timeLimit: 30 },
+          { content: 'Điềm lành nào đã đặt tên cho kinh đô Thăng Long?', options: LONG_OPTIONS, answer: LONG_OPTIONS[0], timeLimit: 30 },
         ],
       },
     })) as { item: TQuestionSet };
     setId = item._id;
     questionId = item.items[0]!.id;
     veryLongId = item.items[1]!.id;
+    longOptionsId = item.items[2]!.id;
     // Twelve teams: the demo's eight and four more.
     for (const [name, unit] of [
       ['THPT Thăng Long', 'Phường Bạch Mai'],
@@ -110,6 +127,9 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     // The harness made doi1 before the demo's teams existed: seat it in the demo's first team.
     const first = await db.selectFrom('teams').select('id').where('name', '=', 'THPT Chu Văn An').executeTakeFirstOrThrow();
     await db.updateTable('users').set({ team_id: first.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    for (const [index, team] of teams.entries()) {
+      await trpcCall(admin, 'team.update', { _id: team._id, changes: { name: LONG_NAMES[index] } });
+    }
   });
 
   it('fills a 5:4 and a 4:3 screen from top to bottom, where a very long question is set larger than letterboxed; 16:9 is as before', async () => {
@@ -205,8 +225,75 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     await check(seconds, 'screen 2: the judges', (page) =>
       expect.poll(() => page.locator('[data-testid="judge-cell"][data-done]').count()).toBe(1),
     );
+
+    // The audience vote on both screens: twelve bars, the long names whole.
+    await trpcCall(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
+    await show({ phase: 'vote', screen2: 'vote' });
+    const twelveBars = (page: Page) => expect.poll(() => page.getByTestId('vote-bar').count()).toBe(12);
+    await check(screens, 'the vote', twelveBars);
+    await check(seconds, 'screen 2: the vote', twelveBars);
+    await trpcCall(master, 'vote.update', { open: false });
     for (const { errors } of [...screens, ...seconds]) expect(errors).toEqual([]);
-  }, 120_000);
+  }, 150_000);
+
+  it('gives all options of a question one size, the smallest that fits them all, at every size', async () => {
+    await show({
+      fw: 1,
+      setId,
+      questionId: longOptionsId,
+      phase: 'question',
+      activeTeamId: null,
+      screen2: 'logo',
+      timer: { action: 'reset' },
+    });
+    for (const size of SIZES) {
+      const { page, errors } = await openScreen('/screen', size);
+      await expect.poll(() => page.getByTestId('option').count()).toBe(4);
+      await still(page);
+      const sizes = await page
+        .getByTestId('option')
+        .evaluateAll((tiles) => tiles.map((tile) => getComputedStyle(tile.lastElementChild as HTMLElement).fontSize));
+      const where = `${size.width}×${size.height}`;
+      expect(new Set(sizes).size, `${where}: ${sizes.join(', ')}`).toBe(1);
+      expect(await overflowingBoxes(page), where).toEqual([]);
+      expect(await textsOffScreen(page), where).toEqual([]);
+      const px = await measureOptionPx(page);
+      console.log(`options at ${where}: ${px} px on screen`);
+      await page.close();
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('shows the long names whole on the livestream overlay: the lower third, the scoreboard and the vote', async () => {
+    const { page, errors } = await h.newPage({ width: 1920, height: 1080 });
+    await page.goto('/screen?overlay=1');
+    await page.getByTestId('overlay').waitFor();
+    await show({
+      fw: 1,
+      setId,
+      questionId: longOptionsId,
+      phase: 'question',
+      activeTeamId: teams[1]!._id,
+      overlay: 'lowerThird',
+      timer: { action: 'reset' },
+    });
+    const inOverlay = '[data-testid="overlay"] *';
+    await page.getByTestId('overlay-team').getByText(LONG_NAMES[1]!, { exact: true }).waitFor();
+    await still(page);
+    expect(await overflowingBoxes(page, inOverlay), 'the lower third').toEqual([]);
+    await show({ overlay: 'scoreboard' });
+    await expect.poll(() => page.getByTestId('overlay-standing').count()).toBeGreaterThan(5);
+    await still(page);
+    expect(await overflowingBoxes(page, inOverlay), 'the scoreboard').toEqual([]);
+    await trpcCall(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
+    await show({ overlay: 'vote' });
+    await expect.poll(() => page.getByTestId('vote-bar').count()).toBe(12);
+    await still(page);
+    expect(await overflowingBoxes(page, inOverlay), 'the vote').toEqual([]);
+    await trpcCall(master, 'vote.update', { open: false });
+    await show({ overlay: 'lowerThird' });
+    expect(errors).toEqual([]);
+  });
 });
 
 interface StageMeasure {
@@ -244,18 +331,30 @@ async function still(page: Page): Promise<void> {
   await nextFrame(page);
 }
 
-/** Boxes on the stage that clip their content (a text too long for its box, say). */
-function overflowingBoxes(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** Boxes on the stage that clip their content (a text too long for its box, say), or end it in an ellipsis. */
+function overflowingBoxes(page: Page, selector = '[data-testid="projector"] *'): Promise<string[]> {
+  return page.evaluate((selector) => {
     const spilled: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>('[data-testid="projector"] *')) {
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       const style = getComputedStyle(element);
-      if (style.overflow !== 'hidden') continue;
-      if (element.scrollHeight > element.clientHeight + 2 || element.scrollWidth > element.clientWidth + 2) {
+      const cut = element.scrollHeight > element.clientHeight + 2 || element.scrollWidth > element.clientWidth + 2;
+      if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth) {
+        spilled.push(`…${(element.textContent ?? '').slice(0, 60)}`);
+      } else if (style.overflow === 'hidden' && cut) {
         spilled.push((element.textContent ?? '').slice(0, 60));
       }
     }
     return spilled;
+  }, selector);
+}
+
+/** The options' type as the audience sees it: canvas pixels times the stage's scale. */
+function measureOptionPx(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLElement>('[data-testid="stage-canvas"]')!;
+    const scale = canvas.getBoundingClientRect().width / canvas.offsetWidth;
+    const text = document.querySelector<HTMLElement>('[data-testid="option"]')!.lastElementChild as HTMLElement;
+    return Math.round(Number.parseFloat(getComputedStyle(text).fontSize) * scale * 10) / 10;
   });
 }
 

@@ -15,6 +15,23 @@ import { compareCountdowns, describeInBrowser, nextFrame, pageAs, requestAs, wai
 const FULL_HD = { width: 1920, height: 1080 };
 const HD = { width: 1280, height: 720 };
 
+/** Records whether the offline sign was ever on the page, however briefly. */
+function watchOfflineSign(page: Page): { seen(): Promise<boolean> } {
+  const started = page.evaluate(() => {
+    const w = window as unknown as { offlineSignSeen: boolean };
+    w.offlineSignSeen = document.querySelector('[data-testid="offline-sign"]') !== null;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="offline-sign"]')) w.offlineSignSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return {
+    seen: async () => {
+      await started;
+      return page.evaluate(() => (window as unknown as { offlineSignSeen: boolean }).offlineSignSeen);
+    },
+  };
+}
+
 describeInBrowser('projector screens in a browser', (h) => {
   let admin: APIRequestContext;
   let master: APIRequestContext;
@@ -119,9 +136,11 @@ describeInBrowser('projector screens in a browser', (h) => {
     await waitForApp(page);
     await page.getByTestId('logo-card').getByText('Hội thi "Em yêu Hà Nội" 2026').waitFor();
     expect(await projector(page).getAttribute('data-phase')).toBe('idle');
+    // The hall sees no words about it: a small mark that fades (the console says what to do).
     const hint = page.getByTestId('start-hint');
     await hint.waitFor();
-    expect(await hint.textContent()).toBe('Bấm chuột hoặc phím bất kỳ để bật âm thanh và toàn màn hình');
+    expect(await hint.textContent()).toBe('');
+    expect(await page.locator('body').innerText()).not.toMatch(/bấm chuột|âm thanh/i);
     expect(await soundRunning()).toBe(false);
     await page.mouse.click(960, 540);
     await hint.waitFor({ state: 'detached' });
@@ -368,7 +387,54 @@ describeInBrowser('projector screens in a browser', (h) => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the offline sign while the server is down and catches up after it restarts, without a reload', async () => {
+  it('shows the hall no hint and no sign during a short outage, while the console says what the projector needs and when it went', async () => {
+    const console_ = await pageAs(h, 'master', { width: 1440, height: 900 });
+    await console_.page.goto('/master');
+    await waitForApp(console_.page);
+    // Each projector tab reports with its own id (other tests' screens are still open).
+    const line = (id: string, state: string) =>
+      console_.page.locator(`[data-testid="projector-line"][data-screen="screen"][data-page="${id}"][data-state="${state}"]`);
+    const pageId = (p: Page) => p.evaluate(() => sessionStorage.getItem('hoithi.projectorPage') ?? '');
+
+    // A fresh projector: no words for the hall, the console asks for the click.
+    const { page, errors, context } = await h.newPage(HD);
+    await page.goto('/screen');
+    await waitForApp(page);
+    await page.getByTestId('start-hint').waitFor();
+    await expect.poll(() => pageId(page)).not.toBe('');
+    const id = await pageId(page);
+    const hallText = () => page.locator('body').innerText();
+    expect(await hallText()).not.toMatch(/bấm chuột|âm thanh|mất kết nối/i);
+    await line(id, 'click').waitFor({ timeout: 10_000 });
+    expect(await line(id, 'click').innerText()).toContain('Màn hình chiếu 1 chưa có âm thanh');
+    await page.mouse.click(640, 360);
+    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
+    await line(id, 'ok').waitFor({ timeout: 10_000 });
+
+    // A short outage: the projector knows, the hall sees nothing, and it comes back by itself.
+    const signs = watchOfflineSign(page);
+    await context.setOffline(true);
+    await page.locator('[data-testid="projector"][data-link="lost"]').waitFor({ timeout: 10_000 });
+    expect(await hallText()).not.toMatch(/mất kết nối/i);
+    await context.setOffline(false);
+    await page.locator('[data-testid="projector"][data-link="live"]').waitFor({ timeout: 20_000 });
+    expect(await signs.seen()).toBe(false);
+
+    // The projector goes away: the console says since when.
+    await page.close();
+    await line(id, 'lost').waitFor({ timeout: 20_000 });
+    expect(await line(id, 'lost').innerText()).toMatch(/^Màn hình chiếu 1 mất kết nối từ \d\d:\d\d$/);
+    // It comes back (a reload needs the click again).
+    const again = await context.newPage();
+    await again.goto('/screen');
+    await expect.poll(() => pageId(again)).not.toBe('');
+    await line(await pageId(again), 'click').waitFor({ timeout: 10_000 });
+    // The new screen stands in for the lost one.
+    await line(id, 'lost').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('shows the offline sign only once the server has been down a while, and catches up after it restarts, without a reload', async () => {
     const { page } = await openScreen('/screen');
     await show({ phase: 'round', screen2: 'logo' });
     await waitForPhase(page, 'round');
@@ -376,9 +442,16 @@ describeInBrowser('projector screens in a browser', (h) => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
 
+    const signs = watchOfflineSign(page);
     const stopped = await h.stopServer();
+    // The page knows at once; the hall sees nothing of a short outage…
+    await page.locator('[data-testid="projector"][data-link="lost"]').waitFor({ timeout: 10_000 });
+    expect(await signs.seen()).toBe(false);
+    // …and the sign once it lasts (OFFLINE_SIGN_AFTER_MS, 15 s).
+    const lostAt = Date.now();
     const sign = page.getByTestId('offline-sign');
-    await sign.waitFor({ timeout: 10_000 });
+    await sign.waitFor({ timeout: 30_000 });
+    expect(Date.now() - lostAt).toBeGreaterThanOrEqual(13_000);
     expect(await sign.textContent()).toBe('Mất kết nối');
     // One sign, not the app's light badge as well.
     expect(

@@ -1,5 +1,5 @@
 /**
- * The live miniature of /screen, what screen 2 shows, the livestream overlay's scene (OBS reads
+ * The live miniature of /screen, the projectors' state (what they no longer tell the hall), what screen 2 shows, the livestream overlay's scene (OBS reads
  * `/screen?overlay=1`), the scoreboard freeze, and undo.
  */
 import { Box, Button, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
@@ -9,6 +9,7 @@ import { OVERLAY_SCENES, SCREEN2_MODES } from '../../../src/constants';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
+import { ProjectorsStatus } from './ProjectorsStatus';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
@@ -75,6 +76,7 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
     >
       <Stack gap={8}>
         <MiniScreen />
+        <ProjectorsStatus />
         <Stack gap={2}>
           <Text size="xs" c="dimmed" fw={600}>
             {M.screen2}

@@ -2,8 +2,36 @@
  * Text that shrinks until it fits its box: the box takes its size from the layout (flex, grid),
  * and the font size steps down from `max` to `min` until nothing overflows. Measured in canvas
  * pixels, so the result does not depend on the projector's resolution.
+ *
+ * Boxes that belong together (a question's options) share one size through a `useFitGroup()`: each
+ * finds its own fit, and all show the smallest, so a long option does not stand out in small type
+ * beside large ones.
  */
-import { type CSSProperties, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+export interface FitGroup {
+  /** The smallest fit among the members so far; null before any has measured. */
+  size: number | null;
+  report(id: string, px: number | null): void;
+}
+
+/** One font size for several FitTexts: pass the result to each as `group`. */
+export function useFitGroup(): FitGroup {
+  const [sizes, setSizes] = useState<Record<string, number>>({});
+  const report = useCallback((id: string, px: number | null) => {
+    setSizes((previous) => {
+      if (px === null) {
+        if (!(id in previous)) return previous;
+        const { [id]: _gone, ...rest } = previous;
+        return rest;
+      }
+      return previous[id] === px ? previous : { ...previous, [id]: px };
+    });
+  }, []);
+  const values = Object.values(sizes);
+  const size = values.length > 0 ? Math.min(...values) : null;
+  return useMemo(() => ({ size, report }), [size, report]);
+}
 
 export function FitText({
   children,
@@ -12,6 +40,7 @@ export function FitText({
   className,
   style,
   fitKey,
+  group,
   ...rest
 }: {
   children: ReactNode;
@@ -21,9 +50,16 @@ export function FitText({
   style?: CSSProperties;
   /** Changes whenever the content does (children are new objects on every render). */
   fitKey: string;
+  group?: FitGroup;
 } & Record<`data-${string}`, string>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState(max);
+  const id = useId();
+  const [own, setOwn] = useState(max);
+  const shown = group?.size != null ? Math.min(own, group.size) : own;
+  // The measuring below writes the element's size directly; it puts back what React shows.
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const report = group?.report;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fitKey (the text) is the trigger to fit again
   useLayoutEffect(() => {
@@ -37,17 +73,18 @@ export function FitText({
         element.style.fontSize = `${px}px`;
         return element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1;
       };
-      if (fits(max)) {
-        setSize(max);
-        return;
+      let fitted = max;
+      if (!fits(max)) {
+        while (high - low > 1) {
+          const middle = Math.floor((low + high) / 2);
+          if (fits(middle)) low = middle;
+          else high = middle;
+        }
+        fitted = low;
       }
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        if (fits(middle)) low = middle;
-        else high = middle;
-      }
-      element.style.fontSize = `${low}px`;
-      setSize(low);
+      setOwn(fitted);
+      report?.(id, fitted);
+      element.style.fontSize = `${report ? Math.min(fitted, shownRef.current) : fitted}px`;
     };
     fitText();
     // Web fonts may arrive after the first layout.
@@ -55,10 +92,13 @@ export function FitText({
     const observer = new ResizeObserver(fitText);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [fitKey, max, min]);
+  }, [fitKey, max, min, report, id]);
+
+  // A member that leaves (a question with fewer options) no longer holds the group's size down.
+  useLayoutEffect(() => (report ? () => report(id, null) : undefined), [report, id]);
 
   return (
-    <div ref={ref} className={className} style={{ ...style, fontSize: size, overflow: 'hidden' }} {...rest}>
+    <div ref={ref} className={className} style={{ ...style, fontSize: shown, overflow: 'hidden' }} {...rest}>
       {children}
     </div>
   );

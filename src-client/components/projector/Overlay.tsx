@@ -2,8 +2,8 @@
  * The livestream overlay, `/screen?overlay=1`: a 1920×1080 browser source for OBS, transparent but for
  * what it draws, following the scene the master chose for it (`system.overlay`) apart from the
  * projectors: the lower third (the question, the countdown, the team on stage and the top five), a
- * compact scoreboard, the vote's bars with the address to vote at, or nothing. Silent, no start hint,
- * and only a small dim sign when the link drops. A lazy chunk: the projectors never load it.
+ * compact scoreboard, the vote's bars with the address to vote at, or nothing. Silent, no start mark,
+ * and only a small dim sign once an outage lasts (the console reports it at once). A lazy chunk: the projectors never load it.
  */
 import { useEffect } from 'react';
 import { formatPoint } from '../../../src/format';
@@ -11,6 +11,7 @@ import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveState } from '../../projector/liveState';
+import { useProjectorReport } from '../../projector/presence';
 import frame from '../../projector/ProjectorShell.module.css';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
@@ -56,9 +57,16 @@ function StandingRow({
             {teamInitials(team.name)}
           </span>
         ))}
-      <span className={classes.standingName} style={{ fontSize: Math.round(Math.min(30, height * 0.48)) }}>
-        {team.name}
-      </span>
+      {/* A long name wraps and shrinks to the row rather than lose its end. */}
+      <FitText
+        className={classes.standingName}
+        style={{ height }}
+        max={Math.round(Math.min(30, height * 0.48))}
+        min={Math.min(Math.round(Math.min(30, height * 0.48)), 12)}
+        fitKey={`${team.name}|${height}`}
+      >
+        <span>{team.name}</span>
+      </FitText>
       <span className={classes.standingTotal} style={{ fontSize: Math.round(Math.min(32, height * 0.54)) }} data-testid="overlay-total">
         {formatPoint(team.total)}
       </span>
@@ -101,7 +109,9 @@ function LowerThird({ system, listTeam, balance }: { system: ShowState; listTeam
         {team && (
           <div className={classes.teamTab} data-testid="overlay-team">
             <span className={classes.teamTabLabel}>{projectorText.onStage}</span>
-            <span className={classes.teamTabName}>{team.name}</span>
+            <FitText className={classes.teamTabName} max={32} min={18} fitKey={team.name}>
+              <span>{team.name}</span>
+            </FitText>
           </div>
         )}
         <div className={classes.band}>
@@ -188,6 +198,8 @@ export default function OverlayPage() {
   const event = useEventSettings(system.event);
   const scene = system.overlay ?? 'lowerThird';
   const title = `${projectorText.overlay.title} · ${event.name}`;
+  // OBS plays sound without a click: the overlay only says it is connected.
+  useProjectorReport('overlay', false);
   useEffect(() => {
     document.title = title;
   }, [title]);

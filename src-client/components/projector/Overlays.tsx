@@ -1,4 +1,8 @@
-/** What sits over the stage: the small start hint and the small offline sign, each in a corner. */
+/**
+ * What sits over the stage. The hall sees only the show: the crew's hints live on the console
+ * (ScreensPanel's projector lines, fed by `projectors.report`), and the projector shows at most a
+ * tiny mark that fades, and a connection sign only once an outage lasts.
+ */
 import { useEffect, useState } from 'react';
 import { appText } from '../../../src/messages/app';
 import { projectorText } from '../../../src/messages/projector';
@@ -7,16 +11,15 @@ import classes from './Projector.module.css';
 import { unlockSound } from './sound';
 
 /**
- * The gesture browsers need before they allow sound and fullscreen. The stage shows the live
- * picture at once (a projector reloaded mid-question must not hide it); a small hint in the top
- * right corner asks for a click or a key, and the first one anywhere on the page unlocks the sound,
- * asks for fullscreen and takes the hint away. Every later click or key unlocks the sound again,
- * should the browser have suspended it.
+ * The gesture browsers need before they allow sound and fullscreen: the first click or key anywhere
+ * on the page unlocks the sound and asks for fullscreen; every later one unlocks the sound again,
+ * should the browser have suspended it. Returns whether the sound is still locked (always false
+ * when `enabled` is off: the console's preview frames stay silent and ask for nothing).
  */
-export function StartOverlay() {
-  const [locked, setLocked] = useState(true);
-
+export function useStartGesture(enabled: boolean): boolean {
+  const [locked, setLocked] = useState(enabled);
   useEffect(() => {
+    if (!enabled) return;
     let first = true;
     const start = (event: Event) => {
       // Escape leaves fullscreen and gives no user activation: it unlocks nothing.
@@ -35,23 +38,48 @@ export function StartOverlay() {
       window.removeEventListener('pointerdown', start);
       window.removeEventListener('keydown', start);
     };
-  }, []);
+  }, [enabled]);
+  return enabled && locked;
+}
 
-  if (!locked) return null;
+/**
+ * While the sound is locked: a small muted-speaker mark in the corner that fades out within
+ * seconds, for whoever stands at the projector PC. The words are on the console, not on the screen.
+ */
+export function StartMark() {
   return (
-    <div className={classes.startHint} data-testid="start-hint" role="status">
-      <svg className={classes.startIcon} viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
-        <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      {projectorText.startHint}
-    </div>
+    <svg className={classes.startMark} data-testid="start-hint" viewBox="0 0 24 24" role="img" aria-label={projectorText.soundLocked}>
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 
-/** "Mất kết nối" in a corner; `discreet` (the livestream overlay) makes it small and dim, for the operator only. */
+/**
+ * How long the link must be lost before the hall sees a sign. A server restart, a projector PC's
+ * Wi-Fi roaming or a switch rebooting mostly last a few seconds, during which the stage keeps its
+ * last picture and the audience notices nothing; the console reports the loss meanwhile. Past 15 s
+ * the picture may be stale (a clock stopped, a question moved on), and whoever watches the screen
+ * rather than the console should know why.
+ */
+export const OFFLINE_SIGN_AFTER_MS = 15_000;
+
+/** The link as the projector knows it: lost at once (for tests and the page's `data-link`), shown only once it lasts. */
+export function useLostLong(): { lost: boolean; long: boolean } {
+  const lost = useConnectionLost();
+  const [long, setLong] = useState(false);
+  useEffect(() => {
+    setLong(false);
+    if (!lost) return;
+    const timer = setTimeout(() => setLong(true), OFFLINE_SIGN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [lost]);
+  return { lost, long: lost && long };
+}
+
+/** "Mất kết nối" in a corner once an outage lasts; `discreet` (the livestream overlay) makes it small and dim. */
 export function OfflineSign({ discreet = false }: { discreet?: boolean }) {
-  if (!useConnectionLost()) return null;
+  if (!useLostLong().long) return null;
   return (
     <div className={discreet ? classes.offlineSignDiscreet : classes.offlineSign} data-testid="offline-sign" role="status">
       <span className={classes.offlineDot} />

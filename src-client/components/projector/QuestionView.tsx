@@ -10,7 +10,7 @@ import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { Countdown } from './Countdown';
-import { FitText } from './FitText';
+import { FitText, useFitGroup } from './FitText';
 import classes from './Projector.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
@@ -78,7 +78,10 @@ export function QuestionView({
   balance: number;
   silent: boolean;
 }) {
-  const tallStage = useStageHeight() > STAGE_HEIGHT;
+  const stageHeight = useStageHeight();
+  const tallStage = stageHeight > STAGE_HEIGHT;
+  // The options share one size: the smallest that fits them all.
+  const optionSize = useFitGroup();
   const question = system.question;
   if (!question) return null;
   const revealed = system.phase === 'answer';
@@ -87,7 +90,8 @@ export function QuestionView({
   // Once the answer is out the time no longer matters (and must not beep over the explanation).
   const showTimer = !revealed && (system.timer.durationMs > 0 || system.timer.endsAt !== null);
   const rows = Math.ceil(question.options.length / 2);
-  const tileHeight = rows <= 2 ? 150 : Math.max(96, Math.floor(330 / rows));
+  // A taller stage (4:3, 5:4) gives the tiles some of its extra height, so a long option keeps its size.
+  const tileHeight = Math.round((rows <= 2 ? 150 : Math.max(96, Math.floor(330 / rows))) * Math.min(stageHeight / STAGE_HEIGHT, 1.25));
   const hasOptions = question.options.length > 0;
   const hasAnswerBox = revealed && Boolean(question.answer || question.explanation);
   // On a stage taller than 16:9 (4:3, 5:4) a long question lacks width, not height: it takes the
@@ -152,7 +156,14 @@ export function QuestionView({
                     data-right={revealed && index === right ? 'true' : undefined}
                   >
                     <span className={classes.optionLetter}>{LETTERS[index]}</span>
-                    <FitText className={classes.optionText} style={{ height: tileHeight - 20 }} max={54} min={26} fitKey={option}>
+                    <FitText
+                      className={classes.optionText}
+                      style={{ height: tileHeight - 20 }}
+                      max={54}
+                      min={26}
+                      fitKey={option}
+                      group={optionSize}
+                    >
                       <span>{option}</span>
                     </FitText>
                   </div>

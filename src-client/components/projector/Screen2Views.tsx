@@ -50,9 +50,15 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
           </div>
         ))}
         {teams.map((team) => [
-          <div key={team._id} className={classes.gridTeam} style={{ fontSize }}>
-            {team.name}
-          </div>,
+          <FitText
+            key={team._id}
+            className={classes.gridTeam}
+            max={Math.round(fontSize)}
+            min={Math.min(Math.round(fontSize), 16)}
+            fitKey={`${team.name}|${fontSize}`}
+          >
+            <span>{team.name}</span>
+          </FitText>,
           ...(judges.length > 0
             ? judges.map(({ gkId }) => {
                 const ticked = done.has(`${team._id}|${gkId}`);

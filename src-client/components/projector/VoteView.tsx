@@ -80,6 +80,7 @@ export function VoteBars({ vote, height, compact = false }: { vote: TVote; heigh
   const rowHeight = Math.max(compact ? 26 : 36, pitch - gap);
   const badge = Math.round(rowHeight * (compact ? 0.78 : 0.72));
   const nameSize = Math.max(16, Math.round(rowHeight * (compact ? 0.38 : 0.3)));
+  const nameBox = Math.floor(rowHeight * 0.6);
   const countSize = Math.max(18, Math.round(rowHeight * (compact ? 0.5 : 0.42)));
 
   return (
@@ -107,10 +108,19 @@ export function VoteBars({ vote, height, compact = false }: { vote: TVote; heigh
               </span>
             )}
             <div className={classes.barMain} style={{ gap: Math.round(rowHeight * 0.08) }}>
-              <div className={classes.barName} style={{ fontSize: nameSize }}>
-                {winner && <span className={classes.crown}>★ </span>}
-                {team.name}
-              </div>
+              {/* The name takes what the row leaves above the bar: one line, or two smaller ones, never cut. */}
+              <FitText
+                className={classes.barName}
+                style={{ height: nameBox }}
+                max={nameSize}
+                min={Math.min(nameSize, 10)}
+                fitKey={`${team.name}|${winner}|${nameSize}|${nameBox}`}
+              >
+                <span>
+                  {winner && <span className={classes.crown}>★ </span>}
+                  {team.name}
+                </span>
+              </FitText>
               <div className={classes.track} style={{ height: Math.max(8, Math.round(rowHeight * (compact ? 0.22 : 0.3))) }}>
                 <div className={classes.fill} style={{ width: `${(count / top) * 100}%` }} data-testid="vote-fill" />
               </div>
