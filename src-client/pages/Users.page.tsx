@@ -12,6 +12,7 @@ import { contractText } from '../../src/messages/contract';
 import { usersText } from '../../src/messages/users';
 import type { TPublicUser } from '../../src/schemas/auth';
 import { AdminPage } from '../components/AdminPage';
+import { HallAddressNote } from '../components/judgeLinks/HallAddressNote';
 import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
 import { confirmDanger } from '../components/confirmDanger';
 import { mutationToasts } from '../components/notify';
@@ -96,6 +97,7 @@ export default function UsersPage() {
         }
         maw={1400}
       >
+        <HallAddressNote />
         <Paper withBorder radius="lg" p="md">
           <Group gap="sm" wrap="wrap" align="flex-end">
             <TextInput

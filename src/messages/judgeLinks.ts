@@ -28,4 +28,15 @@ export const judgeLinksText = {
   cardHint: 'Quét mã bằng camera điện thoại để vào phiếu chấm',
   closeSheet: 'Đóng',
   judgesError: 'Lấy danh sách giám khảo lỗi.',
+  // The hall address (src-server/hall-address.ts), shown on /user and with each link.
+  hallAddress: (origin: string) => `Điện thoại mở liên kết tại: ${origin}`,
+  hallFromPublicUrl: 'Địa chỉ này đặt bằng PUBLIC_URL.',
+  hallGuessed:
+    'Địa chỉ này do máy chủ tự đoán: chưa đặt PUBLIC_URL và trang này đang mở bằng địa chỉ của chính máy chủ (localhost), nên máy chủ lấy địa chỉ của nó trong mạng nội bộ.',
+  hallOthers: (addresses: string) => `Máy chủ còn có địa chỉ: ${addresses}.`,
+  hallFix: (example: string) =>
+    `Nếu điện thoại trong hội trường không mở được, đặt PUBLIC_URL khi chạy máy chủ (ví dụ PUBLIC_URL=${example}) rồi khởi động lại.`,
+  hallNone:
+    'Máy chủ chưa kết nối mạng nào: điện thoại chưa thể mở liên kết giám khảo. Kết nối máy chủ vào Wi-Fi của hội trường rồi tải lại trang, hoặc đặt PUBLIC_URL khi chạy máy chủ.',
+  hallError: 'Không đọc được địa chỉ máy chủ.',
 } as const;

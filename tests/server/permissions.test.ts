@@ -244,6 +244,7 @@ const TABLE: Entry[] = [
     input: { fieldName: NO_ID },
     rest: [{ method: 'POST', path: '/api/vote/award', body: { fieldName: NO_ID } }],
   },
+  { procedure: 'user.hallAddress', allowed: ADMIN },
   { procedure: 'user.issueJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
   { procedure: 'user.revokeJudgeLink', allowed: ADMIN, input: { _id: NO_ID } },
   { procedure: 'user.clearLockout', allowed: ADMIN, input: { _id: NO_ID } },

@@ -12,6 +12,7 @@ import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { LinkIcon } from '../users/icons';
+import { HallAddressNote } from './HallAddressNote';
 import { QrImage } from './QrImage';
 
 const t = judgeLinksText;
@@ -74,6 +75,7 @@ export function JudgeLinkButton({ user }: { user: TPublicUser }) {
       <Modal opened={opened} onClose={close} title={<Text fw={800}>{t.title(name)}</Text>} radius="lg" size="lg">
         <Stack gap="md" data-testid="judge-link-modal">
           <Text size="sm">{t.intro}</Text>
+          <HallAddressNote compact />
           <Alert color="yellow" variant="light" radius="md" p="sm">
             <Text size="sm">{t.reissueWarning}</Text>
           </Alert>

@@ -2,6 +2,7 @@ import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../
 import { z } from '../../../src/schemas/zod';
 import { messages } from '../../../src/messages';
 import { forbidden, notFound } from '../../errors';
+import { hallAddress } from '../../hall-address';
 import { liveTransaction } from '../live/record';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
@@ -30,6 +31,8 @@ export const userRouter = router({
   update: adminProcedure
     .input(ZUserUpdateSchema)
     .mutation(async ({ ctx, input }) => ({ user: await updateUser(ctx, input._id, input.changes) })),
+  /** The address judges' links carry, and whether it was guessed, for the /user screen to show. */
+  hallAddress: adminProcedure.query(({ ctx }) => hallAddress(ctx.config.publicUrl, ctx.origin)),
   /** A new sign-in link (and QR code) for a judge; the previous one stops working. */
   issueJudgeLink: adminProcedure
     .input(z.object({ _id: z.string().trim().min(1).max(100) }))

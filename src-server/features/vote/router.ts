@@ -2,12 +2,12 @@
  * The audience vote's procedures: open and close (master, admin), read (anyone; the tally as the
  * audience may see it), cast a ballot (anyone, one per device), and turn a closed vote into points.
  */
-import { networkInterfaces } from 'node:os';
 import type { StoredVote } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
 import { type TVoteAnswer, ZBallotSchema, ZVoteAwardSchema, ZVoteUpdateSchema } from '../../../src/schemas/vote';
 import type { Context } from '../../context';
+import { hallAddress } from '../../hall-address';
 import { badRequest, conflict } from '../../errors';
 import { audienceOf } from '../live/model';
 import { liveTransaction } from '../live/record';
@@ -16,29 +16,16 @@ import { publicProcedure, roleProcedure, router } from '../../trpc';
 import { castBallot, countBallots, insertVote, lockVote, readBallot, readCurrentVote, writeAward, writeCount } from './data';
 import { deviceCookie, deviceOf, newDevice } from './device';
 
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
-
-/** This machine's first LAN address (IPv4), for a vote opened from a console on localhost. */
-function lanAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const address of list ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
-  }
-  return null;
-}
-
 /**
- * The address to vote at: PUBLIC_URL, else the one the request came to; a console on the server's own
- * machine (localhost) gets the machine's LAN address instead, which the phones in the hall can reach.
+ * The address to vote at, for the QR code and the screens: the hall address (`hall-address.ts`, the
+ * rule judges' links follow too); on a machine with no network at all, the request's own address,
+ * which at least a screen on this machine opens.
  */
-export function voteUrl(origin: string | null): string {
-  if (!origin) return '/';
+export function voteUrl(publicUrl: string | null, origin: string | null): string {
+  const hall = hallAddress(publicUrl, origin);
+  if (hall.origin) return `${hall.origin}/`;
   try {
-    const url = new URL(origin);
-    if (LOOPBACK.test(url.hostname)) {
-      const lan = lanAddress();
-      if (lan) url.hostname = lan;
-    }
-    return `${url.origin}/`;
+    return origin ? `${new URL(origin).origin}/` : '/';
   } catch {
     return '/';
   }
@@ -47,7 +34,7 @@ export function voteUrl(origin: string | null): string {
 async function answer(ctx: Context, device: string | null): Promise<TVoteAnswer> {
   const vote = ctx.hub.live.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, teamId: null }));
   const mine = vote && device ? await readBallot(ctx.db, vote._id, device) : null;
-  return { vote, mine, url: voteUrl(ctx.origin) };
+  return { vote, mine, url: voteUrl(ctx.config.publicUrl, ctx.origin) };
 }
 
 /** The request's device, or a new one (its cookie set on the answer) when it has none. */
