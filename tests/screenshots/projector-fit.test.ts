@@ -1,0 +1,111 @@
+/**
+ * The projector with long content (issue 25, point 8): a question whose one long option shares the
+ * others' size at 1024×768, screen 2's answer cards with two long names that differ only at the end,
+ * and the console's screens panel telling the crew that a projector still needs its click.
+ */
+import type { APIRequestContext } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { TQuestionSet } from '../../src/schemas/questionSet';
+import type { TShowChanges } from '../../src/schemas/show';
+import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
+import { ACCOUNTS, describeInBrowser, openAs, pageAs, requestAs } from '../e2e/harness';
+import { shoot } from './shots';
+
+const LONG_OPTIONS = [
+  'Rồng vàng',
+  'Phượng hoàng',
+  'Mây ngũ sắc bao phủ khắp núi Nùng, sông Tô Lịch và cả vùng đất Đại La suốt ba ngày ba đêm liền',
+  'Rùa vàng',
+];
+const LONG_NAMES = ['Trường THPT Chuyên Hà Nội – Amsterdam (Đội A)', 'Trường THPT Chuyên Hà Nội – Amsterdam (Đội B)'];
+
+async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<unknown> {
+  const response = await request.post(`/trpc/${procedure}`, { data: input });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: unknown } }).result.data;
+}
+
+describeInBrowser('screenshots: long options and long names on the projector', (h) => {
+  let master: APIRequestContext;
+  let logins: DemoLogin[];
+  let set: TQuestionSet;
+  let phones: APIRequestContext[];
+  let teamIds: string[];
+
+  async function show(changes: TShowChanges): Promise<void> {
+    const response = await master.put('/api/show', { data: { changes } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  beforeAll(async () => {
+    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
+    master = await requestAs(h, 'master');
+    const admin = await requestAs(h, 'admin');
+    ({ item: set } = (await trpcCall(admin, 'questionSet.create', {
+      set: 1,
+      data: {
+        title: 'Thăng Long nghìn năm',
+        items: [
+          { content: 'Điềm lành nào đã đặt tên cho kinh đô Thăng Long?', options: LONG_OPTIONS, answer: LONG_OPTIONS[0], timeLimit: 30 },
+        ],
+      },
+    })) as { item: TQuestionSet });
+    // The harness's team account (seated in the demo's first team) and doi2's team take the long names.
+    const { db } = h.server.deps;
+    const first = await db.selectFrom('teams').select('id').where('name', '=', 'THPT Chu Văn An').executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ team_id: first.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    phones = [
+      await requestAs(h, 'team'),
+      await requestAs(h, { username: 'doi2', password: logins.find((l) => l.username === 'doi2')!.password }),
+    ];
+    teamIds = [];
+    for (const [index, phone] of phones.entries()) {
+      const { user } = (await (await phone.get('/api/state')).json()) as { user: { teamId: string } };
+      await trpcCall(admin, 'team.update', { _id: user.teamId, changes: { name: LONG_NAMES[index] } });
+      teamIds.push(user.teamId);
+    }
+  });
+
+  it('shows a long option at the others’ size on a 1024×768 projector', async () => {
+    const questionId = set.items[0]!.id;
+    await show({
+      fw: 1,
+      setId: set._id,
+      questionId,
+      phase: 'question',
+      activeTeamId: teamIds[0]!,
+      answersOpen: true,
+      timer: { action: 'start' },
+    });
+    const { page } = await openAs(h, '/screen', null, { width: 1024, height: 768 });
+    await page.mouse.click(512, 384);
+    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="countdown"][data-running]').waitFor();
+    await shoot(page, 'projector-long-options-1024x768');
+
+    // Both long-named teams answer; screen 2 shows their cards.
+    for (const [index, phone] of phones.entries()) {
+      await trpcCall(phone, 'show.submitAnswer', { questionId, answer: LONG_OPTIONS[index * 2]! });
+    }
+    await trpcCall(master, 'show.verdict', { questionId, teamId: teamIds[0]!, verdict: 'right' });
+    await trpcCall(master, 'show.verdict', { questionId, teamId: teamIds[1]!, verdict: 'wrong' });
+    await show({ phase: 'answer', answersOpen: false, screen2: 'answers', shownAnswers: teamIds });
+    for (const size of [
+      { width: 1920, height: 1080 },
+      { width: 1024, height: 768 },
+    ]) {
+      const screen2 = await openAs(h, '/screen2', null, size);
+      await screen2.page.mouse.click(size.width / 2, size.height / 2);
+      await expect.poll(() => screen2.page.locator('[data-testid="shown-answer"][data-verdict]').count()).toBe(2);
+      await shoot(screen2.page, `projector-screen2-long-names-${size.width}x${size.height}`);
+    }
+  });
+
+  it('tells the console, not the hall, that a projector still needs its click', async () => {
+    await openAs(h, '/screen2', null, { width: 1280, height: 720 });
+    const { page } = await pageAs(h, 'master', { width: 1440, height: 900 });
+    await page.goto('/master');
+    await page.locator('[data-testid="projector-line"][data-state="click"]').first().waitFor({ timeout: 15_000 });
+    await shoot(page, 'master-projectors-status');
+  });
+});
