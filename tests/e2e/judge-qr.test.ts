@@ -66,4 +66,22 @@ describeInBrowser("judges' QR cards made on the server's own machine", (h) => {
     expect(signIn.status()).toBe(200);
     expect(errors).toEqual([]);
   });
+
+  it('tells a failure to reach the server in Vietnamese, never the browser\'s "Failed to fetch"', async () => {
+    const { page } = await openAs(h, '/user', 'admin', WIDE);
+    await page.locator('[data-testid="user-row"][data-username="giamkhao1"]').getByTestId('judge-link-action').click();
+    const modal = page.getByTestId('judge-link-modal');
+    await modal.getByRole('button', { name: messages.judgeLinks.create }).click();
+    await toast(page, messages.judgeLinks.issued).waitFor();
+    // The phone still has Wi-Fi, but the server does not answer (stopped, another network): the
+    // browser's fetch fails as "Failed to fetch".
+    await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
+    await modal.getByRole('button', { name: messages.judgeLinks.reissue }).click();
+    const failure = toast(page, messages.judgeLinks.issueError);
+    await failure.waitFor();
+    const text = await failure.innerText();
+    expect(text).toContain(messages.serverUnreachable);
+    expect(findUnfitText(text)).toEqual([]);
+    await page.unroute('**/trpc/**');
+  });
 });
