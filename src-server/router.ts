@@ -1,4 +1,5 @@
 /** The one router: each domain's procedures under its name. */
+import { actionsRouter } from './features/actions/router';
 import { authRouter } from './features/auth/router';
 import { mediaRouter } from './features/media/media';
 import { projectorsRouter } from './features/projectors/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   media: mediaRouter,
   show: showRouter,
   scoring: scoringRouter,
+  actions: actionsRouter,
   results: resultsRouter,
   ranking: rankingRouter,
   vote: voteRouter,

@@ -184,6 +184,23 @@ export interface ScoreEventsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * One action an organiser may have to answer for (a round replayed, points given by hand…), beside
+ * the points' own log; append-only. `actor_id` is not a foreign key: the log keeps the name.
+ */
+export interface ActionLogTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  actor_id: string | null;
+  actor_name: string | null;
+  kind: string;
+  /** For people, in Vietnamese. */
+  summary: string;
+  target: Json | null;
+  before: Json | null;
+  after: Json | null;
+}
+
 export interface IdempotencyKeysTable {
   actor_id: string;
   key: string;
@@ -278,6 +295,7 @@ export interface Database {
   buzzes: BuzzesTable;
   scores: ScoresTable;
   score_events: ScoreEventsTable;
+  action_log: ActionLogTable;
   idempotency_keys: IdempotencyKeysTable;
   console_presence: ConsolePresenceTable;
   answer_openings: AnswerOpeningsTable;

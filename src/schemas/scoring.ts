@@ -39,12 +39,32 @@ export const ZResetSchema = z.object({
 });
 export const ZUndoSchema = z.object({ eventId: z.number().int().positive(), reason: z.string().trim().max(500).optional() });
 
+/** Every source of a point (`score_events.source`), in the order the audit log's filter lists them. */
+export const AUDIT_SOURCES = [
+  'judge',
+  'admin',
+  'admin-all',
+  'answer',
+  'speed',
+  'row',
+  'keyword',
+  'package',
+  'star',
+  'steal',
+  'buzz',
+  'vote',
+  'hand',
+  'undo',
+  'restart',
+  'reset',
+] as const;
+
 export const ZAuditFilterSchema = z
   .object({
     teamId: ZId.optional(),
     gkId: ZId.optional(),
     fieldName: ZFieldName.optional(),
-    source: z.enum(['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset']).optional(),
+    source: z.enum(AUDIT_SOURCES).optional(),
     limit: z.number().int().min(1).max(1000).default(200),
   })
   .default({ limit: 200 });
@@ -68,16 +88,24 @@ export const ZScoreAnswerSchema = z.object({ item: ZScoreItemSchema });
 /** The answer to one point for every judge (admin-submit-all), as `idempotency_keys.response` keeps it. */
 export const ZScoresAnswerSchema = z.object({ items: z.array(ZScoreItemSchema) });
 
+/** One logged change of a point, as the dashboard's audit log shows it. */
 export interface TAuditEntry {
   id: number;
   teamId: string;
+  teamName: string;
   gkId: string;
+  /** The judge, or "(theo câu trả lời)" for an answers field's sum. */
+  judgeName: string;
   fieldName: string;
+  fieldLabel: string;
   oldPoint: number | null;
   newPoint: number | null;
   actorId: string | null;
   actorName: string | null;
   source: string;
+  /** What the change was, in Vietnamese, with names: never an id. */
+  description: string;
+  /** As stored, for code: may hold ids (`<questionId>: right`). */
   reason: string | null;
   key: string | null;
   undoes: number | null;

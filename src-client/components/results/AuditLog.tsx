@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDateTime, formatPoint } from '../../../src/format';
 import { contractText } from '../../../src/messages/contract';
 import { resultsText } from '../../../src/messages/results';
-import type { TAuditEntry } from '../../../src/schemas/scoring';
+import { AUDIT_SOURCES, type TAuditEntry } from '../../../src/schemas/scoring';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
@@ -14,14 +14,23 @@ import { mutationToasts } from '../notify';
 import { useResults } from './util';
 
 const t = resultsText;
-const SOURCES = ['judge', 'admin', 'admin-all', 'answer', 'undo', 'reset'] as const;
-type Source = (typeof SOURCES)[number];
+type Source = (typeof AUDIT_SOURCES)[number];
 const SOURCE_COLORS: Record<string, string> = {
   judge: 'blue',
   admin: 'orange',
   'admin-all': 'grape',
   answer: 'cyan',
+  speed: 'cyan',
+  row: 'teal',
+  keyword: 'teal',
+  package: 'indigo',
+  star: 'yellow',
+  steal: 'pink',
+  buzz: 'lime',
+  vote: 'violet',
+  hand: 'orange',
   undo: 'gray',
+  restart: 'gray',
   reset: 'red',
 };
 
@@ -48,11 +57,6 @@ export function AuditLog() {
     }),
   );
   useLoadError(t.logError, log.error);
-
-  const teamNames = new Map((results?.items ?? []).map((i) => [i.teamId, i.name]));
-  const judgeNames = new Map((results?.judges ?? []).map((j) => [j.gkId, j.name]));
-  const fieldLabels = new Map(fields.map((f) => [f.name, f.label]));
-  const judgeName = (id: string) => (id === 'answers' ? t.answersJudge : (judgeNames.get(id) ?? id));
 
   const [undoing, setUndoing] = useState<TAuditEntry | null>(null);
   const [reason, setReason] = useState('');
@@ -106,7 +110,7 @@ export function AuditLog() {
           w={210}
           value={source}
           onChange={(value) => setSource(value as Source | null)}
-          data={SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s }))}
+          data={AUDIT_SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s }))}
         />
       </Group>
       <ScrollArea.Autosize mah={560} type="auto">
@@ -131,7 +135,7 @@ export function AuditLog() {
               <Table.Th>
                 {t.source} · {t.actor}
               </Table.Th>
-              <Table.Th miw={140}>{t.reason}</Table.Th>
+              <Table.Th miw={200}>{t.description}</Table.Th>
               {/* As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead. */}
               <Table.Th w={1} />
             </>
@@ -146,15 +150,15 @@ export function AuditLog() {
               </Table.Td>
               <Table.Td>
                 <Text size="sm" fw={600} lh={1.3}>
-                  {teamNames.get(entry.teamId) ?? entry.teamId}
+                  {entry.teamName}
                 </Text>
                 <Text size="xs" c="dimmed" lh={1.3}>
-                  {fieldLabels.get(entry.fieldName) ?? entry.fieldName}
+                  {entry.fieldLabel}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" lh={1.3}>
-                  {judgeName(entry.gkId)}
+                  {entry.judgeName}
                 </Text>
               </Table.Td>
               <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
@@ -175,15 +179,14 @@ export function AuditLog() {
                   style={{ minWidth: 'max-content' }}
                 >
                   {t.sources[entry.source] ?? entry.source}
-                  {entry.undoes !== null ? ` · ${t.undoesEntry(entry.undoes)}` : ''}
                 </Badge>
                 <Text size="xs" c="dimmed" lh={1.3} mt={2}>
                   {entry.actorName ?? ''}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" lh={1.3}>
-                  {entry.reason ?? ''}
+                <Text size="sm" lh={1.3} data-testid="audit-description">
+                  {entry.description}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="audit-undo-cell">
@@ -208,9 +211,9 @@ export function AuditLog() {
           <Stack>
             <Text size="sm">
               {t.undoText(
-                teamNames.get(undoing.teamId) ?? undoing.teamId,
-                judgeName(undoing.gkId),
-                fieldLabels.get(undoing.fieldName) ?? undoing.fieldName,
+                undoing.teamName,
+                undoing.judgeName,
+                undoing.fieldLabel,
                 pointText(undoing.oldPoint),
                 pointText(undoing.newPoint),
               )}

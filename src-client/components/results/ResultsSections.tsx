@@ -1,4 +1,5 @@
 /** The dashboard's judging sections, below the settings and the scoring sheet. */
+import { ActionLog } from './ActionLog';
 import { AuditLog } from './AuditLog';
 import { Corrections } from './Corrections';
 import { JudgeMatrix } from './JudgeMatrix';
@@ -16,6 +17,7 @@ export function ResultsSections() {
       <JudgeMatrix />
       <Corrections />
       <AuditLog />
+      <ActionLog />
       <ResetScores />
     </>
   );

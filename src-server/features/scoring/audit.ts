@@ -9,6 +9,7 @@ import type { ScoreChange } from '../../../src/live';
 import { readAnswers } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { applyScoreChange } from './data';
+import { type AuditRow, describeEntry, readNames } from './describe';
 import { recordScores } from './submit';
 
 export interface AuditFilter {
@@ -19,8 +20,8 @@ export interface AuditFilter {
   limit: number;
 }
 
-export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): Promise<TAuditEntry[]> {
-  let query = db
+function auditQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('score_events')
     .leftJoin('users', 'users.id', 'score_events.actor_id')
     .select([
@@ -32,34 +33,68 @@ export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): P
       'score_events.new_point',
       'score_events.actor_id',
       'users.full_name as actor_name',
+      'users.username as actor_username',
       'score_events.source',
       'score_events.reason',
+      'score_events.rule',
       'score_events.idempotency_key',
       'score_events.undoes',
       'score_events.created_at',
-    ])
-    .orderBy('score_events.id', 'desc')
-    .limit(filter.limit);
-  if (filter.teamId) query = query.where('score_events.team_id', '=', filter.teamId);
-  if (filter.gkId) query = query.where('score_events.gk_id', '=', filter.gkId);
-  if (filter.fieldName) query = query.where('score_events.field_name', '=', filter.fieldName);
-  if (filter.source) query = query.where('score_events.source', '=', filter.source as never);
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
+    ]);
+}
+
+type AuditQueryRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['execute']>>[number];
+
+function toAuditRow(r: AuditQueryRow): AuditRow {
+  return {
+    id: Number(r.id),
     teamId: r.team_id,
     gkId: r.gk_id,
     fieldName: r.field_name,
     oldPoint: r.old_point,
     newPoint: r.new_point,
-    actorId: r.actor_id,
-    actorName: r.actor_name,
+    actorName: r.actor_name?.trim() || r.actor_username || null,
     source: r.source,
     reason: r.reason,
-    key: r.idempotency_key,
-    undoes: r.undoes,
+    rule: r.rule,
+    undoes: r.undoes === null ? null : Number(r.undoes),
     at: r.created_at.getTime(),
-  }));
+  };
+}
+
+/** The log, newest first, each change told in Vietnamese with its team, field, judge and question names. */
+export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): Promise<TAuditEntry[]> {
+  let query = auditQuery(db).orderBy('score_events.id', 'desc').limit(filter.limit);
+  if (filter.teamId) query = query.where('score_events.team_id', '=', filter.teamId);
+  if (filter.gkId) query = query.where('score_events.gk_id', '=', filter.gkId);
+  if (filter.fieldName) query = query.where('score_events.field_name', '=', filter.fieldName);
+  if (filter.source) query = query.where('score_events.source', '=', filter.source as never);
+  const rows = await query.execute();
+  const undoneIds = [...new Set(rows.flatMap((r) => (r.undoes === null ? [] : [Number(r.undoes)])))];
+  const undone = undoneIds.length ? (await auditQuery(db).where('score_events.id', 'in', undoneIds).execute()).map(toAuditRow) : [];
+  const names = await readNames(db, new Map(undone.map((u) => [u.id, u])));
+  return rows.map((r) => {
+    const row = toAuditRow(r);
+    return {
+      id: row.id,
+      teamId: row.teamId,
+      teamName: names.team(row.teamId),
+      gkId: row.gkId,
+      judgeName: names.judge(row.gkId),
+      fieldName: row.fieldName,
+      fieldLabel: names.field(row.fieldName),
+      oldPoint: row.oldPoint,
+      newPoint: row.newPoint,
+      actorId: r.actor_id,
+      actorName: row.actorName,
+      source: row.source,
+      description: describeEntry(row, names),
+      reason: row.reason,
+      key: r.idempotency_key,
+      undoes: row.undoes,
+      at: row.at,
+    };
+  });
 }
 
 /** Puts a point back to what it was before one logged change, as a new `undo` event. */
