@@ -51,7 +51,9 @@ beforeAll(async () => {
   // Every team answers every question once; the verdicts are given later, in any order, many times.
   await master.show.update({ changes: { phase: 'round', fw: 1, setId: set.item._id } });
   for (const questionId of questionIds) {
-    await master.show.update({ changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } } });
+    await master.show.update({
+      changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } },
+    });
     for (const team of teams) await team.caller.show.submitAnswer({ questionId, answer: 'A' });
   }
   await master.show.update({ changes: { answersOpen: false, activeField: 'f', scoringOpen: true } });
@@ -131,7 +133,13 @@ async function play(a: Action): Promise<void> {
       return;
     }
     case 'admin':
-      await admin.scoring.adminSubmit({ teamId: teams[a.team]!.id, gkId: judges[a.judge]!.id, point: a.point, fieldName: 'f', reason: 'sửa' });
+      await admin.scoring.adminSubmit({
+        teamId: teams[a.team]!.id,
+        gkId: judges[a.judge]!.id,
+        point: a.point,
+        fieldName: 'f',
+        reason: 'sửa',
+      });
       return;
     case 'all':
       await admin.scoring.adminSubmitAll({ teamId: teams[a.team]!.id, point: a.point, fieldName: 'f', reason: 'sửa' });
@@ -146,7 +154,12 @@ async function play(a: Action): Promise<void> {
       await admin.scoring.undo({ eventId: target.id });
       // The undo's own event puts back exactly the point the undone event replaced, and so does every copy.
       const undo = (await readEvents()).at(-1)!;
-      expect(undo).toMatchObject({ team_id: target.team_id, gk_id: target.gk_id, field_name: target.field_name, new_point: target.old_point });
+      expect(undo).toMatchObject({
+        team_id: target.team_id,
+        gk_id: target.gk_id,
+        field_name: target.field_name,
+        new_point: target.old_point,
+      });
       const key = cellKey(target.team_id, target.gk_id, target.field_name);
       const live = t.deps.hub.live.allScores().find((s) => cellKey(s.teamId, s.gkId, s.fieldName) === key);
       expect(live?.point ?? null).toBe(target.old_point);
