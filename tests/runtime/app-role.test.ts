@@ -1,7 +1,7 @@
 /**
  * On PostgreSQL the app can run as a role that does not own its tables: migrations go through
  * MIGRATION_DATABASE_URL (the owner), the grants in docs/postgres-app-role.sql give the app what it
- * needs, and the app role cannot update, delete or truncate the audit log even with plain SQL.
+ * needs, and the app role cannot update, delete or truncate the audit logs (of scores and of actions) even with plain SQL.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -99,12 +99,17 @@ describe.runIf(hasPostgres)('PostgreSQL with a role that does not own the tables
     expect(score.status).toBe(200);
   });
 
-  it('cannot update, delete or truncate the audit log as the app role', async () => {
+  it('cannot update, delete or truncate the audit logs as the app role', async () => {
     const client = new pg.Client({ connectionString: appUrl });
     await client.connect();
     try {
       expect((await client.query('select count(*)::int as n from score_events')).rows[0].n).toBeGreaterThan(0);
       for (const statement of ['update score_events set new_point = 0', 'delete from score_events', 'truncate score_events']) {
+        await expect(client.query(statement), statement).rejects.toThrow(/permission denied/);
+      }
+      // The log of actions likewise: the app appends to it and reads it, nothing more.
+      await client.query(`insert into action_log (kind, summary) values ('test', 'Kiểm tra quyền')`);
+      for (const statement of ['update action_log set summary = $$x$$', 'delete from action_log', 'truncate action_log']) {
         await expect(client.query(statement), statement).rejects.toThrow(/permission denied/);
       }
     } finally {
