@@ -1,12 +1,16 @@
 /** The master's moves, the consoles open, the teams' answers and buzzes, and the verdicts. */
+import { describeMove } from '../../../src/describeMove';
 import type { ConsolesMessage, ShowActor, ShowMove } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import {
   type TShowChanges,
   ZBuzzSchema,
+  ZBuzzVerdictSchema,
   ZFinishTeamChoiceSchema,
   ZFinishVerdictSchema,
+  ZHandPointsSchema,
   ZKeywordVerdictSchema,
+  ZRestartRoundSchema,
   ZShowUpdateSchema,
   ZStealVerdictSchema,
   ZSubmitAnswerSchema,
@@ -15,14 +19,20 @@ import {
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
-import { readShow, storedShowOf } from '../live/load';
-import { liveTransaction } from '../live/record';
+import { buzz, buzzVerdict } from '../formats/buzzer';
+import { finishVerdict, stealBuzz, stealVerdict } from '../formats/finish';
+import { keywordBuzz, keywordVerdict } from '../formats/obstacle';
+import { actorOfUser, teamName } from '../formats/points';
+import { restartRound } from '../formats/rounds';
+import { readShow } from '../live/load';
+import { liveTransaction, type Trx } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../system/router';
-import { buzz, keywordBuzz, keywordVerdict, setVerdict, submitAnswer } from './answers';
-import { finishVerdict, stealBuzz, stealVerdict } from './finish';
-import { reverseScoreEvents } from '../scoring/data';
-import { applyShowChanges, saveShow, type StoredShow } from './state';
+import { setVerdict, submitAnswer } from './answers';
+import { giveHandPoints } from './hand';
+import { readHistory, undoLastMove } from './history';
+import { applyShowChanges, type StoredShow } from './state';
+import { asMove, saveShow } from './store';
 
 const staffProcedure = roleProcedure('admin', 'master');
 const teamProcedure = roleProcedure('team');
@@ -47,6 +57,21 @@ export async function actorOf(ctx: Context, move: ShowMove, consoleId?: string):
   return { userId: user._id, name: user.fullName.trim() || user.username, consoleId: kept, move };
 }
 
+/** A show move in a few words, with the names the console shows. */
+async function labelOf(ctx: Context, trx: Trx, changes: TShowChanges, next: StoredShow): Promise<string> {
+  const setNames = new Map<string, string>();
+  if (changes.setId) {
+    const set = await trx.selectFrom('question_sets').select('title').where('id', '=', changes.setId).executeTakeFirst();
+    if (set) setNames.set(changes.setId, set.title);
+  }
+  const system = { ...ctx.hub.live.system('staff'), question: next.question };
+  return describeMove({ kind: 'update', changes }, system, {
+    set: (id) => setNames.get(id) ?? '',
+    team: (id) => teamName(ctx, id),
+    field: (name) => ctx.hub.live.sheet().find((f) => f.name === name)?.label ?? '',
+  });
+}
+
 export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpdateSchema>['changes'], consoleId?: string) {
   const now = Date.now();
   const by = await actorOf(ctx, { kind: 'update', changes }, consoleId);
@@ -55,6 +80,7 @@ export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpda
     const next = await applyShowChanges(recorder.trx, previous.stored, changes, now);
     const freezing = changes.scoreboardFrozen !== undefined && changes.scoreboardFrozen !== previous.stored.scoreboardFrozen;
     if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.liveListTeam() : null;
+    asMove(next, { label: await labelOf(ctx, recorder.trx, changes, next), by: by?.name ?? null });
     await recorder.show(await saveShow(recorder.trx, previous, next), next, by);
   });
   return { system: ctx.hub.live.system('staff') };
@@ -82,24 +108,11 @@ async function finishTeamChoice(ctx: Context, teamId: string, input: { package?:
   });
 }
 
+/** Takes back the newest move of the night, whoever made it, and says what it was. */
 export async function undoShow(ctx: Context, consoleId?: string) {
   const by = await actorOf(ctx, { kind: 'undo' }, consoleId);
-  await liveTransaction(ctx, async (recorder) => {
-    const { trx } = recorder;
-    const last = await trx.selectFrom('show_history').select(['version', 'state']).orderBy('version', 'desc').limit(1).executeTakeFirst();
-    if (!last) throw badRequest(messages.nothingToUndo);
-    const current = await readShow(trx, true);
-    await trx.deleteFrom('show_history').where('version', '=', last.version).execute();
-    const previous = storedShowOf(last.state, `show_history.state of version ${last.version}`);
-    const restored: StoredShow = { ...current.stored, ...previous };
-    if (previous.moveScores === undefined) delete restored.moveScores;
-    // The move undone gave points (an obstacle keyword): take each back by what it gave.
-    const changes = await reverseScoreEvents(trx, current.stored.moveScores ?? [], ctx.user?._id ?? null);
-    const saved = await saveShow(trx, current, restored, false);
-    if (changes.length) await recorder.record({ type: 'scores', payload: { changes } });
-    await recorder.show(saved, restored, by);
-  });
-  return { system: ctx.hub.live.system('staff') };
+  const undone = await undoLastMove(ctx, by);
+  return { system: ctx.hub.live.system('staff'), undone };
 }
 
 export const showRouter = router({
@@ -107,6 +120,18 @@ export const showRouter = router({
     .input(ZShowUpdateSchema.extend({ consoleId: ZConsoleId }))
     .mutation(({ ctx, input }) => updateShow(ctx, input.changes, input.consoleId)),
   undo: staffProcedure.input(z.object({ consoleId: ZConsoleId }).optional()).mutation(({ ctx, input }) => undoShow(ctx, input?.consoleId)),
+  /** The moves undo can take back, newest first, whoever made them. */
+  history: staffProcedure.query(async ({ ctx }) => ({ items: await readHistory(ctx.db) })),
+
+  /** A buzzer question: the console judges the team whose turn it is. */
+  buzzVerdict: staffProcedure.input(ZBuzzVerdictSchema).mutation(async ({ ctx, input }) => {
+    await buzzVerdict(ctx, actorOfUser(ctx.user), input);
+    return { system: ctx.hub.live.system('staff') };
+  }),
+  /** Points given or taken by hand on a team's answers field, with a reason. */
+  handPoints: staffProcedure.input(ZHandPointsSchema).mutation(({ ctx, input }) => giveHandPoints(ctx, actorOfUser(ctx.user), input)),
+  /** "Chơi lại vòng này": the round starts afresh; its earlier attempt stays stored. */
+  restartRound: staffProcedure.input(ZRestartRoundSchema).mutation(({ ctx, input }) => restartRound(ctx, actorOfUser(ctx.user), input)),
 
   /**
    * Opened by the console (/master) only: while it lasts, this console is listed on every
@@ -181,7 +206,7 @@ export const showRouter = router({
   }),
 
   verdict: staffProcedure.input(ZVerdictSchema).mutation(async ({ ctx, input }) => {
-    return { items: await setVerdict(ctx, ctx.user._id, input) };
+    return { items: await setVerdict(ctx, actorOfUser(ctx.user), input) };
   }),
 
   /** The obstacle round: a team buzzes to guess the keyword. */
@@ -193,7 +218,7 @@ export const showRouter = router({
 
   /** The finish round: the master judges the team on stage's answer (right, wrong, out of time). */
   finishVerdict: staffProcedure.input(ZFinishVerdictSchema).mutation(async ({ ctx, input }) => {
-    await finishVerdict(ctx, ctx.user._id, input);
+    await finishVerdict(ctx, actorOfUser(ctx.user), input);
     return { system: ctx.hub.live.system('staff') };
   }),
 
@@ -206,7 +231,7 @@ export const showRouter = router({
 
   /** The finish round: the master judges the first steal buzz. */
   stealVerdict: staffProcedure.input(ZStealVerdictSchema).mutation(async ({ ctx, input }) => {
-    await stealVerdict(ctx, ctx.user._id, input);
+    await stealVerdict(ctx, actorOfUser(ctx.user), input);
     return { system: ctx.hub.live.system('staff') };
   }),
 
@@ -218,7 +243,7 @@ export const showRouter = router({
 
   /** The obstacle round: the master judges the first unjudged keyword guess. */
   keywordVerdict: staffProcedure.input(ZKeywordVerdictSchema).mutation(async ({ ctx, input }) => {
-    await keywordVerdict(ctx, ctx.user._id, input);
+    await keywordVerdict(ctx, actorOfUser(ctx.user), input);
     return { system: ctx.hub.live.system('staff') };
   }),
 });

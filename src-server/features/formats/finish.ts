@@ -1,22 +1,130 @@
 /**
  * The finish round (Về đích) on the server: the master's verdict on the team on stage (the package's
  * points, the star of hope's double or loss), the steal buzzes of the other teams in the window after
- * a miss, and the verdict on the first of them. Every point is audited with its rule; the show's undo
- * takes a verdict back with its points (`moveScores`).
+ * a miss, and the verdict on the first of them. Every point is audited with its rule; the console's undo
+ * takes a verdict back with its points. The board (turns, packages, results, who has played) lives in
+ * its round's record, so leaving the round and coming back finds it as it was.
  */
 import { finishPoints, stealPoints } from '../../../src/formats';
 import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
-import type { FinishResult, TBuzz } from '../../../src/schemas/show';
+import { movesText } from '../../../src/messages/moves';
+import type { TQuestion } from '../../../src/schemas/questionSet';
+import type { TFormat } from '../../../src/schemas/format';
+import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../src/schemas/show';
 import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest } from '../../errors';
-import { readShow } from '../live/load';
+import { readBuzzes, readShow } from '../live/load';
 import { liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
-import { addAnswerPoints, answersFieldFor, buzzOrder } from './answers';
-import { saveShow, type StoredShow } from './state';
+import { asMove, roundOf, saveShow, type StoredShow } from '../show/store';
+import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
+
+async function buzzOrder(trx: Parameters<typeof readBuzzes>[0], key: string): Promise<TBuzz[]> {
+  return (await readBuzzes(trx, key))[key] ?? [];
+}
+
+/**
+ * The finish round after a move: fresh when its set comes on air; the master's turn, package, star and
+ * choice moves; a question chosen during a turn is picked for the package's next position (it must be
+ * worth that position's points); a picked question shown on screen can no longer take the star.
+ */
+export function finishAfter(
+  current: StoredShow,
+  next: StoredShow,
+  set: { items: TQuestion[]; format: TFormat } | null,
+  index: number,
+  move: TShowChanges['finish'],
+): FinishScene | null {
+  if (!set || !next.setId || set.format.kind !== 'finish') {
+    if (move) throw badRequest(messages.notFinishRound, 'changes.finish');
+    return null;
+  }
+  const format = set.format;
+  const previous = current.finish?.setId === next.setId ? current.finish : roundOf(current, next.setId).finish;
+  let scene: FinishScene = previous
+    ? { ...previous, packages: format.packages }
+    : {
+        setId: next.setId,
+        packages: format.packages,
+        teamId: null,
+        packageIndex: null,
+        picks: [],
+        shown: [],
+        results: [],
+        star: null,
+        teamMayChoose: false,
+        steal: null,
+        done: [],
+        used: [],
+      };
+  const turn = { packageIndex: null, picks: [], shown: [], results: [], star: null, steal: null };
+  if (move) {
+    const needTurn = () => {
+      if (!scene.teamId) throw badRequest(messages.finishNoTurn, 'changes.finish');
+    };
+    const needPackage = () => {
+      needTurn();
+      if (scene.packageIndex === null) throw badRequest(messages.finishNoPackage, 'changes.finish');
+    };
+    switch (move.action) {
+      case 'startTurn':
+        if (scene.done.includes(move.teamId!)) throw badRequest(messages.finishTeamDone, 'changes.finish.teamId');
+        scene = { ...scene, ...turn, teamId: move.teamId! };
+        break;
+      case 'choosePackage': {
+        needTurn();
+        const chosen = move.package === undefined ? undefined : format.packages[move.package];
+        if (!chosen) throw badRequest(messages.finishPackageMissing, 'changes.finish.package');
+        if (scene.shown.length > 0) throw badRequest(messages.finishPackageLocked, 'changes.finish.package');
+        scene = { ...scene, packageIndex: move.package!, picks: chosen.map(() => null), results: chosen.map(() => null), star: null };
+        break;
+      }
+      case 'placeStar': {
+        needPackage();
+        const position = move.position ?? null;
+        const size = scene.picks.length;
+        if (position !== null && (position < 0 || position >= size))
+          throw badRequest(messages.finishStarPosition, 'changes.finish.position');
+        if (scene.star !== null && scene.shown.includes(scene.star)) throw badRequest(messages.finishStarLocked, 'changes.finish.position');
+        if (position !== null && scene.shown.includes(position)) throw badRequest(messages.finishStarShown, 'changes.finish.position');
+        scene = { ...scene, star: position };
+        break;
+      }
+      case 'allowTeamChoice':
+        if (move.allow === undefined) throw badRequest(messages.finishAllowRequired, 'changes.finish.allow');
+        scene = { ...scene, teamMayChoose: move.allow };
+        break;
+      case 'endTurn':
+        needTurn();
+        scene = { ...scene, ...turn, done: [...scene.done, scene.teamId!], teamId: null };
+        break;
+    }
+  }
+
+  const questionId = next.questionId;
+  if (questionId !== current.questionId) {
+    // A new question closes the last one's steal window.
+    scene = { ...scene, steal: null };
+    if (questionId && index >= 0 && scene.teamId && scene.packageIndex !== null && !scene.picks.includes(questionId)) {
+      if (scene.used.includes(questionId)) throw badRequest(messages.finishQuestionUsed, 'changes.questionId');
+      const position = scene.results.findIndex((result, i) => result === null && !scene.shown.includes(i));
+      if (position < 0) throw badRequest(messages.finishPackageDone, 'changes.questionId');
+      const value = format.packages[scene.packageIndex]![position]!;
+      if (set.items[index]!.point !== value) throw badRequest(messages.finishWrongValue(value), 'changes.questionId');
+      scene = { ...scene, picks: scene.picks.map((pick, i) => (i === position ? questionId : pick)) };
+    }
+  }
+  // A picked question on screen: its position is shown (the star is settled) and the question used.
+  const onScreen = next.phase === 'question' || next.phase === 'answer';
+  const position = questionId && onScreen ? scene.picks.indexOf(questionId) : -1;
+  if (position >= 0 && !scene.shown.includes(position)) {
+    scene = { ...scene, shown: [...scene.shown, position], used: [...scene.used, questionId!] };
+  }
+  return scene;
+}
 
 function finishOf(show: StoredShow) {
   const finish = show.finish;
@@ -25,7 +133,7 @@ function finishOf(show: StoredShow) {
 }
 
 /** The master judges the team on stage's answer to the picked question on air: right, wrong or out of time. */
-export async function finishVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actorId: string, input: { result: FinishResult }): Promise<void> {
+export async function finishVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Actor, input: { result: FinishResult }): Promise<void> {
   const now = Date.now();
   await liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
@@ -44,18 +152,20 @@ export async function finishVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actorId: 
     const point = finish.packages[finish.packageIndex]![position]!;
     const outcome = finishPoints(point, finish.star === position, input.result);
     const next: StoredShow = { ...show.stored };
-    delete next.moveScores;
     const changes: ScoreChange[] = [];
+    const events: number[] = [];
     if (outcome.points !== 0) {
       const applied = await addAnswerPoints(trx, teamId, await answersFieldFor(trx, show.stored), outcome.points, {
-        actorId,
+        actorId: actor.id,
         source: outcome.source,
         rule: outcome.rule,
         reason: `${questionId}: ${input.result}`,
       });
       changes.push(applied.live);
-      next.moveScores = [applied.eventId];
+      events.push(applied.eventId);
     }
+    const label = movesText.finish(movesText.finishVerdict[input.result], teamName(deps, teamId), outcome.points);
+    asMove(next, { label, by: actor.name, scoreEvents: events, setId: finish.setId });
     next.finish = {
       ...finish,
       results: finish.results.map((r, i) => (i === position ? input.result : r)),
@@ -107,11 +217,7 @@ export async function stealBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: strin
  * The master judges the first steal buzz. Right: the stealer gains the question's base points and the
  * team on stage loses them. Wrong: the stealer loses half. One team answers a steal.
  */
-export async function stealVerdict(
-  deps: Pick<AppDeps, 'db' | 'hub'>,
-  actorId: string,
-  input: { verdict: 'right' | 'wrong' },
-): Promise<void> {
+export async function stealVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Actor, input: { verdict: 'right' | 'wrong' }): Promise<void> {
   await liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
     const show = await readShow(trx, true);
@@ -128,7 +234,7 @@ export async function stealVerdict(
     const changes: ScoreChange[] = [];
     const events: number[] = [];
     const stealer = await addAnswerPoints(trx, first.teamId, field, outcome.stealer, {
-      actorId,
+      actorId: actor.id,
       source: 'steal',
       rule: outcome.rule,
       reason,
@@ -137,7 +243,7 @@ export async function stealVerdict(
     events.push(stealer.eventId);
     if (outcome.onStage !== 0 && finish.teamId) {
       const lost = await addAnswerPoints(trx, finish.teamId, field, outcome.onStage, {
-        actorId,
+        actorId: actor.id,
         source: 'steal',
         rule: outcome.onStageRule,
         reason,
@@ -145,8 +251,10 @@ export async function stealVerdict(
       changes.push(lost.live);
       events.push(lost.eventId);
     }
-    const next: StoredShow = { ...show.stored, moveScores: events };
+    const next: StoredShow = { ...show.stored };
     next.finish = { ...finish, steal: { ...steal, teamId: first.teamId, result: input.verdict } };
+    const label = movesText.steal(movesText.finishVerdict[input.verdict], teamName(deps, first.teamId), outcome.stealer);
+    asMove(next, { label, by: actor.name, scoreEvents: events, setId: finish.setId });
     const saved = await saveShow(trx, show, next);
     await recorder.record({ type: 'scores', payload: { changes } });
     await recorder.show(saved, next);

@@ -1,7 +1,11 @@
-/** A show move in a few Vietnamese words, for the toast another console shows ("… vừa thao tác: …"). */
-import type { ShowMove } from '../../../src/live';
-import { masterText } from '../../../src/messages/master';
-import type { ShowState } from '../../../src/schemas/show';
+/**
+ * A show move in a few Vietnamese words: the console's history and undo toast (named by the server
+ * when the move is made), and the toast another console shows ("… vừa thao tác: …").
+ */
+import type { ShowMove } from './live';
+import { masterText } from './messages/master';
+import { movesText } from './messages/moves';
+import type { ShowState } from './schemas/show';
 
 const M = masterText;
 
@@ -14,7 +18,8 @@ export interface MoveNames {
 
 /** What a move did, in the order the console's controls read; `system` is the state it made. */
 export function describeMove(move: ShowMove, system: ShowState, names: MoveNames): string {
-  if (move.kind === 'undo') return M.moveUndo;
+  if (move.kind === 'undo') return move.label ? movesText.undone(move.label) : M.moveUndo;
+  if (move.kind === 'move') return move.label;
   const c = move.changes;
   const parts: string[] = [];
   if (c.fw !== undefined) parts.push(M.moveRound(M.roundShort(c.fw)));
@@ -28,7 +33,13 @@ export function describeMove(move: ShowMove, system: ShowState, names: MoveNames
   if (c.timer) parts.push(M.moveTimer[c.timer.action]);
   if (c.answersOpen !== undefined) parts.push(M.moveAnswers(c.answersOpen));
   if (c.buzzerOpen !== undefined) parts.push(M.moveBuzzer(c.buzzerOpen));
-  if (c.activeField !== undefined) parts.push(c.activeField ? M.moveField(names.field(c.activeField) || c.activeField) : M.moveNoField);
+  const fieldName = (name: string) => names.field(name) || name;
+  if (c.openFields !== undefined) {
+    const [only] = c.openFields;
+    parts.push(
+      c.openFields.length > 1 ? M.moveSheet(c.openFields.map(fieldName).join(', ')) : only ? M.moveField(fieldName(only)) : M.moveNoField,
+    );
+  } else if (c.activeField !== undefined) parts.push(c.activeField ? M.moveField(fieldName(c.activeField)) : M.moveNoField);
   if (c.scoringOpen !== undefined) parts.push(M.moveScoring(c.scoringOpen));
   if (c.activeTeamId !== undefined) parts.push(c.activeTeamId ? M.moveTeam(names.team(c.activeTeamId) || '—') : M.moveNoTeam);
   if (c.screen2 !== undefined) parts.push(M.moveScreen2(M.screen2Modes[c.screen2]));

@@ -1,0 +1,84 @@
+/**
+ * Points a round's rules give: every format adds them to a team's answers field, one audited change
+ * each, and finds the question's own points and its set's format the same way.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../../src/messages';
+import { movesText } from '../../../src/messages/moves';
+import { ANSWERS_GK_ID } from '../../../src/scoring';
+import { CLASSIC_FORMAT, type TFormat } from '../../../src/schemas/format';
+import type { AppDeps } from '../../context';
+import type { Database, ScoreSource } from '../../db/types';
+import { badRequest } from '../../errors';
+import { formatOf, questionItemsOf } from '../questionSet/data';
+import { applyScoreChange } from '../scoring/data';
+import type { StoredShow } from '../show/store';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PointsChange {
+  actorId: string;
+  source: ScoreSource;
+  rule: string | null;
+  reason: string;
+}
+
+/**
+ * The field a right answer counts on: the open field when it is an answers field, else the round's
+ * answers field (its `round`, or for a field without one its name, phan-N), else the sheet's first.
+ */
+export async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
+  const fields = await db
+    .selectFrom('score_fields')
+    .select(['name', 'round'])
+    .where('kind', '=', 'answers')
+    .orderBy('position')
+    .orderBy('label')
+    .execute();
+  const names = fields.map((f) => f.name);
+  const chosen =
+    (show.activeField && names.includes(show.activeField) && show.activeField) ||
+    fields.find((f) => f.round === show.fw)?.name ||
+    fields.find((f) => f.round === null && f.name === `phan-${show.fw}`)?.name ||
+    names[0];
+  if (!chosen) throw badRequest(messages.noAnswersField, 'verdict');
+  return chosen;
+}
+
+/** The question's own points, its place in its set, the set and the set's format (classic when no set holds it). */
+export async function questionRule(
+  db: Db,
+  questionId: string,
+): Promise<{ point: number; index: number; setId: string | null; format: TFormat }> {
+  const sets = await db.selectFrom('question_sets').select(['id', 'items', 'format']).execute();
+  for (const set of sets) {
+    const items = questionItemsOf(set);
+    const index = items.findIndex((q) => q.id === questionId);
+    if (index >= 0) return { point: items[index]!.point, index, setId: set.id, format: formatOf(set) };
+  }
+  return { point: 0, index: -1, setId: null, format: CLASSIC_FORMAT };
+}
+
+/**
+ * Adds `delta` to a team's points on an answers field: one audited change. Shared by every rule that
+ * scores answers (a verdict, a buzz, a speed place, an obstacle row or keyword, a finish question).
+ */
+export async function addAnswerPoints(trx: Transaction<Database>, teamId: string, fieldName: string, delta: number, change: PointsChange) {
+  // The point is read under the row's lock: two deltas at once both count.
+  return applyScoreChange(trx, { teamId, gkId: ANSWERS_GK_ID, fieldName, point: (current) => (current ?? 0) + delta, ...change });
+}
+
+/** Who makes a move, as the history names them. */
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export function actorOfUser(user: { _id: string; fullName: string; username: string }): Actor {
+  return { id: user._id, name: user.fullName.trim() || user.username };
+}
+
+/** A team's name for a move's label (the live model knows every team). */
+export function teamName(deps: Pick<AppDeps, 'hub'>, teamId: string): string {
+  return deps.hub.live.allTeams().find((t) => t.id === teamId)?.name ?? movesText.unknownTeam;
+}

@@ -1,0 +1,98 @@
+/**
+ * Tăng tốc on the server: every team answers; right answers score by the order the server received
+ * them. A verdict may move every other right answer's place, so the question's places are computed
+ * again and each point that moved is one audited change.
+ */
+import { speedPlaces } from '../../../src/formats';
+import { messages } from '../../../src/messages';
+import type { MoveRow, ScoreChange } from '../../../src/live';
+import type { TSpeedFormat } from '../../../src/schemas/format';
+import type { Trx } from '../live/record';
+import type { StoredShow } from '../show/store';
+import { type Actor, addAnswerPoints, answersFieldFor } from './points';
+
+export interface VerdictOutcome {
+  changes: ScoreChange[];
+  events: number[];
+  /** The judged rows as they were before (the undo puts them back). */
+  rows: MoveRow[];
+  /** Other teams whose points moved with this verdict: each is told. */
+  movedTeams: string[];
+  /** How much the judged team's points moved. */
+  delta: number;
+}
+
+/**
+ * Moves a team's points for an answer from what it had to `points`, on its field (the round's answers
+ * field when it has none yet): one audited change, or none when nothing moves.
+ */
+export async function moveAnswerPoints(
+  trx: Trx,
+  show: StoredShow,
+  row: { team_id: string; points: number; field_name: string | null },
+  points: number,
+  change: { actorId: string; source: 'answer' | 'row' | 'speed' | 'buzz'; rule: string | null; reason: string },
+): Promise<{ fieldName: string | null; applied: { live: ScoreChange; eventId: number } | null }> {
+  const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show) : null);
+  const delta = points - row.points;
+  if (delta === 0 || !fieldName) return { fieldName, applied: null };
+  const applied = await addAnswerPoints(trx, row.team_id, fieldName, delta, change);
+  return { fieldName, applied };
+}
+
+export async function speedVerdict(
+  trx: Trx,
+  show: StoredShow,
+  actor: Actor,
+  format: TSpeedFormat,
+  input: { questionId: string; teamId: string; verdict: 'right' | 'wrong' | null },
+  reason: string,
+): Promise<VerdictOutcome> {
+  const outcome: VerdictOutcome = { changes: [], events: [], rows: [], movedTeams: [], delta: 0 };
+  const rows = await trx
+    .selectFrom('team_answers')
+    .select(['id', 'team_id', 'at', 'verdict', 'points', 'field_name'])
+    .where('question_id', '=', input.questionId)
+    .where('archived_attempt', 'is', null)
+    .orderBy('at')
+    .orderBy('team_id')
+    .forUpdate()
+    .execute();
+  const verdicts = rows.map((r) => ({
+    teamId: r.team_id,
+    at: Number(r.at),
+    verdict: r.team_id === input.teamId ? input.verdict : r.verdict,
+  }));
+  const places = speedPlaces(verdicts, format.placePoints);
+  for (const [i, r] of rows.entries()) {
+    const place = places[i]!;
+    const judged = r.team_id === input.teamId;
+    const moved = await moveAnswerPoints(trx, show, r, place.points, {
+      actorId: actor.id,
+      source: 'speed',
+      rule: place.rule ?? 'speed:place=-:0',
+      reason: judged ? reason : `${input.questionId}: ${messages.results.placeMoved}`,
+    });
+    if (!moved.applied && !judged) continue;
+    outcome.rows.push({
+      kind: 'answer',
+      questionId: input.questionId,
+      teamId: r.team_id,
+      verdict: r.verdict,
+      points: Number(r.points),
+      fieldName: r.field_name,
+    });
+    if (moved.applied) {
+      outcome.changes.push(moved.applied.live);
+      outcome.events.push(moved.applied.eventId);
+      if (!judged) outcome.movedTeams.push(r.team_id);
+    }
+    if (judged) outcome.delta = place.points - Number(r.points);
+    await trx
+      .updateTable('team_answers')
+      .set({ verdict: judged ? input.verdict : r.verdict, points: place.points, field_name: moved.fieldName })
+      .where('id', '=', r.id)
+      .execute();
+  }
+  return outcome;
+}
