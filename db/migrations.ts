@@ -12,6 +12,7 @@ import * as contestFormats from './migrations/2026_11_24_0009_contest_formats';
 import * as tieBreaks from './migrations/2026_11_24_0010_tie_breaks';
 import * as buzzSequence from './migrations/2026_11_24_0011_buzz_sequence';
 import * as audienceVote from './migrations/2026_11_24_0012_audience_vote';
+import * as roundState from './migrations/2026_11_25_0013_round_state';
 import * as actionLog from './migrations/2026_11_25_0014_action_log';
 
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0010_tie_breaks': tieBreaks,
   '2026_11_24_0011_buzz_sequence': buzzSequence,
   '2026_11_24_0012_audience_vote': audienceVote,
+  '2026_11_25_0013_round_state': roundState,
   '2026_11_25_0014_action_log': actionLog,
 };

@@ -21,7 +21,7 @@ import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
 import type { TSettings } from './schemas/settings';
 import type { TSuddenDeath } from './schemas/tieBreak';
-import type { ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
+import type { FinishScene, ObstacleScene, ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
 import type { TVote, TVoteCount } from './schemas/vote';
 
@@ -34,8 +34,11 @@ export interface TProgress {
   done: { teamId: string; gkId: string }[];
 }
 
-/** A show move as its maker asked it: the changes of `show.update`, or an undo. */
-export type ShowMove = { kind: 'update'; changes: TShowChanges } | { kind: 'undo' };
+/**
+ * A show move as its maker asked it: the changes of `show.update`, another move of the console's
+ * (a verdict, hand points, a replay) named by the server, or an undo naming the move it took back.
+ */
+export type ShowMove = { kind: 'update'; changes: TShowChanges } | { kind: 'move'; label: string } | { kind: 'undo'; label?: string };
 
 /** Who made a show move, and from which console, so the other consoles can name them. */
 export interface ShowActor {
@@ -100,6 +103,38 @@ export interface StoredShow extends Omit<ShowState, 'version' | 'title' | 'event
   frozenListTeam?: TTeamListItem[] | null;
   /** The audit events of the points the move that made this state gave (an obstacle keyword, say): undo reverses them. */
   moveScores?: number[];
+  /** The answers and buzzes the move that made this state judged, as they were before it: undo puts them back. */
+  moveRows?: MoveRow[];
+  /** The move that made this state, in a few Vietnamese words, and who made it: the console's history and undo toast. */
+  moveLabel?: string;
+  moveBy?: string | null;
+  /** The rows "Chơi lại vòng này" set aside with this move: undo brings them back. */
+  moveArchived?: { setId: string; attempt: number };
+  /**
+   * Each round's own state, by question set: kept when the show moves to another round and back, and
+   * across restarts. Staff only, like the move fields above: screens see the round on air.
+   */
+  rounds?: Record<string, RoundRecord>;
+}
+
+/** A judged answer or buzz as it was before a move: its verdict, points and field. */
+export interface MoveRow {
+  kind: 'answer' | 'buzz';
+  questionId: string;
+  teamId: string;
+  verdict: 'right' | 'wrong' | null;
+  points: number;
+  fieldName: string | null;
+}
+
+/** One round's state (a question set's): its attempt, its board, and the audited points its moves gave. */
+export interface RoundRecord {
+  /** 1 for the first time the round is played; "Chơi lại vòng này" adds one. */
+  attempt: number;
+  obstacle: ObstacleScene | null;
+  finish: FinishScene | null;
+  /** The audit events of the points this attempt's moves gave: a replay takes them back. */
+  scoreEvents: number[];
 }
 
 /** The event's name, date, venue, logo and round titles (one type with the settings screen's). */

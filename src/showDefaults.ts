@@ -16,6 +16,7 @@ export function defaultShowState(): ShowState {
     activeTeamId: null,
     timer: { durationMs: 0, endsAt: null, remainingMs: 0 },
     activeField: null,
+    openFields: [],
     scoringOpen: false,
     answersOpen: false,
     buzzerOpen: false,
@@ -28,6 +29,7 @@ export function defaultShowState(): ShowState {
     obstacle: null,
     finish: null,
     suddenDeath: null,
+    buzzTurn: null,
     scoreboardFrozen: false,
     nextMedia: null,
   };

@@ -21,12 +21,28 @@ export function recordLiveEvent(message: Extract<LiveMessage, { type: LiveType }
   const eventId = id === undefined ? Number.NaN : Number(id.split(':')[0]);
   if (Number.isFinite(eventId)) eventOf.set(message, eventId);
   latest.set(message.type, message);
+  if (message.type === 'progress') progressByField = new Map(progressByField).set(message.fieldName, message);
   for (const listener of listeners) listener();
 }
+
+// Progress comes one field at a time, and a judged round's sheet opens several: each field's latest
+// is kept (a new map on each change, so a screen re-renders).
+let progressByField: ReadonlyMap<string, LiveEvents['progress']> = new Map();
+
+/** The latest progress of each field seen (who has scored whom), by field name. */
+export function useLiveProgress(): ReadonlyMap<string, LiveEvents['progress']> {
+  return useSyncExternalStore(
+    subscribe,
+    () => progressByField,
+    () => EMPTY_PROGRESS,
+  );
+}
+const EMPTY_PROGRESS: ReadonlyMap<string, LiveEvents['progress']> = new Map();
 
 /** After logout: nothing of the previous user's stays on screen. */
 export function clearLiveEvents(): void {
   latest.clear();
+  progressByField = new Map();
   for (const listener of listeners) listener();
 }
 

@@ -15,7 +15,7 @@ import { contractText } from '../../src/messages/contract';
 import { masterText } from '../../src/messages/master';
 import type { TShowChanges } from '../../src/schemas/show';
 import { BuzzOrder, IncomingAnswers, OnStagePicker, OpenToggles } from '../components/master/AnswersPanel';
-import { describeMove } from '../components/master/describeMove';
+import { describeMove } from '../../src/describeMove';
 import classes from '../components/master/Master.module.css';
 import { Panel } from '../components/master/Panel';
 import { OtherConsoles } from '../components/master/OtherConsoles';
@@ -210,7 +210,7 @@ export default function MasterPage() {
           <ScreensPanel system={system} moves={moves} />
           <ScoringPanel system={system} fields={fields.data?.items ?? []} moves={moves} />
           <RankingPanel listTeam={listTeam} activeTeamId={system.activeTeamId} />
-          <JudgesPanel judges={judges} system={system} teamCount={listTeam.length} />
+          <JudgesPanel judges={judges} system={system} fields={fields.data?.items ?? []} teamIds={listTeam.map((t) => t._id)} />
           {!connected && (
             <Text size="xs" c="red.7">
               {M.offline}

@@ -131,6 +131,8 @@ export interface TeamAnswersTable {
   verdict: 'right' | 'wrong' | null;
   points: Generated<number>;
   field_name: string | null;
+  /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
+  archived_attempt: Generated<number | null>;
 }
 
 export interface BuzzesTable {
@@ -139,6 +141,12 @@ export interface BuzzesTable {
   at: number;
   /** The arrival sequence: orders buzzes of the same millisecond. */
   seq: Generated<string>;
+  /** A buzzer question's verdict on this buzz, and the points it gave (on `field_name`). */
+  verdict: Generated<'right' | 'wrong' | null>;
+  points: Generated<number>;
+  field_name: Generated<string | null>;
+  /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
+  archived_attempt: Generated<number | null>;
 }
 
 export interface ScoresTable {
@@ -164,7 +172,10 @@ export type ScoreSource =
   | 'star'
   | 'steal'
   | 'package'
-  | 'vote';
+  | 'vote'
+  | 'buzz'
+  | 'hand'
+  | 'restart';
 
 export interface ScoreEventsTable {
   id: Generated<number>;

@@ -18,6 +18,7 @@ import { judgeLinksText } from './judgeLinks';
 import { loginText } from './login';
 import { masterText } from './master';
 import { membersText } from './members';
+import { movesText } from './moves';
 import { padText } from './pad';
 import { projectorText } from './projector';
 import { questionImportText } from './questionImport';
@@ -47,6 +48,7 @@ export const messages = {
   home: homeText,
   projector: projectorText,
   masterConsole: masterText,
+  moves: movesText,
   teamScreen: teamText,
   results: resultsText,
   judgeLinks: judgeLinksText,

@@ -58,6 +58,7 @@ export const resultsText = {
   progressHint: 'Ai chưa chấm đội nào ở tiêu chí đang mở; ô đỏ là còn thiếu.',
   progressField: 'Tiêu chí',
   openNow: 'đang mở chấm',
+  openFieldOption: (label: string) => `${label} (đang mở chấm)`,
   closedNow: 'đang đóng chấm',
   notOpen: 'Chưa mở tiêu chí nào; chọn một tiêu chí để xem tiến độ.',
   missingCount: (n: number) => `Còn thiếu ${n} lượt chấm`,

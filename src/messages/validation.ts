@@ -50,7 +50,12 @@ export const validationText = {
   pointNotNumber: 'Điểm phải là một số (ví dụ 7,5)',
   pointOutOfRange: (min: string, max: string, step: string) => `Điểm phải từ ${min} đến ${max}, bước ${step}`,
   scoringClosed: 'Giám khảo chưa được mở chấm hoặc đã đóng chấm',
-  fieldNotOpen: (label: string) => `Tiêu chí đang mở chấm là "${label}", không phải tiêu chí này`,
+  fieldNotOpen: (labels: readonly string[]) =>
+    labels.length > 1
+      ? `Các tiêu chí đang mở chấm là ${labels.map((label) => `"${label}"`).join(', ')}, không có tiêu chí này`
+      : `Tiêu chí đang mở chấm là "${labels[0] ?? ''}", không phải tiêu chí này`,
+  sheetFieldRequired: (labels: readonly string[]) =>
+    `Đang mở chấm nhiều tiêu chí (${labels.map((label) => `"${label}"`).join(', ')}): hãy ghi rõ tiêu chí chấm (fieldName)`,
   fieldNotJudged: 'Tiêu chí này không do giám khảo chấm',
   judgeNotFound: 'Không tìm thấy giám khảo',
   reasonRequired: 'Cần ghi lý do khi sửa điểm đã chấm',
@@ -66,6 +71,13 @@ export const validationText = {
   mediaTypeInvalid: 'Chỉ nhận tệp ảnh, âm thanh hoặc video',
   invalidCondition: 'Điều kiện lọc không phải JSON hợp lệ',
   invalidPageNumber: 'Số trang và cỡ trang phải là số nguyên dương',
+  handTeamRequired: 'Vui lòng chọn đội được cộng / trừ điểm',
+  handFieldRequired: 'Vui lòng chọn cột điểm',
+  handPointsNumber: 'Vui lòng nhập số điểm cộng (số dương) hoặc trừ (số âm)',
+  handPointsRange: 'Số điểm cộng / trừ phải trong khoảng −1000 đến 1000',
+  handReasonRequired: 'Vui lòng nhập lý do cộng / trừ điểm',
+  handReasonLong: 'Lý do dài tối đa 500 ký tự',
+  restartSetRequired: 'Vui lòng chọn vòng thi cần chơi lại',
   notObstacleRound: 'Bộ câu hỏi đang chọn không phải vòng Vượt chướng ngại vật',
   obstacleRowMissing: 'Không có hàng ngang này trong vòng chướng ngại vật',
   keywordWhileRowRuns: 'Chưa bấm chuông từ khoá được khi hàng ngang đang chạy',

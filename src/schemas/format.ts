@@ -14,14 +14,33 @@ const points = z.number().min(0).max(1000);
 /** Marks a set for tie-breaks: its questions are the sudden-death questions (câu hỏi phụ). */
 const tieBreak = z.boolean().optional();
 
+/**
+ * A buzzer question in any round: what a wrong answer costs the team that rang (0: nothing), and
+ * whether the clock stops while the team that rang answers. Missing: no penalty, the clock stops.
+ */
+export const ZBuzzerRuleSchema = z
+  .object({
+    wrongPenalty: points.default(0),
+    pauseTimer: z.boolean().default(true),
+  })
+  .strict();
+export type TBuzzerRule = z.infer<typeof ZBuzzerRuleSchema>;
+const buzzer = ZBuzzerRuleSchema.optional();
+
+/** A format's buzzer rule, with its defaults. */
+export function buzzerRuleOf(format: { buzzer?: TBuzzerRule }): TBuzzerRule {
+  return format.buzzer ?? { wrongPenalty: 0, pauseTimer: true };
+}
+
 /** Today's flow: show a question, collect answers or a buzz, mark it, add the question's points. */
-export const ZClassicFormatSchema = z.object({ kind: z.literal('classic'), tieBreak }).strict();
+export const ZClassicFormatSchema = z.object({ kind: z.literal('classic'), tieBreak, buzzer }).strict();
 
 /** Tăng tốc: every team answers; right answers score by the order the server received them. */
 export const ZSpeedFormatSchema = z
   .object({
     kind: z.literal('speed'),
     tieBreak,
+    buzzer,
     timeLimit: seconds(30),
     /** Points by place: first, second, … Right answers past the last place get 0. */
     placePoints: z.array(points).min(1).max(20).default([40, 30, 20, 10]),
@@ -33,6 +52,7 @@ export const ZObstacleFormatSchema = z
   .object({
     kind: z.literal('obstacle'),
     tieBreak,
+    buzzer,
     /** The hidden keyword (secret until revealed, like an answer). */
     keyword: z.string().trim().max(100).default(''),
     /** The picture under the tiles: an uploaded image. */
@@ -58,6 +78,7 @@ export const ZFinishFormatSchema = z
   .object({
     kind: z.literal('finish'),
     tieBreak,
+    buzzer,
     /** The packages on offer, each a list of point values (worth their sum). */
     packages: z
       .array(z.array(z.number().int().min(1).max(1000)).min(1).max(10))
@@ -78,6 +99,7 @@ export const ZJudgedFormatSchema = z
   .object({
     kind: z.literal('judged'),
     tieBreak,
+    buzzer,
     /** The performance timer on the screens. */
     timeLimit: seconds(300),
   })

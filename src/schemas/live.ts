@@ -42,6 +42,46 @@ const ZTeamListItem = z.object({
   tieBreak: z.string().nullable().optional(),
 });
 
+const ZObstacleScene = z.object({
+  setId: z.string(),
+  tiles: z.number(),
+  picture: z.string().nullable(),
+  rows: z.array(z.object({ letters: z.number(), answer: z.string().nullable() })),
+  keywordLetters: z.number(),
+  keyword: z.string().nullable(),
+  clue: z.string().nullable(),
+  played: z.array(z.number()),
+  revealed: z.array(z.number()),
+  clueShown: z.boolean(),
+  eliminated: z.array(z.string()),
+  solvedBy: z.string().nullable(),
+  ended: z.boolean(),
+});
+
+const ZFinishScene = z.object({
+  setId: z.string(),
+  packages: z.array(z.array(z.number())),
+  teamId: z.string().nullable(),
+  packageIndex: z.number().nullable(),
+  picks: z.array(z.string().nullable()),
+  shown: z.array(z.number()),
+  results: z.array(z.enum(['right', 'wrong', 'timeout']).nullable()),
+  star: z.number().nullable(),
+  teamMayChoose: z.boolean(),
+  steal: z
+    .object({
+      position: z.number(),
+      questionId: z.string(),
+      point: z.number(),
+      endsAt: z.number(),
+      teamId: z.string().nullable(),
+      result: z.enum(['right', 'wrong']).nullable(),
+    })
+    .nullable(),
+  done: z.array(z.string()),
+  used: z.array(z.string()),
+});
+
 /** The show as stored (`StoredShow`). */
 export const ZStoredShowSchema = z.object({
   fw: z.number(),
@@ -52,6 +92,7 @@ export const ZStoredShowSchema = z.object({
   activeTeamId: z.string().nullable(),
   timer: z.object({ durationMs: z.number(), endsAt: z.number().nullable(), remainingMs: z.number() }),
   activeField: z.string().nullable(),
+  openFields: z.array(z.string()).default([]),
   scoringOpen: z.boolean(),
   answersOpen: z.boolean(),
   buzzerOpen: z.boolean(),
@@ -71,62 +112,57 @@ export const ZStoredShowSchema = z.object({
   ),
   format: z.enum(FORMAT_KINDS),
   answersOpenedAt: z.number().nullable(),
-  obstacle: z
-    .object({
-      setId: z.string(),
-      tiles: z.number(),
-      picture: z.string().nullable(),
-      rows: z.array(z.object({ letters: z.number(), answer: z.string().nullable() })),
-      keywordLetters: z.number(),
-      keyword: z.string().nullable(),
-      clue: z.string().nullable(),
-      played: z.array(z.number()),
-      revealed: z.array(z.number()),
-      clueShown: z.boolean(),
-      eliminated: z.array(z.string()),
-      solvedBy: z.string().nullable(),
-      ended: z.boolean(),
-    })
-    .nullable(),
+  obstacle: ZObstacleScene.nullable(),
   suddenDeath: z
     .object({ questionId: z.string(), teamIds: z.array(z.string()), winnerId: z.string().nullable() })
     .nullable()
     .default(null),
-  finish: z
-    .object({
-      setId: z.string(),
-      packages: z.array(z.array(z.number())),
-      teamId: z.string().nullable(),
-      packageIndex: z.number().nullable(),
-      picks: z.array(z.string().nullable()),
-      shown: z.array(z.number()),
-      results: z.array(z.enum(['right', 'wrong', 'timeout']).nullable()),
-      star: z.number().nullable(),
-      teamMayChoose: z.boolean(),
-      steal: z
-        .object({
-          position: z.number(),
-          questionId: z.string(),
-          point: z.number(),
-          endsAt: z.number(),
-          teamId: z.string().nullable(),
-          result: z.enum(['right', 'wrong']).nullable(),
-        })
-        .nullable(),
-      done: z.array(z.string()),
-      used: z.array(z.string()),
-    })
-    .nullable(),
+  finish: ZFinishScene.nullable(),
   scoreboardFrozen: z.boolean(),
   frozenListTeam: z.array(ZTeamListItem).nullable().optional(),
   moveScores: z.array(z.number()).optional(),
+  moveRows: z
+    .array(
+      z.object({
+        kind: z.enum(['answer', 'buzz']),
+        questionId: z.string(),
+        teamId: z.string(),
+        verdict: ZVerdict,
+        points: z.number(),
+        fieldName: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  moveLabel: z.string().optional(),
+  moveBy: z.string().nullable().optional(),
+  moveArchived: z.object({ setId: z.string(), attempt: z.number() }).optional(),
+  rounds: z
+    .record(
+      z.string(),
+      z.object({
+        attempt: z.number(),
+        obstacle: ZObstacleScene.nullable(),
+        finish: ZFinishScene.nullable(),
+        scoreEvents: z.array(z.number()),
+      }),
+    )
+    .optional(),
+  // Shows stored before buzzer verdicts have no turn.
+  buzzTurn: z.object({ questionId: z.string(), teamId: z.string() }).nullable().default(null),
 });
 
 /**
  * A stored show row: any field may be missing (the first row is `{}`, and older rows predate newer
  * fields), the defaults fill them in; fields the show no longer has are dropped.
  */
-export const ZStoredShowRowSchema = ZStoredShowSchema.partial();
+export const ZStoredShowRowSchema = z.preprocess(withOpenFields, ZStoredShowSchema.partial());
+
+/** A show stored before a judged round's sheet knew only `activeField`: that one was the sheet. */
+function withOpenFields(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null || 'openFields' in row) return row;
+  const { activeField } = row as { activeField?: unknown };
+  return typeof activeField === 'string' ? { ...row, openFields: [activeField] } : row;
+}
 
 const ZShowActor = z.object({
   userId: z.string(),
@@ -134,12 +170,14 @@ const ZShowActor = z.object({
   consoleId: z.string().nullable(),
   move: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('update'), changes: ZShowChangesSchema }),
-    z.object({ kind: z.literal('undo') }),
+    z.object({ kind: z.literal('move'), label: z.string() }),
+    z.object({ kind: z.literal('undo'), label: z.string().optional() }),
   ]),
 });
 
 const ZTeamAnswer = z.object({ teamId: z.string(), answer: z.string(), at: z.number(), verdict: ZVerdict, points: z.number().default(0) });
-const ZBuzz = z.object({ teamId: z.string(), at: z.number() });
+// Buzzes recorded before buzzer verdicts have none.
+const ZBuzz = z.object({ teamId: z.string(), at: z.number(), verdict: ZVerdict.default(null), points: z.number().default(0) });
 
 const ZVoteCount = z.object({ teamId: z.string(), count: z.number() });
 

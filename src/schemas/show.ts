@@ -47,7 +47,13 @@ export interface ShowState {
   phase: ShowPhase;
   activeTeamId: string | null;
   timer: ShowTimer;
+  /** The first of `openFields` (null when none): what a client that knows only one field reads. */
   activeField: string | null;
+  /**
+   * The fields the judges score while `scoringOpen`: one, or a judged round's whole sheet (each
+   * judges field of the round), kept after scoring closes so the pads can say what was closed.
+   */
+  openFields: string[];
   scoringOpen: boolean;
   answersOpen: boolean;
   buzzerOpen: boolean;
@@ -70,9 +76,19 @@ export interface ShowState {
    * answer scores nothing, and the first right one in the server's order wins (`winnerId`).
    */
   suddenDeath: SuddenDeathScene | null;
+  /**
+   * Whose turn it is on a buzzer question: the first buzz not yet judged, so the projector and the
+   * phones can say "<đội> giành quyền trả lời" (the buzz list itself stays staff-only).
+   */
+  buzzTurn: BuzzTurn | null;
   scoreboardFrozen: boolean;
   /** The selected question's media, so the projector can fetch it before the question is shown. */
   nextMedia: { kind: 'image' | 'audio' | 'video'; url: string } | null;
+}
+
+export interface BuzzTurn {
+  questionId: string;
+  teamId: string;
 }
 
 export interface SuddenDeathScene {
@@ -172,7 +188,10 @@ export const ZShowChangesSchema = z
     questionId: z.string().trim().min(1).max(100).nullable(),
     phase: z.enum(SHOW_PHASES),
     activeTeamId: z.string().trim().min(1).max(100).nullable(),
+    /** Opens this one field (the sheet becomes just it); null opens none. `openFields` wins when both are given. */
     activeField: z.string().trim().min(1).max(50).nullable(),
+    /** The fields the judges score at once: a judged round's sheet; the first becomes `activeField`. */
+    openFields: z.array(z.string().trim().min(1).max(50)).max(50),
     scoringOpen: z.boolean(),
     answersOpen: z.boolean(),
     buzzerOpen: z.boolean(),
@@ -230,6 +249,24 @@ export const ZFinishTeamChoiceSchema = z
   .strict();
 /** The buzz order's key for the obstacle keyword of a set (buzzes are stored per key). */
 export const keywordBuzzKey = (setId: string) => `keyword:${setId}`;
+/** A buzzer question: the console's verdict on the team whose turn it is. */
+export const ZBuzzVerdictSchema = z.object({ verdict: z.enum(['right', 'wrong']) }).strict();
+/** Points given (positive) or taken (negative) by hand on a team's answers field, with the reason. */
+export const ZHandPointsSchema = z
+  .object({
+    teamId: z.string().trim().min(1, { message: validationText.handTeamRequired }).max(100),
+    fieldName: z.string().trim().min(1, { message: validationText.handFieldRequired }).max(50),
+    points: z
+      .number({ message: validationText.handPointsNumber })
+      .min(-1000, { message: validationText.handPointsRange })
+      .max(1000, { message: validationText.handPointsRange }),
+    reason: z.string().trim().min(1, { message: validationText.handReasonRequired }).max(500, { message: validationText.handReasonLong }),
+  })
+  .strict();
+/** "Chơi lại vòng này" for a question set's round. */
+export const ZRestartRoundSchema = z
+  .object({ setId: z.string().trim().min(1, { message: validationText.restartSetRequired }).max(100) })
+  .strict();
 export const ZVerdictSchema = z.object({
   questionId: z.string().trim().min(1).max(100),
   teamId: z.string().trim().min(1).max(100),
@@ -247,4 +284,7 @@ export interface TTeamAnswer {
 export interface TBuzz {
   teamId: string;
   at: number;
+  /** A buzzer question's verdict on this buzz (null while not judged), and the points it gave. */
+  verdict: 'right' | 'wrong' | null;
+  points: number;
 }

@@ -140,3 +140,65 @@ describeInBrowser('screenshots: two consoles at once', (h) => {
     await shoot(master, 'master-other-console');
   });
 });
+
+describeInBrowser('screenshots: a judged round’s sheet on a small phone', (h) => {
+  it('pad-team-sheet', async () => {
+    const admin = await requestAs(h, 'admin');
+    const master = await requestAs(h, 'master');
+    const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    await ok(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
+    const teamIds: string[] = [];
+    for (const [index, name] of ['Lớp 9A1 · Tiểu phẩm “Hà Nội mùa thu”', 'Lớp 9A2', 'Lớp 9A3', 'Lớp 9A4'].entries()) {
+      const body = await ok(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
+      );
+      teamIds.push((body.item as { _id: string })._id);
+    }
+    const sheet = [
+      { name: 'noi-dung', label: 'Nội dung', maxPoint: 10, step: 0.5 },
+      { name: 'hinh-thuc', label: 'Hình thức biểu diễn', maxPoint: 5, step: 1 },
+      { name: 'sang-tao', label: 'Sáng tạo', maxPoint: 10, step: 0.5 },
+    ];
+    for (const [position, field] of sheet.entries()) {
+      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, round: 1, position } } }));
+    }
+    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
+    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    // The judge scored the team before on the whole sheet; the team on stage has two of three.
+    for (const [fieldName, point] of [
+      ['noi-dung', 8],
+      ['hinh-thuc', 4],
+      ['sang-tao', 7.5],
+    ] as const) {
+      await ok(await admin.post('/trpc/scoring.adminSubmit', { data: { teamId: teamIds[1], gkId: judgeId, fieldName, point } }));
+    }
+    await ok(
+      await master.put('/api/show', {
+        data: { changes: { fw: 1, openFields: sheet.map((f) => f.name), scoringOpen: true, activeTeamId: teamIds[0] } },
+      }),
+    );
+
+    const { page } = await h.newPage({ width: 360, height: 640 });
+    await loginThroughForm(page, 'judge');
+    await page.waitForURL('**/supporter');
+    await waitForApp(page);
+    await page.getByTestId('pad-criteria').waitFor();
+    const enter = async (whole: string, half = false) => {
+      await page.getByTestId('pad-keys').getByRole('button', { name: whole, exact: true }).click();
+      if (half) await page.getByTestId('pad-keys').getByRole('button', { name: '+0,5' }).click();
+      await page.getByTestId('pad-submit').click();
+      await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
+      await page.getByTestId('pad-submit').click();
+    };
+    await enter('8', true);
+    await expect.poll(() => page.getByTestId('pad-criterion-range').textContent()).toContain('Hình thức biểu diễn');
+    await enter('4');
+    await expect.poll(() => page.getByTestId('pad-criterion-range').textContent()).toContain('Sáng tạo');
+    await page.getByTestId('pad-keys').getByRole('button', { name: '9', exact: true }).click();
+    await shoot(page, 'pad-team-sheet', { withoutToasts: true });
+  });
+});

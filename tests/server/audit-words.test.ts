@@ -140,8 +140,12 @@ describe('the audit log in words', () => {
       ['steal', b, `steal:${q(finishQuestions[1]!)}: right`, 'steal:right:30', 30],
       ['steal', a, `steal:${q(finishQuestions[1]!)}: right`, 'steal:lost:-30', -30],
       ['steal', b, `steal:${q(finishQuestions[2]!)}: wrong`, 'steal:wrong:-15', -15],
+      ['buzz', a, `${q(classic[0]!)}: right`, 'buzz:right:20', 20],
+      ['buzz', b, `${q(classic[0]!)}: wrong`, 'buzz:wrong:-10', -10],
       ['vote', b, 'Bình chọn khán giả số 1: đội được yêu thích nhất', 'vote:votes=42:10', 10],
+      ['hand', a, 'Thưởng câu hỏi phụ', null, 15],
     ];
+    const ids: number[] = [];
     for (const [source, teamId, reason, rule, delta] of written) {
       const current = await t.deps.db
         .selectFrom('score_events')
@@ -151,7 +155,7 @@ describe('the audit log in words', () => {
         .orderBy('id', 'desc')
         .executeTakeFirst();
       const old = current?.new_point ?? null;
-      await t.deps.db
+      const row = await t.deps.db
         .insertInto('score_events')
         .values({
           team_id: teamId,
@@ -167,9 +171,29 @@ describe('the audit log in words', () => {
           request_hash: null,
           undoes: null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
     }
-    const entries = (await admin.scoring.log({ limit: written.length })).items.reverse();
+    // "Chơi lại vòng này" takes the keyword's points back.
+    await t.deps.db
+      .insertInto('score_events')
+      .values({
+        team_id: b,
+        gk_id: ANSWERS_GK_ID,
+        field_name: 'phan-1',
+        old_point: 0,
+        new_point: -60,
+        actor_id: null,
+        source: 'restart',
+        reason: null,
+        idempotency_key: null,
+        request_hash: null,
+        undoes: ids[3]!,
+      })
+      .execute();
+
+    const entries = (await admin.scoring.log({ limit: written.length + 1 })).items.reverse();
     expect(entries.map((e) => e.description)).toEqual([
       'Phần 1 · Câu 1 (tăng tốc): trả lời đúng, hạng 2, +30,0 điểm',
       'Phần 1 · Câu 1 (tăng tốc): thứ tự trả lời đúng thay đổi, không xếp hạng, +0,0 điểm',
@@ -182,7 +206,13 @@ describe('the audit log in words', () => {
       'Giành quyền trả lời Phần 4 · Câu 2: trả lời đúng, +30,0 điểm',
       'Phần 4 · Câu 2: đội khác giành quyền và trả lời đúng, −30,0 điểm',
       'Giành quyền trả lời Phần 4 · Câu 3: trả lời sai, −15,0 điểm',
+      'Phần 1 · Câu 1 (bấm chuông): trả lời đúng, +20,0 điểm',
+      'Phần 1 · Câu 1 (bấm chuông): trả lời sai, −10,0 điểm',
       'Bình chọn khán giả: được yêu thích nhất với 42 phiếu, +10,0 điểm',
+      'Điểm nhập tay (+15,0 điểm): Thưởng câu hỏi phụ',
+      expect.stringMatching(
+        /^Chơi lại vòng: trả lại thay đổi lúc \d{2}:\d{2} \(Giải từ khoá «Thăng Long» \(Phần 3\) sau 2 hàng ngang: \+60,0 điểm\)$/,
+      ),
     ]);
     for (const entry of entries) expectForPeople(entry);
   });

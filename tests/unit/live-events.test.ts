@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLiveEvents, liveIsNewer, recordLiveEvent } from '../../src-client/hooks/liveEvents';
 
-const buzz = (teamId: string) => ({ type: 'buzz' as const, questionId: 'q1', order: [{ teamId, at: 1 }] });
+const buzz = (teamId: string) => ({ type: 'buzz' as const, questionId: 'q1', order: [{ teamId, at: 1, verdict: null, points: 0 }] });
 
 afterEach(() => {
   clearLiveEvents();

@@ -7,7 +7,7 @@ import { compareStanding } from '../../../src/scoring';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveEvent, useLiveProgress } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
 import { Panel } from './Panel';
 import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './useMasterShortcuts';
@@ -15,16 +15,48 @@ import type { ShowMoves } from './useShowMove';
 
 const M = masterText;
 
-/** One field open at a time: opening another moves the judges' pads to it. */
+/**
+ * Scoring per field, and a judged round's whole sheet at once: "Mở phiếu chấm" opens every judges
+ * field of the round, so the judges score each team on every criterion without the MC opening them
+ * one by one. Opening a single field makes it the only one open.
+ */
 export function ScoringPanel({ system, fields, moves }: { system: ShowState; fields: TScoreField[]; moves: ShowMoves }) {
   // In a judged round the round's own fields come first, marked: the judges score those.
   const ofRound = (field: TScoreField) => field.round === system.fw;
   const shown = system.format === 'judged' ? [...fields.filter(ofRound), ...fields.filter((f) => !ofRound(f))] : fields;
+  const openNow = system.scoringOpen ? system.openFields : [];
+  const sheet = fields.filter((f) => ofRound(f) && f.kind === 'judges');
+  const sheetOpen = sheet.length > 0 && openNow.length === sheet.length && sheet.every((f) => openNow.includes(f.name));
+  const offerSheet = sheet.length > 1 || (system.format === 'judged' && sheet.length > 0);
   return (
     <Panel title={M.scoring} empty={fields.length === 0 && M.noFields}>
       <Stack gap={4}>
+        {offerSheet && (
+          <Group justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-sheet" data-open={sheetOpen} mb={4}>
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {M.roundSheet(sheet.length)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {M.roundSheetHint}
+              </Text>
+            </div>
+            <Button
+              size="compact-sm"
+              color={sheetOpen ? 'orange' : 'teal'}
+              variant="filled"
+              style={{ flexShrink: 0 }}
+              onClick={() => moves.move(sheetOpen ? { scoringOpen: false } : { openFields: sheet.map((f) => f.name), scoringOpen: true })}
+              data-testid="toggle-round-sheet"
+            >
+              {sheetOpen ? M.closeSheet : M.openSheet}
+            </Button>
+          </Group>
+        )}
         {shown.map((field) => {
-          const open = system.scoringOpen && system.activeField === field.name;
+          const open = openNow.includes(field.name);
+          // Closing one field of several leaves the others open.
+          const close = openNow.length > 1 ? { openFields: openNow.filter((name) => name !== field.name) } : { scoringOpen: false };
           return (
             <Group key={field.name} justify="space-between" wrap="nowrap" gap={6} data-testid="scoring-field" data-open={open}>
               {/* The label wraps and the open badge sits under it: nothing of either is cut, even at 1920 px. */}
@@ -53,7 +85,7 @@ export function ScoringPanel({ system, fields, moves }: { system: ShowState; fie
                   size="compact-xs"
                   color={open ? 'orange' : 'teal'}
                   variant={open ? 'filled' : 'light'}
-                  onClick={() => moves.move(open ? { scoringOpen: false } : { activeField: field.name, scoringOpen: true })}
+                  onClick={() => moves.move(open ? close : { activeField: field.name, scoringOpen: true })}
                 >
                   {open ? M.closeScoring : M.openScoring}
                 </Button>
@@ -105,37 +137,73 @@ export interface JudgeRow {
   fullName: string;
 }
 
-/** Who judges tonight: online now (a pad open), and how many teams each has scored on the open field. */
-export function JudgesPanel({ judges, system, teamCount }: { judges: JudgeRow[]; system: ShowState; teamCount: number }) {
+/**
+ * Who judges tonight: online now (a pad open), and how many teams each has scored on the open field;
+ * on a sheet of several criteria, the teams with every criterion scored, and each criterion's count.
+ */
+export function JudgesPanel({
+  judges,
+  system,
+  fields,
+  teamIds,
+}: {
+  judges: JudgeRow[];
+  system: ShowState;
+  fields: TScoreField[];
+  teamIds: string[];
+}) {
   const trpc = useTRPC();
   const initialPresence = useQuery(trpc.show.presence.queryOptions()).data?.judges;
   const presence = useLiveEvent('presence')?.judges ?? initialPresence ?? [];
-  const progress = useLiveEvent('progress');
-  const field = system.activeField;
-  const done = progress && field && progress.fieldName === field ? progress.done : [];
+  const progress = useLiveProgress();
+  const sheet = system.openFields;
+  const teamCount = teamIds.length;
+  const scoredBy = (gkId: string, fieldName: string) =>
+    new Set(
+      progress
+        .get(fieldName)
+        ?.done.filter((d) => d.gkId === gkId)
+        .map((d) => d.teamId) ?? [],
+    );
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   return (
     <Panel title={M.judges} empty={judges.length === 0 && M.noJudges}>
       <Stack gap={2}>
         {judges.map((judge) => {
           const online = presence.includes(judge._id);
-          const scored = done.filter((d) => d.gkId === judge._id).length;
+          const perField = sheet.map((name) => ({ name, teams: scoredBy(judge._id, name) }));
+          const scored = teamIds.filter((id) => perField.length > 0 && perField.every((f) => f.teams.has(id))).length;
           return (
-            <Group key={judge._id} justify="space-between" wrap="nowrap" data-testid="master-judge">
-              <Group gap={6} wrap="nowrap">
-                <Box
-                  w={8}
-                  h={8}
-                  style={{ borderRadius: '50%', flex: 'none' }}
-                  bg={online ? 'teal.6' : 'gray.4'}
-                  title={online ? M.judgeOnline : M.judgeOffline}
-                  data-online={online || undefined}
-                />
-                <Text size="sm" lineClamp={1}>
-                  {judge.fullName || judge.username}
-                </Text>
-              </Group>
-              <Text size="sm" c={field && scored >= teamCount ? 'teal' : 'dimmed'} data-testid="judge-progress">
-                {field ? M.judgeScored(scored, teamCount) : M.judgeProgress}
+            <Group key={judge._id} justify="space-between" wrap="nowrap" align="flex-start" data-testid="master-judge">
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="nowrap">
+                  <Box
+                    w={8}
+                    h={8}
+                    style={{ borderRadius: '50%', flex: 'none' }}
+                    bg={online ? 'teal.6' : 'gray.4'}
+                    title={online ? M.judgeOnline : M.judgeOffline}
+                    data-online={online || undefined}
+                  />
+                  <Text size="sm" lineClamp={1}>
+                    {judge.fullName || judge.username}
+                  </Text>
+                </Group>
+                {perField.length > 1 && (
+                  <Text size="xs" c="dimmed" pl={14} data-testid="judge-field-progress">
+                    {perField
+                      .map((f) => M.judgeFieldScored(labelOf(f.name), teamIds.filter((id) => f.teams.has(id)).length, teamCount))
+                      .join(' · ')}
+                  </Text>
+                )}
+              </div>
+              <Text
+                size="sm"
+                c={sheet.length > 0 && scored >= teamCount ? 'teal' : 'dimmed'}
+                style={{ flexShrink: 0 }}
+                data-testid="judge-progress"
+              >
+                {sheet.length > 0 ? M.judgeScored(scored, teamCount) : M.judgeProgress}
               </Text>
             </Group>
           );

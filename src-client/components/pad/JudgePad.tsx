@@ -1,7 +1,8 @@
 /**
- * The judge's pad for a phone in one hand: who and which event on top, the open field and its range,
- * the teams (the one on stage first) with the judge's own points, and the keypad under the thumb.
- * Locked, with the reason, while no judges field is open; points go through the outbox.
+ * The judge's pad for a phone in one hand: who and which event on top, the open field and its range
+ * (or a judged round's sheet: every open criterion), the teams (the one on stage first) with the
+ * judge's own points, and the keypad under the thumb, with the team's criteria above it. Locked, with
+ * the reason, while no judges field is open; every point goes through the outbox with its field.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ import { useTRPC } from '../../trpc';
 import { displayName } from '../../../src/format';
 import classes from './Pad.module.css';
 import { ClockIcon } from './icons';
-import { LockCard, PendingList, TeamRow } from './PadParts';
+import { CriterionTabs, LockCard, PendingList, TeamRow } from './PadParts';
 import { padError, padNotice, padSuccess } from './padToast';
 import { PointKeypad } from './PointKeypad';
 import { nextTeamToScore } from './nextTeam';
@@ -59,27 +60,33 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   useEffect(() => {
     if (progressEvent || connected) void queryClient.invalidateQueries({ queryKey: listKey });
   }, [progressEvent, connected, queryClient, listKey]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new open field is the trigger to re-read the scoring sheet
+  // biome-ignore lint/correctness/useExhaustiveDependencies: newly open fields are the trigger to re-read the scoring sheet
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
-  }, [system.activeField, queryClient, trpc]);
+  }, [system.openFields.join('\u0000'), queryClient, trpc]);
 
   const fields = fieldsQuery.data?.items ?? [];
   const myScores = useMemo(() => (scoresQuery.data?.items ?? []).filter((i) => i.gkId === judge._id), [scoresQuery.data, judge._id]);
-  const activeField = fields.find((f) => f.name === system.activeField && f.kind === 'judges') ?? null;
-  const open = system.scoringOpen && activeField !== null;
+  // The sheet: the open judges fields in the sheet's order (one, or every criterion of a judged round).
+  const sheetFields = useMemo(
+    () => fields.filter((f) => f.kind === 'judges' && system.openFields.includes(f.name)),
+    [fields, system.openFields],
+  );
+  const open = system.scoringOpen && sheetFields.length > 0;
 
-  // "Đã đóng chấm" once this field has been open (seen here, or scored by this judge); else "Chưa mở chấm".
+  // "Đã đóng chấm" once these fields have been open (seen here, or scored by this judge); else "Chưa mở chấm".
   const [seenOpen, setSeenOpen] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
-    if (open && activeField && !seenOpen.has(activeField.name)) setSeenOpen(new Set([...seenOpen, activeField.name]));
-  }, [open, activeField, seenOpen]);
-  const closed =
-    !open && activeField !== null && (seenOpen.has(activeField.name) || myScores.some((s) => s.fieldName === activeField.name));
+    if (open && sheetFields.some((f) => !seenOpen.has(f.name))) setSeenOpen(new Set([...seenOpen, ...sheetFields.map((f) => f.name)]));
+  }, [open, sheetFields, seenOpen]);
+  const closed = !open && sheetFields.some((f) => seenOpen.has(f.name) || myScores.some((s) => s.fieldName === f.name));
 
-  // The field whose points the list shows: the open one, else the one this judge scored last.
+  // The fields whose points the list shows: the open ones, else the one this judge scored last.
   const lastScored = [...myScores].sort((a, b) => b.updatedAt - a.updatedAt)[0];
-  const shownField = activeField ?? fields.find((f) => f.name === lastScored?.fieldName) ?? null;
+  const lastField = fields.find((f) => f.name === lastScored?.fieldName);
+  const shownFields = sheetFields.length > 0 ? sheetFields : lastField ? [lastField] : [];
+  const shownField = shownFields[0] ?? null;
+  const multi = shownFields.length > 1;
 
   const teams = useMemo(() => {
     const ordered = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
@@ -87,15 +94,8 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     if (onStage > 0) ordered.unshift(...ordered.splice(onStage, 1));
     return ordered;
   }, [listTeam, system.activeTeamId]);
-  const pointOf = (teamId: string) =>
-    shownField ? (myScores.find((s) => s.teamId === teamId && s.fieldName === shownField.name)?.point ?? null) : null;
-
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  // The team on stage is the one to score: follow it when the master moves on.
-  useEffect(() => {
-    if (system.activeTeamId) setSelectedId(system.activeTeamId);
-  }, [system.activeTeamId]);
-  const selected = teams.find((t) => t._id === selectedId) ?? teams.find((t) => pointOf(t._id) === null) ?? teams[0] ?? null;
+  const pointOf = (teamId: string, fieldName = shownField?.name) =>
+    fieldName ? (myScores.find((s) => s.teamId === teamId && s.fieldName === fieldName)?.point ?? null) : null;
 
   const teamNames = useRef(new Map<string, string>());
   for (const t of listTeam) teamNames.current.set(t._id, t.name);
@@ -114,14 +114,35 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const queue = useScoreQueue(judge._id, handlers);
   const offline = useConnectionLost();
 
-  const waitingPoint = (teamId: string) => {
-    const entry = [...queue.entries]
-      .reverse()
-      .find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === shownField?.name);
+  const waitingPoint = (teamId: string, fieldName = shownField?.name) => {
+    const entry = [...queue.entries].reverse().find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === fieldName);
     return entry ? entry.point : null;
   };
+  /** The team's criteria still without a point from this judge (sent or waiting). */
+  const missingOf = (teamId: string) =>
+    shownFields.filter((f) => pointOf(teamId, f.name) === null && waitingPoint(teamId, f.name) === null);
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The criterion being entered; null: the team's first one still missing.
+  const [fieldChoice, setFieldChoice] = useState<string | null>(null);
+  const pickTeam = (teamId: string) => {
+    setSelectedId(teamId);
+    setFieldChoice(null);
+  };
+  // The team on stage is the one to score: follow it when the master moves on.
+  useEffect(() => {
+    if (system.activeTeamId) {
+      setSelectedId(system.activeTeamId);
+      setFieldChoice(null);
+    }
+  }, [system.activeTeamId]);
+  const selected = teams.find((t) => t._id === selectedId) ?? teams.find((t) => missingOf(t._id).length > 0) ?? teams[0] ?? null;
+  const currentField =
+    (open && (sheetFields.find((f) => f.name === fieldChoice) ?? (selected && missingOf(selected._id)[0]) ?? sheetFields[0])) || null;
+
   // Keyboard: a sent point moves focus to the next team to score (or stays on the one just scored when
-  // every team has a point); a team picked from the keyboard takes focus on into the keypad.
+  // every team has a point); a team picked from the keyboard takes focus on into the keypad. On a
+  // sheet of several criteria, the next criterion still missing comes first, in the keypad.
   const padRef = useRef<HTMLDivElement>(null);
   const [focusTarget, setFocusTarget] = useState<{ team: string } | 'keypad' | null>(null);
   useEffect(() => {
@@ -129,14 +150,23 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     const pad = padRef.current;
     const element =
       focusTarget === 'keypad'
-        ? pad?.querySelector<HTMLElement>('[data-testid="pad-keypad"] :is(button, input):not(:disabled)')
+        ? pad?.querySelector<HTMLElement>('[data-testid="pad-keypad"] :is([data-testid="pad-keys"] button, input):not(:disabled)')
         : pad?.querySelector<HTMLElement>(`[data-testid="pad-team"][data-team-id="${CSS.escape(focusTarget.team)}"]`);
     element?.focus();
     setFocusTarget(null);
   }, [focusTarget]);
   const submitPoint = (teamId: string, fieldName: string, point: number) => {
     queue.enqueue({ teamId, fieldName, point });
-    const hasPoint = (id: string) => pointOf(id) !== null || waitingPoint(id) !== null;
+    const stillMissing = missingOf(teamId).filter((f) => f.name !== fieldName);
+    if (stillMissing.length > 0) {
+      // The rest of this team's sheet: the next missing criterion after this one, round to the first.
+      const at = shownFields.findIndex((f) => f.name === fieldName);
+      const next = stillMissing.find((f) => shownFields.indexOf(f) > at) ?? stillMissing[0]!;
+      setFieldChoice(next.name);
+      setFocusTarget('keypad');
+      return;
+    }
+    const hasPoint = (id: string) => id === teamId || missingOf(id).length === 0;
     setFocusTarget({
       team:
         nextTeamToScore(
@@ -147,6 +177,11 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     });
   };
 
+  const sheetCount = (teamId: string) => ({
+    done: shownFields.length - missingOf(teamId).length,
+    total: shownFields.length,
+    waiting: shownFields.some((f) => waitingPoint(teamId, f.name) !== null),
+  });
   const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const eventName = settingsQuery.data?.settings.name ?? padText.eventFallback;
 
@@ -186,14 +221,16 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
       <div className={classes.fieldBar}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text component="h1" fw={800} fz={16} lh={1.25} data-testid="pad-field">
-            {shownField
-              ? padText.fieldRange(
-                  shownField.label,
-                  formatScaleNumber(shownField.minPoint),
-                  formatScaleNumber(shownField.maxPoint),
-                  formatScaleNumber(shownField.step),
-                )
-              : padText.myPoints}
+            {multi
+              ? padText.sheetTitle(shownFields.length)
+              : shownField
+                ? padText.fieldRange(
+                    shownField.label,
+                    formatScaleNumber(shownField.minPoint),
+                    formatScaleNumber(shownField.maxPoint),
+                    formatScaleNumber(shownField.step),
+                  )
+                : padText.myPoints}
           </Text>
           <Badge color={open ? 'teal' : 'gray'} variant={open ? 'filled' : 'light'} size="md" tt="none" style={{ flexShrink: 0 }}>
             {open ? padText.open : closed ? padText.closed : padText.notOpen}
@@ -223,9 +260,10 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
               selected={open && selected?._id === team._id}
               point={pointOf(team._id)}
               waitingPoint={waitingPoint(team._id)}
+              sheet={multi ? sheetCount(team._id) : undefined}
               disabled={!open}
               onSelect={(byKeyboard) => {
-                setSelectedId(team._id);
+                pickTeam(team._id);
                 if (byKeyboard) setFocusTarget('keypad');
               }}
             />
@@ -233,14 +271,28 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
         </div>
 
         <div className={classes.dock}>
-          {open && activeField && selected ? (
+          {open && currentField && selected ? (
             <PointKeypad
-              key={`${selected._id}|${activeField.name}`}
-              field={activeField}
+              key={`${selected._id}|${currentField.name}`}
+              field={currentField}
               teamName={selected.name}
               teamUnit={selected.unit}
-              previousPoint={pointOf(selected._id)}
-              onSubmit={(point) => submitPoint(selected._id, activeField.name, point)}
+              previousPoint={multi ? null : pointOf(selected._id, currentField.name)}
+              criteria={
+                multi && (
+                  <CriterionTabs
+                    team={selected.name}
+                    criteria={shownFields.map((f) => {
+                      const waiting = waitingPoint(selected._id, f.name);
+                      return { name: f.name, label: f.label, point: waiting ?? pointOf(selected._id, f.name), waiting: waiting !== null };
+                    })}
+                    current={currentField.name}
+                    onPick={setFieldChoice}
+                  />
+                )
+              }
+              criterion={multi ? { label: currentField.label } : undefined}
+              onSubmit={(point) => submitPoint(selected._id, currentField.name, point)}
             />
           ) : open ? (
             <Stack py="md">
@@ -249,7 +301,10 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
               </Text>
             </Stack>
           ) : (
-            <LockCard reason={closed ? padText.closed : padText.notOpen} hint={closed ? padText.closedHint : padText.notOpenHint} />
+            <LockCard
+              reason={closed ? padText.closed : padText.notOpen}
+              hint={closed ? (multi ? padText.closedSheetHint : padText.closedHint) : padText.notOpenHint}
+            />
           )}
         </div>
       </main>

@@ -1,4 +1,7 @@
-/** The pad's pieces: a team row with the judge's own point, the outbox list, the lock card. */
+/**
+ * The pad's pieces: a team row with the judge's own point (or, on a judged round's sheet, how many
+ * criteria are scored), the criteria of the team's sheet, the outbox list, the lock card.
+ */
 import { ActionIcon, Badge, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatPoint } from '../../../src/format';
 import { padText } from '../../../src/messages/pad';
@@ -14,6 +17,7 @@ export function TeamRow({
   selected,
   point,
   waitingPoint,
+  sheet,
   disabled,
   onSelect,
 }: {
@@ -23,11 +27,13 @@ export function TeamRow({
   selected: boolean;
   point: number | null;
   waitingPoint: number | null;
+  /** Several criteria open: how many of them this judge has scored for the team (sent or waiting). */
+  sheet?: SheetCount;
   disabled: boolean;
   /** `byKeyboard`: picked with Enter or Space (a click with no pointer). */
   onSelect: (byKeyboard: boolean) => void;
 }) {
-  const scored = point !== null;
+  const scored = sheet ? sheet.done === sheet.total : point !== null;
   return (
     <button
       type="button"
@@ -56,9 +62,15 @@ export function TeamRow({
         {team.unit && <span className={classes.teamUnit}>{team.unit}</span>}
       </span>
       {/* Said to a screen reader before the point: the tick alone says nothing. */}
-      {scored && waitingPoint === null && <span className={classes.srOnly}>{padText.scored}</span>}
-      <span className={classes.teamPoint} data-testid="pad-team-point">
-        {waitingPoint !== null ? (
+      {sheet ? (
+        <span className={classes.srOnly}>{padText.sheetProgressSpoken(sheet.done, sheet.total)}</span>
+      ) : (
+        scored && waitingPoint === null && <span className={classes.srOnly}>{padText.scored}</span>
+      )}
+      <span className={classes.teamPoint} data-testid="pad-team-point" aria-hidden={sheet ? true : undefined}>
+        {sheet ? (
+          <SheetCountMark sheet={sheet} />
+        ) : waitingPoint !== null ? (
           <span className={classes.pointWaiting}>
             <ClockIcon size={18} />
             <span>{formatPoint(waitingPoint)}</span>
@@ -73,6 +85,87 @@ export function TeamRow({
         )}
       </span>
     </button>
+  );
+}
+
+export interface SheetCount {
+  done: number;
+  total: number;
+  /** Some of them still wait in the outbox. */
+  waiting: boolean;
+}
+
+function SheetCountMark({ sheet }: { sheet: SheetCount }) {
+  const text = padText.sheetProgress(sheet.done, sheet.total);
+  if (sheet.waiting)
+    return (
+      <span className={classes.pointWaiting}>
+        <ClockIcon size={18} />
+        <span>{text}</span>
+      </span>
+    );
+  if (sheet.done === sheet.total)
+    return (
+      <span className={classes.pointScored}>
+        <CheckIcon size={20} />
+        <span>{text}</span>
+      </span>
+    );
+  return <span className={classes.sheetMissing}>{text}</span>;
+}
+
+export interface Criterion {
+  name: string;
+  label: string;
+  /** The judge's point, stored or waiting in the outbox; null while not scored. */
+  point: number | null;
+  waiting: boolean;
+}
+
+/**
+ * The team's sheet: one button per open criterion with the judge's own point, or "Chưa chấm" for the
+ * ones still missing; the one being entered is marked.
+ */
+export function CriterionTabs({
+  team,
+  criteria,
+  current,
+  onPick,
+}: {
+  team: string;
+  criteria: Criterion[];
+  current: string;
+  onPick: (name: string) => void;
+}) {
+  return (
+    <fieldset className={classes.criteria} aria-label={padText.criteriaLabel(team)} data-testid="pad-criteria">
+      {criteria.map((c) => {
+        const state = c.point === null ? 'missing' : c.waiting ? 'waiting' : 'scored';
+        const status = c.point === null ? padText.notScored : formatPoint(c.point);
+        return (
+          <button
+            type="button"
+            key={c.name}
+            className={classes.criterion}
+            data-testid="pad-criterion"
+            data-field={c.name}
+            data-state={state}
+            data-current={c.name === current || undefined}
+            aria-pressed={c.name === current}
+            onClick={() => onPick(c.name)}
+          >
+            <span className={classes.criterionName}>{c.label}</span>
+            {/* Said to a screen reader before the point: the tick and the clock alone say nothing. */}
+            {state !== 'missing' && <span className={classes.srOnly}>{state === 'scored' ? padText.scored : padText.waiting}</span>}
+            <span className={classes.criterionPoint}>
+              {state === 'waiting' && <ClockIcon size={16} />}
+              {state === 'scored' && <CheckIcon size={16} />}
+              <span data-testid="pad-criterion-point">{status}</span>
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
   );
 }
 

@@ -4,7 +4,7 @@
  * second tap, so a slip never scores.
  */
 import { Badge, Button, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatPoint, parsePoint } from '../../../src/format';
 import { padText } from '../../../src/messages/pad';
 import classes from './Pad.module.css';
@@ -17,10 +17,13 @@ export interface PointKeypadProps {
   teamName: string;
   teamUnit: string;
   previousPoint: number | null;
+  /** A judged round's sheet: the team's criteria, shown under the team, and the one being entered. */
+  criteria?: ReactNode;
+  criterion?: { label: string };
   onSubmit: (point: number) => void;
 }
 
-export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit }: PointKeypadProps) {
+export function PointKeypad({ field, teamName, teamUnit, previousPoint, criteria, criterion, onSubmit }: PointKeypadProps) {
   const scale = pointScale(field);
   const [base, setBase] = useState<number | null>(null);
   const [fraction, setFraction] = useState(0);
@@ -68,7 +71,12 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
   const cols = scale.bases.length + scale.fractions.length <= 12 ? 6 : 5;
 
   return (
-    <Stack gap={10} data-testid="pad-keypad" role="group" aria-label={padText.keypadLabel(teamName)}>
+    <Stack
+      gap={10}
+      data-testid="pad-keypad"
+      role="group"
+      aria-label={criterion ? padText.keypadCriterionLabel(criterion.label, teamName) : padText.keypadLabel(teamName)}
+    >
       <div className={classes.keypadHead}>
         <div style={{ minWidth: 0 }}>
           <span className={classes.caption}>{padText.scoringTeam}</span>
@@ -83,10 +91,21 @@ export function PointKeypad({ field, teamName, teamUnit, previousPoint, onSubmit
           </Badge>
         )}
       </div>
+      {criteria}
+      {criterion && (
+        <span className={classes.criterionRange} data-testid="pad-criterion-range">
+          {padText.fieldRange(
+            criterion.label,
+            formatScaleNumber(field.minPoint),
+            formatScaleNumber(field.maxPoint),
+            formatScaleNumber(field.step),
+          )}
+        </span>
+      )}
 
       {scale.bases.length > 0 && (
         // Plain buttons in a grid: up to 21 keys, rendered again on every tap.
-        <div className={classes.keys} style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
+        <div className={classes.keys} style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }} data-testid="pad-keys">
           {scale.bases.map((value) => {
             const active = !typed.trim() && base === value;
             return (

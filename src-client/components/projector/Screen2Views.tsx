@@ -3,7 +3,7 @@ import { answerSeconds } from '../../../src/formats';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveProgress } from '../../hooks/liveEvents';
 import { useRemote } from '../../projector/useRemote';
 import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
@@ -13,7 +13,10 @@ import { STAGE_HEIGHT, useStageHeight } from './Stage';
 /** What the board's title and padding take of the stage's height (`.board`, `.boardTitle`). */
 const CHROME_HEIGHT = 48 + 40 + 132 + 24;
 
-/** Teams down, judges across (in seat order, by name), a tick where a judge has scored the team on the open field. */
+/**
+ * Teams down, judges across (in seat order, by name), a tick where a judge has scored the team on the
+ * open field (on a judged round's sheet: on every open criterion).
+ */
 /** The last word of a Vietnamese name (its given name) fits a narrow column: "TS Trần Thị Mai" → "Mai". */
 function shortName(name: string): string {
   return name.trim().split(/\s+/).at(-1) ?? name;
@@ -21,14 +24,20 @@ function shortName(name: string): string {
 
 export function JudgesProgress({ system, listTeam }: { system: ShowState; listTeam: TTeamListItem[] }) {
   const fields = useRemote(() => trpcClient.scoreField.all.query())?.items ?? [];
-  const progress = useLiveEvent('progress');
-  const field = system.activeField;
-  const label = fields.find((f) => f.name === field)?.label ?? '';
-  const current = progress && field && progress.fieldName === field ? progress : null;
-  const judges = current?.judges ?? [];
-  const done = new Set(current?.done.map((d) => `${d.teamId}|${d.gkId}`) ?? []);
+  const progress = useLiveProgress();
+  const sheet = system.openFields;
+  const label = sheet
+    .map((name) => fields.find((f) => f.name === name)?.label ?? '')
+    .filter(Boolean)
+    .join(' · ');
+  const current = sheet.flatMap((name) => progress.get(name) ?? []);
+  const judges = current.length === sheet.length ? (current[0]?.judges ?? []) : [];
+  // A tick once the judge has scored the team on every open field.
+  const count = new Map<string, number>();
+  for (const item of current) for (const d of item.done) count.set(`${d.teamId}|${d.gkId}`, (count.get(`${d.teamId}|${d.gkId}`) ?? 0) + 1);
+  const done = new Set([...count].filter(([, n]) => n === sheet.length).map(([key]) => key));
   const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
-  const open = Boolean(field && system.scoringOpen);
+  const open = sheet.length > 0 && system.scoringOpen;
 
   const stageHeight = useStageHeight();
   const rowHeight = Math.min((96 * stageHeight) / STAGE_HEIGHT, (stageHeight - CHROME_HEIGHT - 60) / Math.max(teams.length, 1) - 10);

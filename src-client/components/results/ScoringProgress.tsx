@@ -1,9 +1,12 @@
-/** (c) Who has not yet scored whom on the open field: a grid of ticks, the missing ones highlighted. */
+/**
+ * (c) Who has not yet scored whom on an open field: a grid of ticks, the missing ones highlighted. A
+ * judged round's sheet opens several criteria at once: each is picked in turn, open ones marked.
+ */
 import { Badge, Box, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resultsText } from '../../../src/messages/results';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveProgress } from '../../hooks/liveEvents';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
@@ -16,21 +19,22 @@ export function ScoringProgress() {
   const trpc = useTRPC();
   const { system } = useSystemState();
   const { data } = useResults();
-  const live = useLiveEvent('progress');
+  const progress = useLiveProgress();
   const judgeFields = (data?.fields ?? []).filter((f) => f.kind === 'judges');
   const [picked, setPicked] = useState<string | null>(null);
-  const openField = judgeFields.some((f) => f.fieldName === system.activeField) ? system.activeField : null;
+  const openField = system.openFields.find((name) => judgeFields.some((f) => f.fieldName === name)) ?? null;
   const fieldName = picked && judgeFields.some((f) => f.fieldName === picked) ? picked : openField;
 
   const query = useQuery(trpc.scoring.progress.queryOptions({ fieldName: fieldName ?? '' }, { enabled: Boolean(fieldName) }));
-  const done = live && live.fieldName === fieldName ? live.done : (query.data?.done ?? []);
+  const live = fieldName ? progress.get(fieldName) : undefined;
+  const done = live ? live.done : (query.data?.done ?? []);
   const doneSet = new Set(done.map((d) => `${d.teamId}|${d.gkId}`));
   const teams = data?.items ?? [];
   const judges = data?.judges ?? [];
   const missing = fieldName
     ? teams.length * judges.length - teams.reduce((n, team) => n + judges.filter((j) => doneSet.has(`${team.teamId}|${j.gkId}`)).length, 0)
     : 0;
-  const isOpen = fieldName !== null && fieldName === system.activeField && system.scoringOpen;
+  const isOpen = fieldName !== null && system.openFields.includes(fieldName) && system.scoringOpen;
 
   return (
     <DashboardSection
@@ -44,7 +48,10 @@ export function ScoringProgress() {
           w={{ base: '100%', sm: 360 }}
           value={fieldName}
           onChange={setPicked}
-          data={judgeFields.map((f) => ({ value: f.fieldName, label: f.label }))}
+          data={judgeFields.map((f) => ({
+            value: f.fieldName,
+            label: system.scoringOpen && system.openFields.includes(f.fieldName) ? t.openFieldOption(f.label) : f.label,
+          }))}
           data-testid="progress-field"
         />
       }

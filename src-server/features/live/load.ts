@@ -85,7 +85,11 @@ export async function readSeats(db: Db): Promise<Seat[]> {
 }
 
 export async function readAnswers(db: Db, questionId?: string): Promise<Record<string, TTeamAnswer[]>> {
-  let query = db.selectFrom('team_answers').select(['question_id', 'team_id', 'answer', 'at', 'verdict', 'points']);
+  // The round's current attempt only: a replayed round's earlier answers stay stored, set aside.
+  let query = db
+    .selectFrom('team_answers')
+    .select(['question_id', 'team_id', 'answer', 'at', 'verdict', 'points'])
+    .where('archived_attempt', 'is', null);
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('team_id').execute();
   const byQuestion: Record<string, TTeamAnswer[]> = {};
@@ -103,13 +107,13 @@ export async function readAnswers(db: Db, questionId?: string): Promise<Record<s
 }
 
 export async function readBuzzes(db: Db, questionId?: string): Promise<Record<string, TBuzz[]>> {
-  let query = db.selectFrom('buzzes').select(['question_id', 'team_id', 'at']);
+  let query = db.selectFrom('buzzes').select(['question_id', 'team_id', 'at', 'verdict', 'points']).where('archived_attempt', 'is', null);
   if (questionId) query = query.where('question_id', '=', questionId);
   const rows = await query.orderBy('at').orderBy('seq').execute();
   const byQuestion: Record<string, TBuzz[]> = {};
   for (const r of rows) {
     byQuestion[r.question_id] ??= [];
-    byQuestion[r.question_id]!.push({ teamId: r.team_id, at: Number(r.at) });
+    byQuestion[r.question_id]!.push({ teamId: r.team_id, at: Number(r.at), verdict: r.verdict, points: Number(r.points) });
   }
   return byQuestion;
 }

@@ -194,7 +194,17 @@ export class LiveModel {
   system(audience: Audience): ShowState {
     const key = audience === 'staff' ? 'system:staff' : 'system:public';
     return this.remember(key, () => {
-      const { frozenListTeam: _frozen, moveScores: _moveScores, ...rest } = this.show.stored;
+      // What only the server needs: the board before the freeze, the undo's and the rounds' records.
+      const {
+        frozenListTeam: _frozen,
+        moveScores: _moveScores,
+        moveRows: _moveRows,
+        moveLabel: _moveLabel,
+        moveBy: _moveBy,
+        moveArchived: _moveArchived,
+        rounds: _rounds,
+        ...rest
+      } = this.show.stored;
       const settings = this.settings;
       const full: ShowState = {
         ...rest,
@@ -328,7 +338,7 @@ export class LiveModel {
         const mine = this.answersTo(questionId).find((a) => a.teamId === viewer.teamId);
         if (mine) messages.push({ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict, points: mine.points });
       }
-      if (this.show.stored.activeField) messages.push({ type: 'progress', ...this.progress(this.show.stored.activeField) });
+      for (const fieldName of this.show.stored.openFields) messages.push({ type: 'progress', ...this.progress(fieldName) });
       if (this.storedVote) messages.push({ type: 'vote', vote: this.voteFor(audience) });
       if (audience === 'staff') messages.push({ type: 'scores', items: this.judgeScores() });
       if (audience === 'judge') messages.push({ type: 'scores', items: this.judgeScores(viewer.userId) });
@@ -390,6 +400,11 @@ export class LiveModel {
     return { staff: message, others: message };
   }
 
+  /** The progress of each open field (every criterion of a judged round's sheet). */
+  private openProgressOutputs(): Output[] {
+    return this.show.stored.openFields.map((fieldName) => this.progressOutput(fieldName));
+  }
+
   /** Follows one committed change and returns what each viewer is told of it. */
   apply(id: number, event: DomainEvent): Output[] {
     this.eventId = Math.max(this.eventId, id);
@@ -398,8 +413,13 @@ export class LiveModel {
       case 'show': {
         const wasFrozen = this.show.stored.scoreboardFrozen;
         const wasShown = tallyShown(this.show.stored);
+        const wasOpen = this.show.stored.openFields;
         this.show = { version: event.payload.version, scoringVersion: event.payload.scoringVersion, stored: event.payload.show };
         const outputs = [this.stateOutput(event.payload.by)];
+        // A newly opened field (a judged round's sheet opens several): each one's progress from the start.
+        for (const fieldName of this.show.stored.openFields) {
+          if (!wasOpen.includes(fieldName)) outputs.push(this.progressOutput(fieldName));
+        }
         const moved = this.followOpening(event.payload.show);
         if (moved || wasFrozen !== this.show.stored.scoreboardFrozen) outputs.push(this.teamsOutput());
         // The audience sees the tally from the move that puts it on a screen, and no longer after.
@@ -424,9 +444,7 @@ export class LiveModel {
         this.fields = event.payload.fields;
         this.show = { ...this.show, scoringVersion: event.payload.scoringVersion };
         this.rebuildRanking();
-        const outputs = [this.teamsOutput()];
-        if (this.show.stored.activeField) outputs.push(this.progressOutput(this.show.stored.activeField));
-        return outputs;
+        return [this.teamsOutput(), ...this.openProgressOutputs()];
       }
       case 'teams': {
         this.teams = [...event.payload.teams].sort(compareTeamOrder);
@@ -448,7 +466,7 @@ export class LiveModel {
       }
       case 'seats': {
         this.seats = event.payload.seats;
-        return this.show.stored.activeField ? [this.progressOutput(this.show.stored.activeField)] : [];
+        return this.openProgressOutputs();
       }
       case 'scores': {
         const changed: TScoreItem[] = [];

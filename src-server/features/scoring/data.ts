@@ -167,6 +167,7 @@ export async function reverseScoreEvents(
   trx: Transaction<Database>,
   eventIds: readonly number[],
   actorId: string | null,
+  source: 'undo' | 'restart' = 'undo',
 ): Promise<LiveScoreChange[]> {
   const changes: LiveScoreChange[] = [];
   for (const eventId of eventIds) {
@@ -188,7 +189,7 @@ export async function reverseScoreEvents(
         return event.old_point === null && point === 0 ? null : point;
       },
       actorId,
-      source: 'undo',
+      source,
       undoes: eventId,
     });
     changes.push(live);

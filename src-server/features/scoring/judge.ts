@@ -1,5 +1,5 @@
 /**
- * A judge scoring the open field: the write the night lives on. The checks come from the live read
+ * A judge scoring an open field: the write the night lives on. The checks come from the live read
  * model; the transaction only confirms that the scoring gate they used is still current (one
  * indexed read), writes the point, its audit row, the idempotency row and the event, and commits:
  * two statements between BEGIN and COMMIT, none of them a ranking or progress query.
@@ -11,7 +11,7 @@ import type { SheetField } from '../../../src/live';
 import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { LiveModel } from '../live/model';
 import { liveTransaction, type Trx } from '../live/record';
 import { readStoredAnswer } from './data';
@@ -38,14 +38,29 @@ function replay(answered: Answered, hash: string): { item: TScoreItem } {
   return answered.response;
 }
 
-/** Everything a judge's score is checked against, from memory; throws the answer a refusal gets. */
+/**
+ * Everything a judge's score is checked against, from memory; throws the answer a refusal gets. A
+ * judge may score any open judges field; without `fieldName` (the seed's call) the one open field,
+ * and a 400 naming `fieldName` when a judged round's sheet has opened several.
+ */
 export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeScoreInput): { field: SheetField; scoringVersion: number } {
-  const { scoringOpen, activeField } = live.stored;
-  if (!scoringOpen || !activeField) throw new AppError('CONFLICT', messages.scoringClosed);
-  const field = live.sheet().find((f) => f.name === activeField);
-  if (!field) throw notFound(messages.scoreFieldNotFound);
-  if (field.kind !== 'judges') throw new AppError('CONFLICT', messages.scoringClosed);
-  if (input.fieldName && input.fieldName !== field.name) throw new AppError('CONFLICT', messages.fieldNotOpen(field.label), 'fieldName');
+  const { scoringOpen, openFields } = live.stored;
+  if (!scoringOpen || openFields.length === 0) throw new AppError('CONFLICT', messages.scoringClosed);
+  const sheet = live.sheet();
+  const known = openFields.flatMap((name) => sheet.find((f) => f.name === name) ?? []);
+  if (known.length === 0) throw notFound(messages.scoreFieldNotFound);
+  const open = known.filter((f) => f.kind === 'judges');
+  if (open.length === 0) throw new AppError('CONFLICT', messages.scoringClosed);
+  const labels = open.map((f) => f.label);
+  let field: SheetField;
+  if (input.fieldName) {
+    const named = open.find((f) => f.name === input.fieldName);
+    if (!named) throw new AppError('CONFLICT', messages.fieldNotOpen(labels), 'fieldName');
+    field = named;
+  } else {
+    if (open.length > 1) throw badRequest(messages.sheetFieldRequired(labels), 'fieldName');
+    field = open[0]!;
+  }
   if (!live.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
   if (!live.seatList().some((s) => s.gkId === judgeId)) throw notFound(messages.judgeNotFound);
   checkPoint(field, input.point);
