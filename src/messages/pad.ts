@@ -11,8 +11,6 @@ export const padText = {
   criteriaLabel: (team: string) => `Các tiêu chí của ${team}`,
   sheetProgress: (done: number, total: number) => `${done}/${total}`,
   sheetProgressSpoken: (done: number, total: number) => `Đã chấm ${done}/${total} tiêu chí`,
-  missingCriteria: (labels: string) => `Còn thiếu: ${labels}`,
-  sheetDone: 'Đã chấm đủ các tiêu chí',
   keypadCriterionLabel: (criterion: string, team: string) => `Chấm ${criterion} cho ${team}`,
   onStage: 'Đang thi',
   scored: 'Đã chấm',

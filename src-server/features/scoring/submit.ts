@@ -1,5 +1,5 @@
 /**
- * The contract's scoring calls (docs/ARCHITECTURE.md): a judge scoring the open field, an admin entering or correcting one
+ * The contract's scoring calls (docs/ARCHITECTURE.md): a judge scoring an open field (`judge.ts`), an admin entering or correcting one
  * judge's point, or every judge's at once. Each write and its audit event share one transaction;
  * an idempotency key makes a retry return the first answer and write nothing.
  */
