@@ -183,6 +183,11 @@ const TABLE: Entry[] = [
   { procedure: 'show.stealBuzz', allowed: ['team'], input: {} },
   { procedure: 'show.stealVerdict', allowed: STAFF, input: { verdict: 'wrong' } },
   { procedure: 'show.finishChoose', allowed: ['team'], input: { package: 0 } },
+  { procedure: 'show.history', allowed: STAFF },
+  { procedure: 'projectors.list', allowed: STAFF },
+  { procedure: 'show.buzzVerdict', allowed: STAFF, input: { verdict: 'wrong' } },
+  { procedure: 'show.handPoints', allowed: STAFF, input: { teamId: NO_ID, fieldName: 'phan-1', points: 5, reason: 'Thử quyền' } },
+  { procedure: 'show.restartRound', allowed: STAFF, input: { setId: NO_ID } },
   {
     procedure: 'scoring.submit',
     allowed: ['judge'],
@@ -254,9 +259,10 @@ const TABLE: Entry[] = [
 
 /**
  * Subscriptions are checked over a real websocket: system.join in websocket.test.ts, show.console
- * (master and admin only) in consoles.test.ts.
+ * (master and admin only) in consoles.test.ts; projectors.report is open to every projector page (it
+ * only says that page is there), bounded by the socket's own limits.
  */
-const SUBSCRIPTIONS = ['system.join', 'show.console'];
+const SUBSCRIPTIONS = ['system.join', 'show.console', 'projectors.report'];
 
 let t: TestApp;
 const userIds = new Map<Role, string>();
