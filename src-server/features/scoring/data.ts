@@ -85,7 +85,14 @@ async function claimCell(trx: Transaction<Database>, cell: Cell, placeholder: nu
     if (current) return { old: current.point, inserted: false };
     const inserted = await trx
       .insertInto('scores')
-      .values({ team_id: cell.teamId, gk_id: cell.gkId, field_name: cell.fieldName, point: placeholder, updated_by: actorId, updated_at: at })
+      .values({
+        team_id: cell.teamId,
+        gk_id: cell.gkId,
+        field_name: cell.fieldName,
+        point: placeholder,
+        updated_by: actorId,
+        updated_at: at,
+      })
       .onConflict((oc) => oc.columns(['team_id', 'gk_id', 'field_name']).doNothing())
       .returning('point')
       .executeTakeFirst();
