@@ -24,12 +24,15 @@ import { FinishPanel, useFinishControls } from '../components/master/FinishPanel
 import { ObstaclePanel, useKeywordQueue } from '../components/master/ObstaclePanel';
 import { SuddenDeathPanel } from '../components/master/SuddenDeathPanel';
 import { type ConsoleQuestion, QuestionList } from '../components/master/QuestionList';
+import { MoveHistory } from '../components/master/MoveHistory';
+import { RoundTools } from '../components/master/RoundTools';
 import { ScreensPanel } from '../components/master/ScreensPanel';
 import { ShowActions } from '../components/master/ShowActions';
 import { JudgesPanel, RankingPanel, ScoringPanel, ShortcutLegend } from '../components/master/SidePanels';
 import { TimerPanel, timerStatus, toggleTimerChange } from '../components/master/TimerPanel';
 import { TopBar } from '../components/master/TopBar';
 import { VotePanel } from '../components/master/VotePanel';
+import { useBuzzTurn } from '../components/master/useBuzzTurn';
 import { useConsole } from '../components/master/useConsole';
 import { useMasterShortcuts } from '../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../components/master/useQuestionAnswers';
@@ -101,6 +104,7 @@ export default function MasterPage() {
 
   const keywordQueue = useKeywordQueue(system.obstacle);
   const finishControls = useFinishControls(system);
+  const buzzTurn = useBuzzTurn(system, order);
   useMasterShortcuts({
     showQuestion: () => system.questionId && showPhase('question'),
     revealAnswer: () => system.questionId && showPhase('answer'),
@@ -129,6 +133,7 @@ export default function MasterPage() {
     keywordVerdict: (verdict) => {
       if (finishControls.judgeSteal) finishControls.judgeSteal(verdict);
       else if (finishControls.judge) finishControls.judge(verdict);
+      else if (buzzTurn.teamId) buzzTurn.judge(verdict);
       else if (keywordQueue.next) keywordQueue.judge(keywordQueue.next, verdict);
     },
     timeout: () => finishControls.judge?.('timeout'),
@@ -152,6 +157,7 @@ export default function MasterPage() {
               onSelect={selectQuestion}
             />
           </Panel>
+          <RoundTools set={currentSet} listTeam={listTeam} />
         </div>
 
         <div className={classes.column}>
@@ -201,13 +207,14 @@ export default function MasterPage() {
             teamCount={listTeam.length}
             moves={moves}
           />
-          <BuzzOrder order={order} teamName={teamName} />
+          <BuzzOrder order={order} teamName={teamName} turn={buzzTurn.teamId} onVerdict={buzzTurn.judge} />
           <VotePanel system={system} listTeam={listTeam} fields={fields.data?.items ?? []} balance={balance} moves={moves} />
           <ShortcutLegend />
         </div>
 
         <div className={classes.column}>
           <ScreensPanel system={system} moves={moves} />
+          <MoveHistory version={system.version} />
           <ScoringPanel system={system} fields={fields.data?.items ?? []} moves={moves} />
           <RankingPanel listTeam={listTeam} activeTeamId={system.activeTeamId} />
           <JudgesPanel judges={judges} system={system} fields={fields.data?.items ?? []} teamIds={listTeam.map((t) => t._id)} />

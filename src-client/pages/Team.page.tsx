@@ -6,8 +6,10 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { movesText } from '../../src/messages/moves';
 import { teamText } from '../../src/messages/team';
 import { AnswerBox } from '../components/team/AnswerBox';
+import { BuzzTurnNotice } from '../components/team/BuzzTurnNotice';
 import { FinishCard } from '../components/team/FinishCard';
 import { KeywordBuzzer } from '../components/team/KeywordBuzzer';
 import { QuestionCard } from '../components/team/QuestionCard';
@@ -50,6 +52,8 @@ export default function TeamPage() {
   const { timer } = system;
   // The server's rule: a started clock that has run out closes answers and the buzzer.
   const timeUp = timer.endsAt !== null ? ms <= 0 : timer.durationMs > 0 && timer.remainingMs <= 0;
+  // A buzzer question: whose turn it is to answer, said at once on every phone.
+  const buzzTurn = question && system.buzzTurn?.questionId === question.id ? system.buzzTurn : null;
   const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer' && system.phase !== 'scoreboard';
 
   let body: ReactNode;
@@ -67,6 +71,12 @@ export default function TeamPage() {
             winnerId={suddenDeath.winnerId}
             teamId={user.teamId}
             winnerName={listTeam.find((t) => t._id === suddenDeath.winnerId)?.name ?? ''}
+          />
+        )}
+        {buzzTurn && (
+          <BuzzTurnNotice
+            ours={buzzTurn.teamId === user.teamId}
+            teamName={listTeam.find((t) => t._id === buzzTurn.teamId)?.name ?? movesText.unknownTeam}
           />
         )}
         <QuestionCard question={question} showOptions={!(system.answersOpen && !timeUp && !mine.answer)} />

@@ -221,7 +221,7 @@ export const masterText = {
     ['Z', 'Hoàn tác'],
     ['1–9', 'Mở ô hàng ngang (vượt chướng ngại vật)'],
     ['G', 'Hiện gợi ý (vượt chướng ngại vật)'],
-    ['Shift + D / Shift + X', 'Đúng / sai: từ khoá, câu Về đích, cướp điểm'],
+    ['Shift + D / Shift + X', 'Đúng / sai: bấm chuông, từ khoá, câu Về đích, cướp điểm'],
     ['Shift + T', 'Hết giờ (Về đích)'],
   ] as const,
   ctrlUndo: ['Ctrl + Z', 'Hoàn tác'] as const,

@@ -161,7 +161,8 @@ export const resultsText = {
   logError: 'Lấy nhật ký chấm điểm lỗi.',
   empty: 'trống',
   correctionTitle: 'Sửa điểm',
-  correctionHint: 'Nhập hoặc sửa điểm thay một giám khảo; sửa điểm đã chấm cần ghi lý do.',
+  correctionHint:
+    'Nhập hoặc sửa điểm thay một giám khảo; sửa điểm đã chấm cần ghi lý do. Điểm các phần thi trả lời câu hỏi: dùng nút Cộng / trừ điểm.',
   forAllJudges: 'Cho tất cả giám khảo',
   point: 'Điểm',
   pointPlaceholder: 'ví dụ 7,5',

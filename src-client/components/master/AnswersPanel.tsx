@@ -8,11 +8,13 @@ import { useMutation } from '@tanstack/react-query';
 import { formatClock, formatNumber } from '../../../src/format';
 import { answerSeconds } from '../../../src/formats';
 import { masterText } from '../../../src/messages/master';
+import { movesText } from '../../../src/messages/moves';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { Panel } from './Panel';
+import { RightWrongButtons } from './RightWrongButtons';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
@@ -206,26 +208,70 @@ export function IncomingAnswers({
   );
 }
 
-export function BuzzOrder({ order, teamName }: { order: TBuzz[]; teamName: (id: string) => string }) {
+const BUZZ_VERDICT_COLOR = { right: 'teal', wrong: 'red' } as const;
+
+/**
+ * The buzz order of a buzzer question: each ring with its time, its verdict and points once judged,
+ * and Đúng / Sai on the team whose turn it is (`turn`; null when none can be judged now).
+ */
+export function BuzzOrder({
+  order,
+  teamName,
+  turn,
+  onVerdict,
+}: {
+  order: TBuzz[];
+  teamName: (id: string) => string;
+  turn: string | null;
+  onVerdict: (verdict: 'right' | 'wrong') => void;
+}) {
+  const singleKeys = useSingleKeyShortcuts();
   const first = order[0]?.at ?? 0;
   return (
     <Panel title={M.buzzTitle} testId="buzz-order" empty={order.length === 0 && M.noBuzz}>
       <Stack gap={4}>
-        {order.map((b, i) => (
-          <Group key={b.teamId} justify="space-between" wrap="nowrap" gap={6}>
-            <Group gap={6} wrap="nowrap">
-              <Badge circle size="md" color={i === 0 ? 'red' : 'gray'}>
-                {i + 1}
-              </Badge>
-              <Text size="sm" fw={i === 0 ? 700 : 500} lineClamp={1}>
-                {teamName(b.teamId)}
-              </Text>
+        {order.map((b, i) => {
+          const answering = b.teamId === turn;
+          return (
+            <Group
+              key={b.teamId}
+              justify="space-between"
+              wrap="nowrap"
+              gap={6}
+              data-testid="buzz-row"
+              data-verdict={b.verdict ?? ''}
+              data-turn={answering || undefined}
+            >
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Badge circle size="md" color={answering ? 'red' : 'gray'}>
+                  {i + 1}
+                </Badge>
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={answering ? 700 : 500} lineClamp={1} td={b.verdict === 'wrong' ? 'line-through' : undefined}>
+                    {teamName(b.teamId)}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {i === 0 ? serverTime(b.at) : M.afterMs(formatNumber((b.at - first) / 1000, 2))}
+                  </Text>
+                </Stack>
+              </Group>
+              {answering ? (
+                <Group gap={6} wrap="nowrap">
+                  <Badge size="sm" tt="none" color="red" variant="light">
+                    {movesText.buzzAnswering}
+                  </Badge>
+                  <RightWrongButtons singleKeys={singleKeys} onVerdict={onVerdict} />
+                </Group>
+              ) : (
+                b.verdict && (
+                  <Badge size="md" tt="none" color={BUZZ_VERDICT_COLOR[b.verdict]} variant="light" data-testid="buzz-verdict">
+                    {movesText.buzzJudged(b.verdict === 'right', b.points)}
+                  </Badge>
+                )
+              )}
             </Group>
-            <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {i === 0 ? serverTime(b.at) : M.afterMs(formatNumber((b.at - first) / 1000, 2))}
-            </Text>
-          </Group>
-        ))}
+          );
+        })}
       </Stack>
     </Panel>
   );

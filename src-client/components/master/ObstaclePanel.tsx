@@ -33,7 +33,8 @@ export function useKeywordQueue(obstacle: ObstacleScene | null): KeywordQueue {
   const verdict = useMutation(trpc.show.keywordVerdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
   const { order } = useQuestionAnswers(obstacle ? keywordBuzzKey(obstacle.setId) : null);
   const judged = new Set(obstacle?.eliminated ?? []);
-  const next = !obstacle || obstacle.ended ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
+  // A round that is over (solved or ended) judges no keyword: its old queue gets no buttons.
+  const next = !obstacle || obstacle.ended || obstacle.solvedBy ? null : (order.find((b) => !judged.has(b.teamId))?.teamId ?? null);
   return { order, next, judge: (teamId, v) => verdict.mutate({ teamId, verdict: v }) };
 }
 

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { foldVietnamese } from '../../../src/text';
 import { formatPoint } from '../../../src/format';
+import { movesText } from '../../../src/messages/moves';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
@@ -67,6 +68,24 @@ export function useMediaPreload(media: ShowState['nextMedia'] | undefined, shown
   }, [url, kind, shown]);
 }
 
+/** Whose turn it is on a buzzer question, over the question while the team answers. */
+function BuzzTurnBanner({ team }: { team: string }) {
+  const text = movesText.buzzTurn(team);
+  return (
+    <div className={classes.buzzTurn} data-testid="buzz-turn" role="status">
+      <svg className={classes.buzzTurnBell} viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.6A6.5 6.5 0 0 0 5.5 10.5v4.2L3.6 17a.9.9 0 0 0 .7 1.5h15.4a.9.9 0 0 0 .7-1.5l-1.9-2.3v-4.2a6.5 6.5 0 0 0-5-6.4v-.6A1.5 1.5 0 0 0 12 2Zm-2.6 17.6a2.6 2.6 0 0 0 5.2 0Z"
+          fill="currentColor"
+        />
+      </svg>
+      <FitText className={classes.buzzTurnText} max={76} min={36} fitKey={text}>
+        <span>{text}</span>
+      </FitText>
+    </div>
+  );
+}
+
 export function QuestionView({
   system,
   listTeam,
@@ -87,6 +106,7 @@ export function QuestionView({
   const revealed = system.phase === 'answer';
   const right = revealed ? rightOptionIndex(question) : -1;
   const team = listTeam.find((t) => t._id === system.activeTeamId);
+  const buzzTurn = system.buzzTurn?.questionId === question.id ? system.buzzTurn : null;
   // Once the answer is out the time no longer matters (and must not beep over the explanation).
   const showTimer = !revealed && (system.timer.durationMs > 0 || system.timer.endsAt !== null);
   const rows = Math.ceil(question.options.length / 2);
@@ -114,24 +134,28 @@ export function QuestionView({
 
   return (
     <div className={classes.question} key={question.id}>
-      <div className={classes.questionHeader}>
-        <span className={classes.chipGold}>{projectorText.questionLabel(question.index + 1)}</span>
-        {system.suddenDeath ? (
-          // A câu hỏi phụ scores nothing: the chip says whom it is for, then who won it.
-          <span className={classes.chip} data-testid="sudden-death-chip">
-            {system.suddenDeath.winnerId
-              ? projectorText.suddenDeathWinner(listTeam.find((t) => t._id === system.suddenDeath?.winnerId)?.name ?? '')
-              : projectorText.suddenDeath(
-                  system.suddenDeath.teamIds.map((id) => listTeam.find((t) => t._id === id)?.name ?? '').join(', '),
-                )}
+      {buzzTurn ? (
+        <BuzzTurnBanner team={listTeam.find((t) => t._id === buzzTurn.teamId)?.name ?? movesText.unknownTeam} />
+      ) : (
+        <div className={classes.questionHeader}>
+          <span className={classes.chipGold}>{projectorText.questionLabel(question.index + 1)}</span>
+          {system.suddenDeath ? (
+            // A câu hỏi phụ scores nothing: the chip says whom it is for, then who won it.
+            <span className={classes.chip} data-testid="sudden-death-chip">
+              {system.suddenDeath.winnerId
+                ? projectorText.suddenDeathWinner(listTeam.find((t) => t._id === system.suddenDeath?.winnerId)?.name ?? '')
+                : projectorText.suddenDeath(
+                    system.suddenDeath.teamIds.map((id) => listTeam.find((t) => t._id === id)?.name ?? '').join(', '),
+                  )}
+            </span>
+          ) : (
+            question.point > 0 && <span className={classes.chip}>{projectorText.points(formatPoint(question.point))}</span>
+          )}
+          <span className={classes.roundName}>
+            {projectorText.roundCard(system.fw)} · {system.title}
           </span>
-        ) : (
-          question.point > 0 && <span className={classes.chip}>{projectorText.points(formatPoint(question.point))}</span>
-        )}
-        <span className={classes.roundName}>
-          {projectorText.roundCard(system.fw)} · {system.title}
-        </span>
-      </div>
+        </div>
+      )}
       <div className={classes.questionBody} style={grid.body} data-layout={wide ? 'wide' : undefined}>
         <div className={classes.questionMain}>
           <FitText className={`${classes.questionText} ${classes.fadeIn}`} max={88} min={34} fitKey={`${question.content}|${revealed}`}>

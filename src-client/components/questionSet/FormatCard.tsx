@@ -2,10 +2,31 @@
  * How the set's round runs (its format), edited with the rest of the draft and saved with "Lưu".
  * Each kind shows its own numbers, prefilled with the defaults the server would use.
  */
-import { Button, Card, FileButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  FileButton,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { FORMAT_KINDS, type FormatKind, formatWithDefaults, type TFormat, type TObstacleFormat } from '../../../src/schemas/format';
+import {
+  buzzerRuleOf,
+  FORMAT_KINDS,
+  type FormatKind,
+  formatWithDefaults,
+  type TBuzzerRule,
+  type TFormat,
+  type TObstacleFormat,
+} from '../../../src/schemas/format';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
@@ -22,7 +43,9 @@ interface Props {
 }
 
 export function FormatCard({ format, errors, onChange }: Props) {
-  const change = (kind: FormatKind) => onChange(kind === format.kind ? format : formatWithDefaults(kind));
+  // Another kind starts from its defaults; the buzzer rule, common to every kind, stays.
+  const change = (kind: FormatKind) =>
+    onChange(kind === format.kind ? format : { ...formatWithDefaults(kind), ...(format.buzzer ? { buzzer: format.buzzer } : {}) });
   return (
     <Card withBorder radius="lg" padding="md" data-testid="format-card">
       <Stack gap="sm">
@@ -87,8 +110,44 @@ export function FormatCard({ format, errors, onChange }: Props) {
             </Text>
           </SimpleGrid>
         )}
+        <BuzzerFields format={format} errors={errors} onChange={onChange} />
       </Stack>
     </Card>
+  );
+}
+
+/** Every format's buzzer questions: what a wrong answer costs, and whether the clock stops while a team answers. */
+function BuzzerFields({ format, errors, onChange }: Props) {
+  const rule = buzzerRuleOf(format);
+  const set = (change: Partial<TBuzzerRule>) => onChange({ ...format, buzzer: { ...rule, ...change } });
+  return (
+    <Stack gap={6} data-testid="format-buzzer">
+      <Text size="sm" fw={700}>
+        {t.buzzer}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t.buzzerHint}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NumberInput
+          label={t.wrongPenalty}
+          description={t.wrongPenaltyHint}
+          min={0}
+          max={1000}
+          value={rule.wrongPenalty}
+          error={errors['buzzer.wrongPenalty'] ?? errors.buzzer}
+          onChange={(v) => set({ wrongPenalty: typeof v === 'number' ? v : rule.wrongPenalty })}
+        />
+        <Switch
+          label={t.pauseTimer}
+          description={t.pauseTimerHint}
+          color="red"
+          checked={rule.pauseTimer}
+          onChange={(e) => set({ pauseTimer: e.currentTarget.checked })}
+          style={{ alignSelf: 'center' }}
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -1,4 +1,7 @@
-/** (e) Corrections: set one judge's point (or every judge's) for a team and field; overwriting needs a reason. */
+/**
+ * (e) Corrections: set one judge's point (or every judge's) for a team and field; overwriting needs a
+ * reason. The answers fields (a quiz round's points) take points by hand instead, beside it.
+ */
 import { Button, Grid, Group, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +13,7 @@ import { validationText } from '../../../src/messages/validation';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { formSaveError } from '../formSave';
+import { HandPointsButton } from '../HandPoints';
 import { notifySuccess } from '../notify';
 import { useResults } from './util';
 
@@ -49,12 +53,15 @@ export function Corrections() {
           ?.judges.find((j) => j.gkId === values.gkId)?.point
       : undefined;
 
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
+  };
   const handlers = {
     onSuccess: () => {
       notifySuccess(contractText.scored);
       form.setValues({ point: '', reason: '' });
-      void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
+      refresh();
     },
     onError: formSaveError(form, contractText.scoringError, ['teamId', 'gkId', 'fieldName', 'point', 'reason']),
   };
@@ -74,7 +81,12 @@ export function Corrections() {
   });
 
   return (
-    <DashboardSection id="corrections" title={t.correctionTitle} description={t.correctionHint}>
+    <DashboardSection
+      id="corrections"
+      title={t.correctionTitle}
+      description={t.correctionHint}
+      actions={<HandPointsButton size="sm" teams={(results?.items ?? []).map((i) => ({ id: i.teamId, name: i.name }))} onDone={refresh} />}
+    >
       <form onSubmit={submit} noValidate data-testid="correction-form">
         <Grid gap="md" align="flex-start">
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
