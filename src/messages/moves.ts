@@ -27,6 +27,9 @@ export const movesText = {
   hand: (team: string, points: number, field: string) =>
     `${points < 0 ? 'Trừ' : 'Cộng'} tay ${signedPoints(points)} điểm cho ${team} (${field})`,
   restart: (round: string, attempt: number) => `Chơi lại ${round} (lần ${attempt})`,
+  attempt: (attempt: number) => `Lần chơi thứ ${attempt}`,
+  attemptKept: (attempt: number, keys: number, changes: number) =>
+    `Lần chơi thứ ${attempt}: câu trả lời và lượt bấm chuông của ${keys} câu được giữ lại, ${changes} thay đổi điểm được hoàn lại`,
   show: (what: string) => what,
   unknownTeam: 'một đội đã xoá',
   // The undo

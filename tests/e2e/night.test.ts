@@ -83,6 +83,8 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   }
   const trpc = async (api: APIRequestContext, procedure: string, input: unknown = {}) =>
     (await ok(await api.post(`/trpc/${procedure}`, { data: input }))).result as { data: Record<string, unknown> };
+  const query = async (api: APIRequestContext, procedure: string, input: unknown) =>
+    (await ok(await api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`))).result as { data: Record<string, unknown> };
   const show = (changes: Record<string, unknown>) => trpc(masterApi, 'show.update', { changes });
   const teamIdOf = (name: string) => ids.teams.get(name)!;
   const nameOf = (id: string) => [...ids.teams].find(([, v]) => v === id)![0];
@@ -450,6 +452,15 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       expect(total.trim(), name).toBe(formatPoint(expected.get(name)!));
     }
     await expectFitText('the end of the night', [m, screen, screen2, phone]);
+    // The audit log and the log of actions, as the dashboard tells them.
+    const audit = (await query(admin, 'scoring.log', { limit: 500 })) as unknown as { data: { items: { description: string }[] } };
+    const log = (await query(admin, 'actions.log', { limit: 100 })) as unknown as { data: { items: { summary: string }[] } };
+    const told = [...audit.data.items.map((e) => e.description), ...log.data.items.map((e) => e.summary)];
+    expect(told.length).toBeGreaterThan(20);
+    expect(told.flatMap((text) => findUnfitText(text))).toEqual([]);
+    const dashboard = await open(await signedIn(ADMIN, { width: 1400, height: 900 }), '/user/dashboard');
+    await dashboard.getByText('Phúc khảo câu 1').first().waitFor();
+    await expectFitText('the dashboard', [dashboard]);
     expect(pageErrors).toEqual([]);
   });
 });

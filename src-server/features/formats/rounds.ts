@@ -114,11 +114,11 @@ export async function restartRound(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Act
     const saved = await saveShow(trx, show, next);
     await recordAction(trx, {
       actorId: actor.id,
-      kind: 'restart',
+      kind: 'round.restart',
       summary: label,
       target: { setId: set.id, round: set.set_no },
-      before: { attempt: round.attempt, answered: touched.length, scoreEvents: round.scoreEvents },
-      after: { attempt: round.attempt + 1 },
+      before: { text: movesText.attemptKept(round.attempt, touched.length, round.scoreEvents.length), attempt: round.attempt },
+      after: { text: movesText.attempt(round.attempt + 1), attempt: round.attempt + 1 },
     });
     if (changes.length) await recorder.record({ type: 'scores', payload: { changes } });
     await recordRoundRows(recorder, touched);

@@ -38,7 +38,7 @@ export async function giveHandPoints(
     const saved = await saveShow(trx, show, next);
     await recordAction(trx, {
       actorId: actor.id,
-      kind: 'hand',
+      kind: 'points.hand',
       summary: `${label}: ${input.reason}`,
       target: { teamId: input.teamId, fieldName: field.name, scoreEvent: applied.eventId },
       before: { point: applied.live.point === null ? null : applied.live.point - input.points },
