@@ -9,12 +9,16 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parsePoint } from '../../src/format';
+import { correctionsText } from '../../src/messages/corrections';
 import { movesText } from '../../src/messages/moves';
 import { validationText } from '../../src/messages/validation';
 import { useTRPC } from '../trpc';
 import { FormActions, FormModal } from './FormModal';
 import { formSaveError } from './formSave';
+import { expectUnattributedEcho } from './master/useConsole';
 import { notifySuccess } from './notify';
+
+const C = correctionsText;
 
 const t = movesText;
 
@@ -47,14 +51,20 @@ function HandPointsForm({ teams, onClose, onDone }: { teams: { id: string; name:
       reason: (v) => (v.trim() ? null : validationText.handReasonRequired),
     },
   });
+  const saveError = formSaveError(form, C.handError, ['teamId', 'fieldName', 'points', 'reason']);
   const hand = useMutation(
     trpc.show.handPoints.mutationOptions({
+      // On the console, the move's echo (which names no console) is this console's own.
+      onMutate: () => ({ cancelEcho: expectUnattributedEcho() }),
       onSuccess: ({ label }) => {
         notifySuccess(t.handRecorded(label), 5000);
         onDone?.();
         onClose();
       },
-      onError: formSaveError(form, t.handError, ['teamId', 'fieldName', 'points', 'reason']),
+      onError: (error, _input, echo) => {
+        echo?.cancelEcho();
+        saveError(error);
+      },
     }),
   );
   const submit = form.onSubmit((v) =>
@@ -70,11 +80,11 @@ function HandPointsForm({ teams, onClose, onDone }: { teams: { id: string; name:
     <form onSubmit={submit} noValidate data-testid="hand-points-form">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t.handHint}
+          {C.handHint}
         </Text>
         <Select
-          label={t.handTeam}
-          placeholder={t.handTeamPlaceholder}
+          label={C.handTeam}
+          placeholder={C.handTeamPlaceholder}
           searchable
           withAsterisk
           data={teams.map((team) => ({ value: team.id, label: team.name }))}
@@ -82,31 +92,31 @@ function HandPointsForm({ teams, onClose, onDone }: { teams: { id: string; name:
           {...form.getInputProps('teamId')}
         />
         <Select
-          label={t.handField}
-          placeholder={fields.length ? t.handFieldPlaceholder : t.handNoFields}
+          label={C.handField}
+          placeholder={fields.length ? C.handFieldPlaceholder : C.handNoFields}
           withAsterisk
           data={fields.map((f) => ({ value: f.name, label: f.label }))}
           key={form.key('fieldName')}
           {...form.getInputProps('fieldName')}
         />
         <TextInput
-          label={t.handPoints}
-          description={t.handPointsHint}
+          label={C.handPoints}
+          description={C.handPointsHint}
           inputMode="decimal"
           withAsterisk
           key={form.key('points')}
           {...form.getInputProps('points')}
         />
         <Textarea
-          label={t.handReason}
-          placeholder={t.handReasonPlaceholder}
+          label={C.handReason}
+          placeholder={C.handReasonPlaceholder}
           autosize
           minRows={2}
           withAsterisk
           key={form.key('reason')}
           {...form.getInputProps('reason')}
         />
-        <FormActions onCancel={onClose} submitLabel={t.handSubmit} loading={hand.isPending} mt="xs" />
+        <FormActions onCancel={onClose} submitLabel={C.handSubmit} loading={hand.isPending} mt="xs" />
       </Stack>
     </form>
   );
@@ -136,9 +146,9 @@ export function HandPointsButton({
         onClick={() => setOpened(true)}
         data-testid="hand-points-open"
       >
-        {t.handOpen}
+        {C.handOpen}
       </Button>
-      <FormModal opened={opened} onClose={close} title={t.handTitle} size="md">
+      <FormModal opened={opened} onClose={close} title={C.handTitle} size="md">
         <HandPointsForm teams={teams} onClose={close} onDone={onDone} />
       </FormModal>
     </>

@@ -11,6 +11,7 @@ import { appText } from './app';
 import { ballotText } from './ballot';
 import { cliText } from './cli';
 import { contractText } from './contract';
+import { correctionsText } from './corrections';
 import { dashboardText } from './dashboard';
 import { errorsText } from './errors';
 import { homePageText, homeText } from './home';
@@ -49,6 +50,7 @@ export const messages = {
   projector: projectorText,
   masterConsole: masterText,
   moves: movesText,
+  corrections: correctionsText,
   teamScreen: teamText,
   results: resultsText,
   judgeLinks: judgeLinksText,

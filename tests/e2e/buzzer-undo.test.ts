@@ -132,6 +132,23 @@ describeInBrowser('buzzer questions, undo and a round kept across tabs', (h) => 
       .first()
       .filter({ hasText: `Bấm chuông: Sai cho ${TEAM_NAME}` })
       .waitFor();
+
+    // Points by hand from the console: a reason is required; the move is named and can be undone.
+    await m.getByTestId('hand-points-open').click();
+    const form = m.getByTestId('hand-points-form');
+    await form.getByRole('combobox', { name: 'Đội thi' }).click();
+    await m.getByRole('option', { name: TEAM_NAME }).click();
+    await form.getByRole('textbox', { name: 'Số điểm' }).fill('-5');
+    await form.getByRole('button', { name: 'Ghi điểm' }).click();
+    await form.getByText('Vui lòng nhập lý do cộng / trừ điểm').waitFor();
+    await form.getByRole('textbox', { name: 'Lý do' }).fill('Nhắc bài khi đội khác trả lời');
+    await form.getByRole('button', { name: 'Ghi điểm' }).click();
+    await toast(m, `Đã ghi: Trừ tay −5 điểm cho ${TEAM_NAME}`).waitFor();
+    await expect.poll(() => total(TEAM_NAME)).toBe((startTotals[TEAM_NAME] ?? 0) - 5);
+    await history
+      .first()
+      .filter({ hasText: `Trừ tay −5 điểm cho ${TEAM_NAME}` })
+      .waitFor();
     for (const opened of [master, screen, first, second]) expect(opened.errors).toEqual([]);
   }, 120_000);
 

@@ -8,15 +8,18 @@ import { useMutation } from '@tanstack/react-query';
 import { formatClock, formatNumber } from '../../../src/format';
 import { answerSeconds } from '../../../src/formats';
 import { masterText } from '../../../src/messages/master';
-import { movesText } from '../../../src/messages/moves';
+import { correctionsText } from '../../../src/messages/corrections';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { Panel } from './Panel';
+import { expectUnattributedEcho } from './useConsole';
 import { RightWrongButtons } from './RightWrongButtons';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
+
+const C = correctionsText;
 
 const M = masterText;
 
@@ -103,7 +106,16 @@ export function IncomingAnswers({
   moves: ShowMoves;
 }) {
   const trpc = useTRPC();
-  const verdict = useMutation(trpc.show.verdict.mutationOptions({ onError: (error) => notifyError(M.verdictError, error) }));
+  const verdict = useMutation(
+    trpc.show.verdict.mutationOptions({
+      // The verdict's echo names no console: it is this one's, not another's to tell of.
+      onMutate: () => ({ cancelEcho: expectUnattributedEcho() }),
+      onError: (error, _input, echo) => {
+        echo?.cancelEcho();
+        notifyError(M.verdictError, error);
+      },
+    }),
+  );
   const questionId = system.questionId;
   // A speed round: each answer's time after answers opened, and the points its place earned.
   const speed = system.format === 'speed';
@@ -258,14 +270,14 @@ export function BuzzOrder({
               {answering ? (
                 <Group gap={6} wrap="nowrap">
                   <Badge size="sm" tt="none" color="red" variant="light">
-                    {movesText.buzzAnswering}
+                    {C.buzzAnswering}
                   </Badge>
                   <RightWrongButtons singleKeys={singleKeys} onVerdict={onVerdict} />
                 </Group>
               ) : (
                 b.verdict && (
                   <Badge size="md" tt="none" color={BUZZ_VERDICT_COLOR[b.verdict]} variant="light" data-testid="buzz-verdict">
-                    {movesText.buzzJudged(b.verdict === 'right', b.points)}
+                    {C.buzzJudged(b.verdict === 'right', b.points)}
                   </Badge>
                 )
               )}

@@ -97,8 +97,8 @@ export function ObstaclePanel({
                   size="compact-xs"
                   variant={revealed ? 'light' : 'filled'}
                   color="teal"
-                  disabled={revealed}
-                  aria-keyshortcuts={singleKeys && !revealed ? String(i + 1) : undefined}
+                  disabled={revealed || obstacle.ended}
+                  aria-keyshortcuts={singleKeys && !revealed && !obstacle.ended ? String(i + 1) : undefined}
                   onClick={() => moves.move({ obstacle: { action: 'revealRow', row: i } })}
                 >
                   {revealed ? M.revealed : M.reveal}

@@ -5,7 +5,7 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { movesText } from '../../../src/messages/moves';
+import { correctionsText } from '../../../src/messages/corrections';
 import { masterText } from '../../../src/messages/master';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useTRPC } from '../../trpc';
@@ -13,29 +13,34 @@ import { confirmDanger } from '../confirmDanger';
 import { HandPointsButton } from '../HandPoints';
 import { notifyError, notifySuccess } from '../notify';
 import { Panel } from './Panel';
+import { expectUnattributedEcho } from './useConsole';
 
-const t = movesText;
+const C = correctionsText;
 
 export function RoundTools({ set, listTeam }: { set: { _id: string; title: string } | null; listTeam: TTeamListItem[] }) {
   const trpc = useTRPC();
   const restart = useMutation(
     trpc.show.restartRound.mutationOptions({
+      onMutate: () => ({ cancelEcho: expectUnattributedEcho() }),
       onSuccess: ({ label }) => notifySuccess(label, 5000),
-      onError: (error) => notifyError(t.restartError, error),
+      onError: (error, _input, echo) => {
+        echo?.cancelEcho();
+        notifyError(C.restartError, error);
+      },
     }),
   );
   const askRestart = () => {
     if (!set) return;
     confirmDanger({
-      title: <Text fw={700}>{t.restartTitle(set.title)}</Text>,
-      text: t.restartText,
-      labels: { confirm: t.restartConfirm, cancel: masterText.cancel },
+      title: <Text fw={700}>{C.restartTitle(set.title)}</Text>,
+      text: C.restartText,
+      labels: { confirm: C.restartConfirm, cancel: masterText.cancel },
       centered: true,
       onConfirm: () => restart.mutate({ setId: set._id }),
     });
   };
   return (
-    <Panel title={t.toolsTitle} testId="round-tools">
+    <Panel title={C.toolsTitle} testId="round-tools">
       <Group gap={6} grow>
         <HandPointsButton teams={listTeam.map((team) => ({ id: team._id, name: team.name }))} />
         <Button
@@ -43,12 +48,12 @@ export function RoundTools({ set, listTeam }: { set: { _id: string; title: strin
           variant="light"
           color="red"
           disabled={!set}
-          title={set ? undefined : t.restartNoSet}
+          title={set ? undefined : C.restartNoSet}
           loading={restart.isPending}
           onClick={askRestart}
           data-testid="restart-round"
         >
-          {t.restartButton}
+          {C.restartButton}
         </Button>
       </Group>
     </Panel>

@@ -5,11 +5,14 @@
  * has it, waits for a verdict: a turn the console cannot judge gets no buttons.
  */
 import { useMutation } from '@tanstack/react-query';
-import { movesText } from '../../../src/messages/moves';
+import { correctionsText } from '../../../src/messages/corrections';
 import type { ShowState, TBuzz } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
+import { expectUnattributedEcho } from './useConsole';
 import { useApplySystem } from './useShowMove';
+
+const C = correctionsText;
 
 export interface BuzzTurn {
   /** The team whose answer the console judges now, or null. */
@@ -29,7 +32,15 @@ export function useBuzzTurn(system: ShowState, order: readonly TBuzz[]): BuzzTur
   // The answer's state goes on screen at once, as a show move's does.
   const apply = useApplySystem();
   const verdict = useMutation(
-    trpc.show.buzzVerdict.mutationOptions({ onSuccess: apply, onError: (error) => notifyError(movesText.buzzVerdictError, error) }),
+    trpc.show.buzzVerdict.mutationOptions({
+      // The move's echo names no console: it is this one's, not another's to tell of.
+      onMutate: () => ({ cancelEcho: expectUnattributedEcho() }),
+      onSuccess: apply,
+      onError: (error, _input, echo) => {
+        echo?.cancelEcho();
+        notifyError(C.buzzVerdictError, error);
+      },
+    }),
   );
   const teamId = buzzTurnTeam(system, order);
   return {

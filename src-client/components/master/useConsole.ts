@@ -18,13 +18,31 @@ const M = masterText;
 /** Every id this page has been given (a reconnect brings a new one), and the current one. */
 const ownIds = new Set<string>();
 let currentId: string | null = null;
-/** Moves sent before the first id came: their echo names no console. */
+/** Moves sent before the first id came, and moves whose call takes no console id: their echo names no console. */
 let unattributedMoves = 0;
+/** Whether this page is a console (the hook is mounted): only then is an echo awaited. */
+let consoleOpen = false;
 
 /** The id to send with a move (undefined before the subscription has given one). */
 export function consoleIdForMove(): string | undefined {
   if (currentId === null) unattributedMoves++;
   return currentId ?? undefined;
+}
+
+/**
+ * A move sent by a call that takes no console id (a buzz verdict, points by hand, a replay): its echo
+ * names this user but no console, and must not be told as another console's. Returns what to call
+ * when the move failed (no echo comes).
+ */
+export function expectUnattributedEcho(): () => void {
+  if (!consoleOpen) return () => {};
+  unattributedMoves++;
+  let settled = false;
+  return () => {
+    if (settled || unattributedMoves === 0) return;
+    settled = true;
+    unattributedMoves--;
+  };
 }
 
 /** Whether a move came from this page. */
@@ -63,12 +81,13 @@ export function useConsole(userId: string | null, describe: (by: ShowActor, syst
       },
     }),
   );
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    consoleOpen = true;
+    return () => {
+      consoleOpen = false;
       currentId = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const describeRef = useRef(describe);
   describeRef.current = describe;
