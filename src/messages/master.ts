@@ -173,7 +173,6 @@ export const masterText = {
   overlay: 'Lớp phủ livestream',
   /** The projectors' state, told to the crew on the console rather than to the hall on the screen. */
   projectors: {
-    title: 'Màn hình chiếu',
     names: { screen: 'Màn hình chiếu 1', screen2: 'Màn hình chiếu 2', overlay: 'Lớp phủ livestream' },
     connected: (name: string) => `${name}: đã kết nối`,
     needsClick: (name: string) => `${name} chưa có âm thanh: bấm chuột hoặc một phím trên máy chiếu để bật âm thanh và toàn màn hình`,

@@ -38,11 +38,10 @@ export const movesText = {
   nothingToUndo: 'Không còn thao tác nào để hoàn tác',
   historyTitle: 'Các thao tác gần nhất',
   historyEmpty: 'Chưa có thao tác nào',
-  historyUndone: 'đã hoàn tác',
   // Buzzer questions
   buzzTurn: (team: string) => `${team} giành quyền trả lời`,
   noBuzzTurn: 'Chưa có đội nào bấm chuông chờ chấm',
-  buzzNotCurrent: 'Lượt bấm chuông này không thuộc câu hỏi đang chọn',
+  buzzTurnMoved: (team: string) => `Lượt trả lời đã chuyển sang ${team}: hãy chấm lại`,
   buzzTurnOurs: 'Đội bạn giành quyền trả lời',
   // Hand points
   handReasonRequired: 'Vui lòng nhập lý do cộng / trừ điểm',
@@ -50,6 +49,5 @@ export const movesText = {
   handFieldNotAnswers: 'Chỉ cộng / trừ tay được vào cột điểm trả lời của phần thi; điểm giám khảo sửa ở mục Sửa điểm',
   handRecorded: (label: string) => `Đã ghi: ${label}`,
   // Replaying a round
-  restartConfirmRequired: 'Vui lòng xác nhận chơi lại vòng này',
   restartNothing: 'Vòng này chưa có gì để chơi lại',
 } as const;

@@ -250,7 +250,13 @@ export const ZFinishTeamChoiceSchema = z
 /** The buzz order's key for the obstacle keyword of a set (buzzes are stored per key). */
 export const keywordBuzzKey = (setId: string) => `keyword:${setId}`;
 /** A buzzer question: the console's verdict on the team whose turn it is. */
-export const ZBuzzVerdictSchema = z.object({ verdict: z.enum(['right', 'wrong']) }).strict();
+export const ZBuzzVerdictSchema = z
+  .object({
+    verdict: z.enum(['right', 'wrong']),
+    /** The team the console judged: refused if the turn has moved on meanwhile (another console, a late screen). */
+    teamId: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
 /** Points given (positive) or taken (negative) by hand on a team's answers field, with the reason. */
 export const ZHandPointsSchema = z
   .object({

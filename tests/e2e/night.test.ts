@@ -58,7 +58,13 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   let screen2: Page; // projector 2
   let phone: Page; // Lớp 9A1's phone
 
-  const env = () => ({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const env = () => ({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SEED_DEMO: '0',
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
 
   async function context(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
     const created = await browser.newContext({ baseURL: url, viewport, locale: 'vi-VN' });
@@ -84,7 +90,9 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   const trpc = async (api: APIRequestContext, procedure: string, input: unknown = {}) =>
     (await ok(await api.post(`/trpc/${procedure}`, { data: input }))).result as { data: Record<string, unknown> };
   const query = async (api: APIRequestContext, procedure: string, input: unknown) =>
-    (await ok(await api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`))).result as { data: Record<string, unknown> };
+    (await ok(await api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`))).result as {
+      data: Record<string, unknown>;
+    };
   const show = (changes: Record<string, unknown>) => trpc(masterApi, 'show.update', { changes });
   const teamIdOf = (name: string) => ids.teams.get(name)!;
   const nameOf = (id: string) => [...ids.teams].find(([, v]) => v === id)![0];
@@ -147,26 +155,60 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: 'THCS Nguyễn Du', priority: index } } }));
       const teamId = (body.item as { _id: string })._id;
       ids.teams.set(name, teamId);
-      await ok(await admin.post('/api/user', { data: { user: { username: `doi${index + 1}`, password: PASSWORD, fullName: name, role: 'team', teamId } } }));
+      await ok(
+        await admin.post('/api/user', {
+          data: { user: { username: `doi${index + 1}`, password: PASSWORD, fullName: name, role: 'team', teamId } },
+        }),
+      );
     }
-    await ok(await admin.post('/api/user', { data: { user: { username: 'dieukhien', password: PASSWORD, fullName: 'Cô Hạnh', role: 'master' } } }));
+    await ok(
+      await admin.post('/api/user', { data: { user: { username: 'dieukhien', password: PASSWORD, fullName: 'Cô Hạnh', role: 'master' } } }),
+    );
     for (const n of [1, 2])
-      await ok(await admin.post('/api/user', { data: { user: { username: `gk${n}`, password: PASSWORD, fullName: `Giám khảo ${n}`, role: 'judge' } } }));
+      await ok(
+        await admin.post('/api/user', {
+          data: { user: { username: `gk${n}`, password: PASSWORD, fullName: `Giám khảo ${n}`, role: 'judge' } },
+        }),
+      );
     for (const round of [1, 2, 3, 4])
       await ok(
         await admin.post('/api/score-field', {
-          data: { data: { name: `phan-${round}`, label: `Phần ${round}`, kind: 'answers', maxPoint: 500, step: 5, round, position: round } },
+          data: {
+            data: { name: `phan-${round}`, label: `Phần ${round}`, kind: 'answers', maxPoint: 500, step: 5, round, position: round },
+          },
         }),
       );
     for (const [i, name] of CRITERIA.entries())
       await ok(
         await admin.post('/api/score-field', {
-          data: { data: { name, label: ['Nội dung', 'Trình bày', 'Sáng tạo'][i], kind: 'judges', maxPoint: 10, step: 0.5, round: 5, position: 10 + i } },
+          data: {
+            data: {
+              name,
+              label: ['Nội dung', 'Trình bày', 'Sáng tạo'][i],
+              kind: 'judges',
+              maxPoint: 10,
+              step: 0.5,
+              round: 5,
+              position: 10 + i,
+            },
+          },
         }),
       );
-    await ok(await admin.post('/api/score-field', { data: { data: { name: 'binh-chon', label: 'Bình chọn', kind: 'answers', maxPoint: 10, step: 10, position: 20 } } }));
-    const createSet = async (set: number, title: string, format: Record<string, unknown>, items: { content: string; answer: string; point: number; options?: string[] }[]) => {
-      const body = await trpc(admin, 'questionSet.create', { set, data: { title, format, items: items.map((q) => ({ timeLimit: 30, ...q })) } });
+    await ok(
+      await admin.post('/api/score-field', {
+        data: { data: { name: 'binh-chon', label: 'Bình chọn', kind: 'answers', maxPoint: 10, step: 10, position: 20 } },
+      }),
+    );
+    const createSet = async (
+      set: number,
+      title: string,
+      format: Record<string, unknown>,
+      items: { content: string; answer: string; point: number; options?: string[] }[],
+    ) => {
+      const body = await trpc(admin, 'questionSet.create', {
+        set,
+        data: { title, format, items: items.map((q) => ({ timeLimit: 30, ...q })) },
+      });
       const item = body.data.item as { _id: string; items: { id: string; content: string }[] };
       ids.sets.set(set, item._id);
       for (const q of item.items) ids.questions.set(q.content, q.id);
@@ -213,7 +255,11 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       judgeContexts.push(judge);
       judgeApi.push(judge.request);
     }
-    await m.getByTestId('master-question').first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
+    await m
+      .getByTestId('master-question')
+      .first()
+      .waitFor({ state: 'attached', timeout: 30_000 })
+      .catch(() => undefined);
   }, 180_000);
 
   afterAll(async () => {
@@ -266,10 +312,12 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     await phone.getByRole('button', { name: 'Bấm chuông', exact: true }).click();
     await expect.poll(() => screen.locator('body').innerText()).toContain('Lớp 9A3 giành quyền trả lời');
     await expect.poll(() => phone.locator('body').innerText()).toContain('Lớp 9A3 giành quyền trả lời');
-    const verdict = m.getByTestId('buzz-verdict');
-    await verdict.getByRole('button', { name: 'Sai' }).click();
+    // The console: Đúng / Sai on the team whose turn it is, and only there.
+    const turn = m.locator('[data-testid="buzz-row"][data-turn]');
+    await turn.filter({ hasText: 'Lớp 9A3' }).getByRole('button', { name: 'Sai' }).click();
     await expect.poll(() => screen.locator('body').innerText()).toContain('Lớp 9A1 giành quyền trả lời');
-    await verdict.getByRole('button', { name: 'Đúng' }).click();
+    await m.locator('[data-testid="buzz-row"][data-verdict="wrong"]').filter({ hasText: 'Lớp 9A3' }).waitFor();
+    await turn.filter({ hasText: 'Lớp 9A1' }).getByRole('button', { name: 'Đúng' }).click();
     give('Lớp 9A1', 20);
     await expectTotals('after the buzzer question');
     await expect.poll(() => screen.locator('body').innerText()).not.toContain('giành quyền trả lời');
@@ -292,7 +340,9 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       ['Lớp 9A1', 'Đúng'],
     ] as const) {
       await answerRow(team).getByRole('button', { name: verdict }).click();
-      await answerRow(team).and(m.locator(`[data-verdict="${verdict === 'Đúng' ? 'right' : 'wrong'}"]`)).waitFor();
+      await answerRow(team)
+        .and(m.locator(`[data-verdict="${verdict === 'Đúng' ? 'right' : 'wrong'}"]`))
+        .waitFor();
     }
     give('Lớp 9A2', 40);
     give('Lớp 9A1', 30);
@@ -317,7 +367,9 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     // The wrong tab, mid-round, and back.
     await pickRound(1, 'Khởi động');
     await pickRound(2, 'Vượt chướng ngại vật');
-    const obstacle = async () => ((await (await admin.get('/api/state')).json()) as { system: { obstacle: { revealed: number[]; played: number[] } } }).system.obstacle;
+    const obstacle = async () =>
+      ((await (await admin.get('/api/state')).json()) as { system: { obstacle: { revealed: number[]; played: number[] } } }).system
+        .obstacle;
     expect(await obstacle()).toMatchObject({ revealed: [0], played: [0] });
 
     // The keyword: a wrong guess takes Lớp 9A3 out; Lớp 9A4 solves it after one row (80).
@@ -370,8 +422,20 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   it('plays a judged round on one sheet per team', async () => {
     await pickRound(5, 'Thuyết trình');
     const sheets: [string, number[][]][] = [
-      ['Lớp 9A1', [[8, 7, 9], [7, 8, 9]]],
-      ['Lớp 9A4', [[6, 6, 6], [6, 7, 8]]],
+      [
+        'Lớp 9A1',
+        [
+          [8, 7, 9],
+          [7, 8, 9],
+        ],
+      ],
+      [
+        'Lớp 9A4',
+        [
+          [6, 6, 6],
+          [6, 7, 8],
+        ],
+      ],
     ];
     const pad = await open(judgeContexts[0]!, '/supporter');
     for (const [name, points] of sheets) {
@@ -379,10 +443,18 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       await expect.poll(() => pad.getByTestId('pad-criterion').count()).toBe(3);
       for (const [judge, row] of points.entries()) {
         for (const [i, point] of row.entries())
-          await trpc(judgeApi[judge]!, 'scoring.submit', { teamId: teamIdOf(name), point, fieldName: CRITERIA[i], key: `${name}-${judge}-${i}` });
+          await trpc(judgeApi[judge]!, 'scoring.submit', {
+            teamId: teamIdOf(name),
+            point,
+            fieldName: CRITERIA[i],
+            key: `${name}-${judge}-${i}`,
+          });
       }
       // Each criterion is the judges' mean.
-      give(name, CRITERIA.reduce((sum, _field, i) => sum + (points[0]![i]! + points[1]![i]!) / 2, 0));
+      give(
+        name,
+        CRITERIA.reduce((sum, _field, i) => sum + (points[0]![i]! + points[1]![i]!) / 2, 0),
+      );
     }
     await show({ scoringOpen: false });
     await expectTotals('after the judged round');

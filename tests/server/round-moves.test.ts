@@ -98,8 +98,13 @@ describe('a buzzer question in a classic round', () => {
     expect(state.system.timer.remainingMs).toBeGreaterThan(0);
   });
 
+  it('refuses a verdict meant for a team whose turn it no longer is (a console that has not caught up)', async () => {
+    await expect(master.show.buzzVerdict({ verdict: 'right', teamId: teamIds[0]! })).rejects.toThrow(movesText.buzzTurnMoved('Lớp 9A2'));
+    expect(await live(0, 'phan-1')).toBe(0);
+  });
+
   it('passes the turn to the next ring on a wrong answer, and gives the points on a right one', async () => {
-    await master.show.buzzVerdict({ verdict: 'wrong' });
+    await master.show.buzzVerdict({ verdict: 'wrong', teamId: teamIds[1]! });
     let system = (await master.system.state()).system;
     expect(system.buzzTurn?.teamId).toBe(teamIds[0]);
     await master.show.buzzVerdict({ verdict: 'right' });

@@ -46,7 +46,7 @@ export function useBuzzTurn(system: ShowState, order: readonly TBuzz[]): BuzzTur
   return {
     teamId,
     judge: (v) => {
-      if (teamId && !verdict.isPending) verdict.mutate({ verdict: v });
+      if (teamId && !verdict.isPending) verdict.mutate({ verdict: v, teamId });
     },
   };
 }

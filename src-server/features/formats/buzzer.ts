@@ -70,13 +70,19 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
 }
 
 /** The console judges the buzz whose turn it is. */
-export async function buzzVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Actor, input: { verdict: 'right' | 'wrong' }): Promise<void> {
+export async function buzzVerdict(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  actor: Actor,
+  input: { verdict: 'right' | 'wrong'; teamId?: string },
+): Promise<void> {
   const now = Date.now();
   await liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;
     const show = await readShow(trx, true);
     const turn = show.stored.buzzTurn;
     if (!turn || turn.questionId !== show.stored.questionId) throw new AppError('CONFLICT', movesText.noBuzzTurn);
+    if (input.teamId && input.teamId !== turn.teamId)
+      throw new AppError('CONFLICT', movesText.buzzTurnMoved(teamName(deps, turn.teamId)), 'teamId');
     const row = await trx
       .selectFrom('buzzes')
       .select(['verdict', 'points', 'field_name'])
