@@ -31,13 +31,14 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
     .filter(Boolean)
     .join(' · ');
   const current = sheet.flatMap((name) => progress.get(name) ?? []);
-  const judges = current.length === sheet.length ? (current[0]?.judges ?? []) : [];
   // A tick once the judge has scored the team on every open field.
   const count = new Map<string, number>();
   for (const item of current) for (const d of item.done) count.set(`${d.teamId}|${d.gkId}`, (count.get(`${d.teamId}|${d.gkId}`) ?? 0) + 1);
   const done = new Set([...count].filter(([, n]) => n === sheet.length).map(([key]) => key));
   const teams = [...listTeam].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'vi'));
   const open = sheet.length > 0 && system.scoringOpen;
+  // The judges' columns once scoring opens (or someone has scored): before that, each team says "Chưa mở chấm".
+  const judges = current.length === sheet.length && (open || count.size > 0) ? (current[0]?.judges ?? []) : [];
 
   const stageHeight = useStageHeight();
   const rowHeight = Math.min((96 * stageHeight) / STAGE_HEIGHT, (stageHeight - CHROME_HEIGHT - 60) / Math.max(teams.length, 1) - 10);
