@@ -112,8 +112,8 @@ export function ObstaclePanel({
             size="xs"
             variant="light"
             color="yellow"
-            disabled={obstacle.clueShown || !format?.centreClue}
-            aria-keyshortcuts={singleKeys && !obstacle.clueShown && format?.centreClue ? 'G' : undefined}
+            disabled={obstacle.clueShown || obstacle.ended || !format?.centreClue}
+            aria-keyshortcuts={singleKeys && !obstacle.clueShown && !obstacle.ended && format?.centreClue ? 'G' : undefined}
             onClick={() => moves.move({ obstacle: { action: 'showClue' } })}
           >
             {M.showClue}
