@@ -49,6 +49,22 @@ function ensureClientBuilt(): string {
   return clientDir;
 }
 
+/** Debian's Chromium, headless, with nothing of its own reaching the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
 export interface Harness {
   server: RunningServer;
   browser: Browser;
@@ -75,18 +91,7 @@ export async function startHarness(): Promise<Harness> {
       .execute();
   }
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBrowser();
   const url = `http://127.0.0.1:${server.port}`;
   const contexts: BrowserContext[] = [];
 

@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPoint } from '../../src/format';
 import { findUnfitText } from '../helpers/user-text';
 import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
-import { browserAvailable, CHROMIUM_PATH } from './harness';
+import { browserAvailable, launchBrowser } from './harness';
 
 const ADMIN = { username: 'admin', password: 'mat-khau-quan-tri-dem-thi' };
 const PASSWORD = 'mat-khau-dem-thi-2026';
@@ -136,18 +136,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     port = await freePort();
     server = await startServerProcess('node', env());
     url = `http://127.0.0.1:${port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
     admin = (await signedIn(ADMIN)).request;
 
     // The organiser prepares the event: teams and their accounts, the crew, the sheet, six sets.
@@ -255,11 +244,8 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
       judgeContexts.push(judge);
       judgeApi.push(judge.request);
     }
-    await m
-      .getByTestId('master-question')
-      .first()
-      .waitFor({ state: 'attached', timeout: 30_000 })
-      .catch(() => undefined);
+    // The console is live before the night starts.
+    await m.locator('[data-testid="master-connection"][data-connected="true"]').waitFor({ timeout: 30_000 });
   }, 180_000);
 
   afterAll(async () => {
