@@ -9,6 +9,7 @@ import type { SocketRegistry } from './socket-registry';
 import type { ProjectorPresence } from './features/projectors/presence';
 import { findSession, type SessionCache } from './features/auth/sessions';
 import type { IdempotencyCache } from './features/scoring/idempotency';
+import type { RefusalLog } from './refusals';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   idempotency: IdempotencyCache;
   /** The ballot cookie's HMAC key (`features/vote/device.ts`). */
   voteKey: Buffer;
+  /** What this instance refused lately, by kind and address, for the console (`refusals.ts`). */
+  refusals: RefusalLog;
 }
 
 export interface Context extends AppDeps {

@@ -16,6 +16,7 @@ import { LoginLimiter } from './features/auth/rate-limit';
 import { SocketRegistry } from './socket-registry';
 import { ProjectorPresence } from './features/projectors/presence';
 import { attachWebSocket } from './ws';
+import { RefusalLog } from './refusals';
 import { loadVoteKey } from './features/vote/device';
 
 export interface RunningServer {
@@ -46,6 +47,7 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     sessions: new SessionCache(),
     idempotency: new IdempotencyCache(),
     voteKey: await loadVoteKey(database.db, config.voteSecret),
+    refusals: new RefusalLog(),
   };
   followSessionNotices(deps);
   return deps;
