@@ -69,6 +69,9 @@ async function pageAnswers(caller: Caller, queries: PageQuery[]): Promise<Partia
 /** JSON inside a `<script>` element: no `<` can end the element early (`\u003c` reads back the same). */
 const jsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
 
+/** The most calls one HTTP request may batch (`/trpc/a,b?batch=1`); the app's own client sends one. */
+export const MAX_HTTP_BATCH = 10;
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The websocket form of an origin: http → ws, https → wss. */
@@ -203,7 +206,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.onError((error, c) => {
-    const { status, body } = describeError(error);
+    const { status, body } = describeError(error, `${c.req.method} ${c.req.path} ${clientIp(c, config.trustProxy)}`);
     c.header('Cache-Control', 'no-store');
     return c.json(body, status as 400);
   });
@@ -254,14 +257,21 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.use('*', limitBodies(deps));
 
-  app.all('/trpc/*', (c) =>
-    fetchRequestHandler({
+  app.all('/trpc/*', (c) => {
+    // The app's own client sends no HTTP batches: a batch of more than a few calls is refused before
+    // any of them runs or its input is read.
+    if (c.req.query('batch') === '1' && c.req.path.split(',').length > MAX_HTTP_BATCH) {
+      deps.refusals.record('batch', clientIp(c, config.trustProxy));
+      throw new AppError('BAD_REQUEST', messages.batchTooLarge(MAX_HTTP_BATCH), 'batch');
+    }
+    return fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_HTTP_BATCH,
       createContext: ({ resHeaders }) => contextFor(c, resHeaders),
-    }),
-  );
+    });
+  });
 
   const callerFor: CallerFor = async (c) => {
     const caller = createCaller(await contextFor(c, new Headers()));

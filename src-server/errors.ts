@@ -50,31 +50,64 @@ function issuePath(issue: Issue): string | undefined {
   return parts.length ? parts.join('.') : undefined;
 }
 
-/** Turns any thrown value into the HTTP status and body a client receives. Never leaks internals. */
-export function describeError(error: unknown): { status: number; body: ErrorBody } {
+/**
+ * A refusal (4xx) is logged as one line, without a stack: what was refused, where, and why. A flood
+ * of them (a hostile phone) writes at most LOG_BURST lines, then LOG_PER_SECOND a second, and says
+ * how many it left out. A failure (5xx) is logged whole, with its stack, always.
+ */
+const LOG_BURST = 20;
+const LOG_PER_SECOND = 10;
+const refusalLog = { tokens: LOG_BURST, at: Date.now(), skipped: 0 };
+
+export function logRefusal(status: number, code: string, message: string, where: string | undefined): void {
+  const now = Date.now();
+  refusalLog.tokens = Math.min(LOG_BURST, refusalLog.tokens + ((now - refusalLog.at) / 1000) * LOG_PER_SECOND);
+  refusalLog.at = now;
+  if (refusalLog.tokens < 1) {
+    refusalLog.skipped++;
+    return;
+  }
+  refusalLog.tokens--;
+  const skipped = refusalLog.skipped ? ` (${refusalLog.skipped} more refusals not logged)` : '';
+  refusalLog.skipped = 0;
+  // One line of bounded length, whatever the request put in its path.
+  const place = where ? ` ${where.length > 160 ? `${where.slice(0, 160)}…` : where}` : '';
+  console.warn(`[${status}] ${code}${place}: ${message}${skipped}`.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 600));
+}
+
+function refused(status: number, body: ErrorBody, where: string | undefined): { status: number; body: ErrorBody } {
+  logRefusal(status, body.error.code, body.error.field ? `${body.error.message} [${body.error.field}]` : body.error.message, where);
+  return { status, body };
+}
+
+/**
+ * Turns any thrown value into the HTTP status and body a client receives, and logs it (`where`
+ * names the call: a path or procedure and the address). Never leaks internals.
+ */
+export function describeError(error: unknown, where?: string): { status: number; body: ErrorBody } {
   const trpcError = error instanceof TRPCError ? error : null;
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { message: error.message, code: error.code } };
     if (error.field) body.error.field = error.field;
-    return { status: getHTTPStatusCodeFromError(error), body };
+    return refused(getHTTPStatusCodeFromError(error), body, where);
   }
   if (trpcError) {
     const issue = firstIssue(trpcError.cause);
     if (trpcError.code === 'BAD_REQUEST' && issue) {
       const field = issuePath(issue);
       const message = `${issue.message ?? messages.invalidInput}${field ? messages.inField(field) : ''}`;
-      return { status: 400, body: { error: { message, code: 'BAD_REQUEST', ...(field ? { field } : {}) } } };
+      return refused(400, { error: { message, code: 'BAD_REQUEST', ...(field ? { field } : {}) } }, where);
     }
     if (trpcError.code === 'PARSE_ERROR') {
-      return { status: 400, body: { error: { message: messages.malformedJson, code: 'BAD_REQUEST', field: 'body' } } };
+      return refused(400, { error: { message: messages.malformedJson, code: 'BAD_REQUEST', field: 'body' } }, where);
     }
     if (trpcError.code === 'NOT_FOUND' || trpcError.code === 'METHOD_NOT_SUPPORTED') {
-      return { status: getHTTPStatusCodeFromError(trpcError), body: { error: { message: messages.apiNotFound, code: trpcError.code } } };
+      return refused(getHTTPStatusCodeFromError(trpcError), { error: { message: messages.apiNotFound, code: trpcError.code } }, where);
     }
     if (trpcError.code === 'BAD_REQUEST') {
-      return { status: 400, body: { error: { message: messages.invalidInput, code: 'BAD_REQUEST' } } };
+      return refused(400, { error: { message: messages.invalidInput, code: 'BAD_REQUEST' } }, where);
     }
   }
-  console.error('[error]', error);
+  console.error(`[500]${where ? ` ${where}` : ''}`, error);
   return { status: 500, body: { error: { message: messages.internalError, code: 'INTERNAL_SERVER_ERROR' } } };
 }

@@ -2,6 +2,7 @@
 import type { Context as HonoContext } from 'hono';
 import { messages } from '../src/messages';
 import { AppError } from './errors';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 import type { createCaller } from './router';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -12,6 +13,7 @@ export type RestHandler = (run: (caller: Caller, c: HonoContext) => Promise<unkn
 export async function readJsonBody(c: HonoContext): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  if (jsonTooDeep(text)) throw new AppError('BAD_REQUEST', messages.inputTooDeep(MAX_JSON_DEPTH), 'body');
   let body: unknown;
   try {
     body = JSON.parse(text);

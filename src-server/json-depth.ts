@@ -22,3 +22,20 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a parsed value nests more than `max` arrays or objects inside one another: walked with an
+ * explicit stack, never recursion, and given up on as soon as it is too deep.
+ */
+export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (!item || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Array.isArray(item) ? item : Object.values(item)) {
+      if (inner && typeof inner === 'object') stack.push([inner, depth + 1]);
+    }
+  }
+  return false;
+}

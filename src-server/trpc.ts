@@ -5,10 +5,11 @@ import type { TPublicUser } from '../src/schemas/auth';
 import type { Context } from './context';
 import { messages } from '../src/messages';
 import { badRequest, describeError, forbidden, unauthorized } from './errors';
+import { MAX_JSON_DEPTH, valueTooDeep } from './json-depth';
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const { body } = describeError(error);
+  errorFormatter({ shape, error, path, ctx }) {
+    const { body } = describeError(error, [path, ctx?.ip].filter(Boolean).join(' ') || undefined);
     return {
       ...shape,
       message: body.error.message,
@@ -17,36 +18,48 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** The path of the first string holding a NUL character (which PostgreSQL cannot store), or null. */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'input' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
+/**
+ * The path of the first string (or key) holding a NUL character (which PostgreSQL cannot store), or
+ * null. Walked with an explicit stack, in document order, so no input can overflow the call stack.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path || 'input';
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
-      const found = findNulCharacter(inner, path ? `${path}.${key}` : key);
-      if (found) return found;
+    if (!item || typeof item !== 'object') continue;
+    const entries: [string, unknown][] = Array.isArray(item) ? item.map((inner, i) => [String(i), inner]) : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      const innerPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return innerPath;
+      stack.push([inner, innerPath]);
     }
   }
   return null;
 }
 
-/** Every procedure refuses a NUL character anywhere in its input, naming the field. */
-const refuseNul = t.middleware(async ({ getRawInput, next }) => {
-  const field = findNulCharacter(await getRawInput());
+/**
+ * Before anything else walks a procedure's input: input nested too deep is a 400 (checked without
+ * recursion), then a NUL character anywhere is a 400 naming the field.
+ */
+const screenInput = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const input = await getRawInput();
+  if (valueTooDeep(input)) {
+    ctx.refusals.record('deepInput', ctx.ip);
+    throw badRequest(messages.inputTooDeep(MAX_JSON_DEPTH), 'input');
+  }
+  const field = findNulCharacter(input);
   if (field) throw badRequest(messages.nulCharacter, field);
   return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseNul);
+export const publicProcedure = t.procedure.use(screenInput);
 
 /** A logged-in user of any role; `ctx.user` is non-null inside. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -4,7 +4,8 @@
  * -9), when the PID now belongs to another process (a different start time: PID 1 after a container
  * restart), or when it is a zombie not yet reaped. A stale lock is taken over atomically: the lock
  * file appears whole or not at all (a hard link that fails if it exists), and a stale one is first
- * renamed aside, which only one contender can do.
+ * renamed aside, which only one contender can do. A lock naming the starting process's own PID is
+ * its own only with its own start time: otherwise it is a previous life's, and stale.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +45,12 @@ export function procStat(pid: number): { state: string; start: string } | null {
 
 /** Whether the process that wrote this lock is still running (not gone, not reused, not a zombie). */
 function ownerAlive(info: LockInfo): boolean {
-  if (info.pid === process.pid) return true;
+  if (info.pid === process.pid) {
+    // Our own PID: ours only if it names our start time too. A container restarted as PID 1 finds
+    // the lock its previous life left, naming the same PID with another start time (or none).
+    const mine = procStat(process.pid)?.start ?? null;
+    return mine === null || (!!info.procStart && info.procStart === mine);
+  }
   try {
     process.kill(info.pid, 0);
   } catch (error) {

@@ -39,6 +39,8 @@ export const errorsText = {
     return found.length ? ` (${found.join(', ')})` : '';
   },
   nulCharacter: 'Dữ liệu chứa ký tự không hợp lệ (NUL)',
+  inputTooDeep: (max: number) => `Dữ liệu gửi lên lồng nhau quá sâu (tối đa ${max} cấp)`,
+  batchTooLarge: (max: number) => `Quá nhiều lệnh trong một yêu cầu (tối đa ${max})`,
   tooManySubscriptions: 'Quá nhiều kênh theo dõi trên một kết nối',
   bodyTooLarge: (megabytes: number) => `Dữ liệu gửi lên quá lớn (tối đa ${megabytes} MB)`,
   crossOrigin: 'Yêu cầu bị từ chối vì không xuất phát từ trang của hội thi',

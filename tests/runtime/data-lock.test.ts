@@ -47,6 +47,25 @@ describe('the data folder lock', () => {
     release();
   });
 
+  it("is taken over when it names the starting process's own PID with another start time, or none", () => {
+    // A container restarted as PID 1 finds the lock its previous life wrote, naming PID 1 too.
+    for (const procStart of ['1', null]) {
+      const dir = tempDir();
+      writeLock(dir, process.pid, procStart);
+      const release = acquireDataDirLock(dir);
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8'));
+      expect(lock.procStart).toBe(procStat(process.pid)!.start);
+      release();
+    }
+  });
+
+  it('is refused to a second taker in the same process (its own PID and start time)', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    release();
+  });
+
   it('is taken over when its process is a zombie not yet reaped', async () => {
     const dir = tempDir();
     // The shell's background child waits until its parent has exec'd `sleep` (which never reaps a
