@@ -17,7 +17,9 @@ import { SocketRegistry } from './socket-registry';
 import { ProjectorPresence } from './features/projectors/presence';
 import { attachWebSocket } from './ws';
 import { RefusalLog } from './refusals';
+import { limitConnections } from './connections';
 import { loadVoteKey } from './features/vote/device';
+import { BallotGate } from './features/vote/gate';
 
 export interface RunningServer {
   url: string;
@@ -48,6 +50,7 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     idempotency: new IdempotencyCache(),
     voteKey: await loadVoteKey(database.db, config.voteSecret),
     refusals: new RefusalLog(),
+    ballotGate: new BallotGate({ burst: config.voteBurst, perSecond: config.votePerSecond }),
   };
   followSessionNotices(deps);
   return deps;
@@ -82,6 +85,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
     (s as Server).once('error', reject);
   });
+  limitConnections(server);
   const ws = attachWebSocket(server, deps);
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
