@@ -5,23 +5,18 @@
  * memory in one-minute buckets for the last REFUSAL_WINDOW_MINUTES; per instance, like presence.
  */
 
-export const REFUSAL_KINDS = [
-  /** A login answered 429 (the username locked, the server's login queue full). */
-  'login',
-  /** A ballot answered 429 or refused without its page's cookie. */
-  'ballot',
-  /** Any other 429. */
-  'rate',
-  /** A websocket refused at the door: over the per-address or global cap (close 1013). */
-  'socketCap',
-  /** A websocket dropped because it did not read what it was sent (or did not answer the ping). */
-  'slowSocket',
-  /** An HTTP batch or a websocket frame with more calls than allowed, or too many subscriptions. */
-  'batch',
-  /** Input nested deeper than allowed. */
-  'deepInput',
-] as const;
-export type RefusalKind = (typeof REFUSAL_KINDS)[number];
+/**
+ * The kinds (src/refusalKinds.ts): 'login' a login answered 429 (the username locked, the login queue
+ * full); 'ballot' a ballot answered 429 or refused without its page's cookie; 'rate' any other 429;
+ * 'socketCap' a websocket refused at the door, over the per-address or global cap (close 1013);
+ * 'slowSocket' a websocket dropped for not reading what it was sent (or not answering the ping);
+ * 'batch' an HTTP batch or a websocket frame with too many calls, or too many subscriptions;
+ * 'deepInput' input nested deeper than allowed.
+ */
+import { REFUSAL_KINDS, type RefusalKindName } from '../src/refusalKinds';
+
+export { REFUSAL_KINDS };
+export type RefusalKind = RefusalKindName;
 
 export const REFUSAL_WINDOW_MINUTES = 10;
 /** Addresses kept per minute: a flood from many addresses cannot grow the log without bound. */

@@ -8,6 +8,7 @@ import { appText } from '../../src/messages/app';
 import { EventSettingsForm } from '../components/dashboard/EventSettingsForm';
 import { ScoreSheet } from '../components/dashboard/ScoreSheet';
 import { StatCards } from '../components/dashboard/StatCards';
+import { RefusalsPanel } from '../components/dashboard/RefusalsPanel';
 import { TieBreakEditor } from '../components/dashboard/TieBreakEditor';
 import { useTRPC } from '../trpc';
 import { useQuery } from '@tanstack/react-query';
@@ -44,6 +45,7 @@ function DashboardDesk() {
       <ScoreSheet />
       <TieBreakEditor />
       <ResultsSections />
+      <RefusalsPanel />
     </Stack>
   );
 }

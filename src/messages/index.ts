@@ -8,7 +8,7 @@
  * key that nothing uses.
  */
 import { appText } from './app';
-import { ballotText } from './ballot';
+import { ballotText, voteGuardText } from './ballot';
 import { cliText } from './cli';
 import { contractText } from './contract';
 import { correctionsText } from './corrections';
@@ -16,6 +16,7 @@ import { dashboardText } from './dashboard';
 import { errorsText } from './errors';
 import { homePageText, homeText } from './home';
 import { judgeLinksText } from './judgeLinks';
+import { limitsText } from './limits';
 import { loginText } from './login';
 import { masterText } from './master';
 import { membersText } from './members';
@@ -56,6 +57,7 @@ export const messages = {
   judgeLinks: judgeLinksText,
   pad: padText,
   ballot: ballotText,
+  voteGuard: voteGuardText,
 } as const;
 
 export type Messages = typeof messages;

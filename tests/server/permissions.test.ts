@@ -64,6 +64,7 @@ const TABLE: Entry[] = [
   { procedure: 'system.state', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/state' }] },
   // Development only: refused in production for everyone, admins included; only admins reach that check.
   { procedure: 'system.debug', allowed: [], input: { command: 'reload' } },
+  { procedure: 'system.refusals', allowed: STAFF },
   { procedure: 'settings.get', allowed: EVERYONE },
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
   {

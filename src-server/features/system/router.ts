@@ -8,7 +8,7 @@ import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { messages } from '../../../src/messages';
 import { AppError, forbidden } from '../../errors';
-import { adminProcedure, publicProcedure, router } from '../../trpc';
+import { adminProcedure, publicProcedure, roleProcedure, router } from '../../trpc';
 import type { Delivery } from '../live/hub';
 import { audienceOf, type LiveModel, type Viewer, viewerKey } from '../live/model';
 
@@ -36,15 +36,22 @@ const changeMessageId = (id: number, index: number, count: number) => (index ===
 /** A snapshot's messages: only the last one is a place to resume from (`id:s` asks for a snapshot). */
 const snapshotMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:s`);
 
-/** One screen needs one; a socket with more is not a screen. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
+/**
+ * Subscriptions one socket (one page) may hold. The busiest screens hold two: the console
+ * (`system.join`, `show.console`) and a projector (`system.join`, `projectors.report`), and a third
+ * for a moment while a projector reports a changed state (the old one ends as the new one starts).
+ * A socket with more is not a screen. The client resends all of a socket's subscriptions in one
+ * frame after a reconnect, so `WS_MAX_CALLS_PER_FRAME` (`ws.ts`) is at least this.
+ */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 8;
 
-/** Counts a subscription against its socket's cap (refused beyond it); returns its release. */
-export function holdSubscription(ctx: Pick<Context, 'socket' | 'ip'>): () => void {
+/** Counts a subscription against its socket's cap (refused beyond it, 429); returns its release. */
+export function holdSubscription(ctx: Pick<Context, 'socket' | 'ip' | 'refusals'>): () => void {
   const socket = ctx.socket;
   if (!socket) return () => {};
   if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-    console.warn(`[ws] ${ctx.ip}: more than ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions on one socket; refused`);
+    // Counted for the crew by address; the refusal's one log line is the error formatter's (rate-limited).
+    ctx.refusals.record('batch', ctx.ip);
     throw new AppError('TOO_MANY_REQUESTS', messages.tooManySubscriptions);
   }
   socket.subscriptions++;
@@ -140,6 +147,12 @@ export const systemRouter = router({
       release();
     }
   }),
+
+  /**
+   * What this instance refused in the last minutes, by kind and by address (`refusals.ts`), for the
+   * crew: why a phone in the hall fails.
+   */
+  refusals: roleProcedure('admin', 'master').query(({ ctx }) => ctx.refusals.summary()),
 
   /** Development only: tell every open page to reload. Not stored, so never replayed. */
   debug: adminProcedure.input(z.object({ command: z.literal('reload') })).mutation(({ ctx }) => {
