@@ -58,6 +58,7 @@ export const messages = {
   pad: padText,
   ballot: ballotText,
   voteGuard: voteGuardText,
+  limits: limitsText,
 } as const;
 
 export type Messages = typeof messages;
