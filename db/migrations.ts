@@ -14,6 +14,7 @@ import * as buzzSequence from './migrations/2026_11_24_0011_buzz_sequence';
 import * as audienceVote from './migrations/2026_11_24_0012_audience_vote';
 import * as roundState from './migrations/2026_11_25_0013_round_state';
 import * as actionLog from './migrations/2026_11_25_0014_action_log';
+import * as mediaSecret from './migrations/2026_11_25_0015_media_secret';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0012_audience_vote': audienceVote,
   '2026_11_25_0013_round_state': roundState,
   '2026_11_25_0014_action_log': actionLog,
+  '2026_11_25_0015_media_secret': mediaSecret,
 };

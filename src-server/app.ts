@@ -17,10 +17,10 @@ import { isAppRoute, PROJECTOR_ROUTES } from '../src/routes';
 import { type AppDeps, createContext } from './context';
 import { findSession } from './features/auth/sessions';
 import { readSystemStateJson } from './features/system/router';
-import { AppError, badRequest, describeError } from './errors';
+import { AppError, describeError } from './errors';
 import { originMatches, type RequestSite, trustedClientIp } from './proxy';
 import { limitBodies } from './body-limit';
-import { readMedia } from './features/media/media';
+import { registerMediaRoutes } from './features/media/routes';
 import type { CallerFor, RestHandler } from './http';
 import { registerRestRoutes } from './rest';
 import { appRouter, createCaller } from './router';
@@ -279,14 +279,7 @@ export function createApp(deps: AppDeps): Hono {
   };
   registerRestRoutes(app, rest, callerFor);
 
-  app.get('/media/:id', async (c) => {
-    const id = (c.req.param('id') ?? '').slice(0, 100);
-    if (id.includes('\u0000')) throw badRequest(messages.nulCharacter, 'id');
-    const media = await readMedia(deps.db, id);
-    c.header('Content-Type', media.contentType);
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.body(media.data as Uint8Array<ArrayBuffer>);
-  });
+  registerMediaRoutes(app, deps);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', messages.apiNotFound);

@@ -113,6 +113,8 @@ export interface MediaTable {
   file_name: Generated<string>;
   size: number;
   data: Uint8Array;
+  /** An obstacle round's picture: served to the staff only (the trigger of the media_secret migration sets it). */
+  secret: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -23,7 +23,7 @@ export const questionSetsText = {
     centreClue: 'Gợi ý ô trung tâm (không bắt buộc)',
     centreClueHint: 'Mở sau khi chơi hết các hàng ngang',
     picture: 'Ảnh nền (đường dẫn)',
-    pictureHint: 'Ảnh bị che bởi các mảnh ghép; tải lên hoặc dán đường dẫn /media/…',
+    pictureHint: 'Ảnh bị che bởi các mảnh ghép: hãy tải ảnh lên (/media/…); khán giả chỉ nhận phần ảnh đã mở',
     uploadPicture: 'Tải ảnh lên',
     tiles: 'Số mảnh ghép',
     rowTime: 'Thời gian mỗi hàng',

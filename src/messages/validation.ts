@@ -15,6 +15,7 @@ export const validationText = {
   titleRequired: 'Vui lòng nhập tiêu đề',
   questionContentRequired: 'Vui lòng nhập nội dung câu hỏi',
   invalidMediaUrl: 'Đường dẫn tệp phải bắt đầu bằng http://, https:// hoặc /media/',
+  obstaclePictureUpload: 'Ảnh nền của vòng Vượt chướng ngại vật phải là ảnh tải lên (/media/…), không nhận đường dẫn bên ngoài',
   scoreFieldNameRequired: 'Vui lòng nhập mã tiêu chí',
   scoreFieldNameTooLong: 'Mã tiêu chí chỉ được dài tối đa 50 ký tự',
   fieldNameInvalid: 'Mã tiêu chí chỉ gồm chữ thường không dấu, số, gạch dưới, gạch ngang',

@@ -55,7 +55,11 @@ export const ZObstacleFormatSchema = z
     buzzer,
     /** The hidden keyword (secret until revealed, like an answer). */
     keyword: z.string().trim().max(100).default(''),
-    /** The picture under the tiles: an uploaded image. */
+    /**
+     * The picture under the tiles: an uploaded image (`/media/<id>`), kept from everyone but the staff
+     * until its tiles are revealed. What an editor saves must be an upload (ZFormatInputSchema); a
+     * set stored earlier with an outside address still reads.
+     */
     picture: ZMediaSchema.nullable().default(null),
     /** Tiles of the picture, one row question each (the set's items, in order). */
     tiles: z.number().int().min(1).max(12).default(4),
@@ -131,6 +135,20 @@ export const ZFormatSchema = z
       ZJudgedFormatSchema,
     ]),
   );
+
+/** An uploaded file's address: the only kind of obstacle picture the server can keep hidden. */
+const UPLOADED_MEDIA_URL = /^\/media\/[^/?#]+$/;
+
+/**
+ * A format as an editor or a file import saves it: an obstacle picture must be an upload, since the
+ * server can only hide the tiles of a picture it holds (an outside address would reach every screen
+ * whole). The error names `picture.url`.
+ */
+export const ZFormatInputSchema = ZFormatSchema.superRefine((format, ctx) => {
+  if (format.kind === 'obstacle' && format.picture && !UPLOADED_MEDIA_URL.test(format.picture.url)) {
+    ctx.addIssue({ code: 'custom', path: ['picture', 'url'], message: validationText.obstaclePictureUpload });
+  }
+});
 
 export type TClassicFormat = z.infer<typeof ZClassicFormatSchema>;
 export type TSpeedFormat = z.infer<typeof ZSpeedFormatSchema>;

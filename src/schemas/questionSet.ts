@@ -1,5 +1,5 @@
 import { validationText } from '../messages/validation';
-import { CLASSIC_FORMAT, type TFormat, ZFormatSchema } from './format';
+import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './format';
 import { type TMedia, ZMediaSchema } from './media';
 import { z } from './zod';
 
@@ -37,7 +37,7 @@ const setFields = {
   title: z.string().trim().min(1, { message: validationText.titleRequired }).max(300),
   priority: z.number().int().min(-1_000_000).max(1_000_000),
   items: z.array(ZQuestionSchema).max(500),
-  format: ZFormatSchema,
+  format: ZFormatInputSchema,
 };
 export const ZQuestionSetDataSchema = z
   // No priority: the new set goes to the end of its list (the server picks the next number).

@@ -28,6 +28,7 @@ import { type AnswerOpening, speedTimes, tieBreakReason } from '../../../src/tie
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { publicObstacleScene } from '../media/obstacle-address';
 
 export interface Viewer {
   role: Role | null;
@@ -213,7 +214,9 @@ export class LiveModel {
         title: settings.roundTitles[rest.fw] ?? '',
         nextMedia: nextMediaOf(rest.question),
       };
-      return projectSystem(full, audience);
+      const projected = projectSystem(full, audience);
+      // The obstacle picture's original is the staff's: the others get the revealed tiles' composite.
+      return audience === 'staff' || !projected.obstacle ? projected : { ...projected, obstacle: publicObstacleScene(projected.obstacle) };
     });
   }
 

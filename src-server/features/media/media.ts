@@ -20,11 +20,15 @@ export function mediaKind(contentType: string): 'image' | 'audio' | 'video' | nu
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : null;
 }
 
-/** A stored file, served only with a type detected from its bytes (see the media_detected migration). */
+/**
+ * A stored file, served only with a type detected from its bytes (see the media_detected migration),
+ * and whether it is secret (an obstacle round's picture: the staff's alone, see the media_secret
+ * migration).
+ */
 export async function readMedia(db: Kysely<Database>, id: string) {
-  const row = await db.selectFrom('media').select(['content_type', 'data', 'size']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('media').select(['content_type', 'data', 'secret']).where('id', '=', id).executeTakeFirst();
   if (!row || !MEDIA_TYPES.has(row.content_type)) throw notFound(messages.mediaNotFound);
-  return { contentType: row.content_type, data: new Uint8Array(row.data) };
+  return { contentType: row.content_type, data: new Uint8Array(row.data), secret: row.secret };
 }
 
 export const mediaRouter = router({

@@ -3,7 +3,7 @@
  * ZQuestionSchema and the set's size limit, and words each problem with its row number.
  */
 import { messages } from '../../../../src/messages';
-import { CLASSIC_FORMAT, type TFormat, ZFormatSchema } from '../../../../src/schemas/format';
+import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from '../../../../src/schemas/format';
 import { ZQuestionSchema } from '../../../../src/schemas/questionSet';
 import type { z } from '../../../../src/schemas/zod';
 import { badRequest } from '../../../errors';
@@ -50,7 +50,7 @@ export function validateQuestionRows(
  */
 export function validateImportFormat(raw: unknown): { format: TFormat; errors: ImportRowError[] } {
   if (raw === undefined) return { format: CLASSIC_FORMAT, errors: [] };
-  const result = ZFormatSchema.safeParse(raw);
+  const result = ZFormatInputSchema.safeParse(raw);
   if (result.success) return { format: result.data as TFormat, errors: [] };
   return {
     format: CLASSIC_FORMAT,
