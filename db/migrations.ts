@@ -15,6 +15,7 @@ import * as audienceVote from './migrations/2026_11_24_0012_audience_vote';
 import * as roundState from './migrations/2026_11_25_0013_round_state';
 import * as actionLog from './migrations/2026_11_25_0014_action_log';
 import * as mediaSecret from './migrations/2026_11_25_0015_media_secret';
+import * as ballotDiscards from './migrations/2026_11_25_0016_ballot_discards';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0013_round_state': roundState,
   '2026_11_25_0014_action_log': actionLog,
   '2026_11_25_0015_media_secret': mediaSecret,
+  '2026_11_25_0016_ballot_discards': ballotDiscards,
 };

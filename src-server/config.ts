@@ -20,11 +20,19 @@ export interface Config {
   cookieName: string;
   /** The ballot cookie's HMAC key; unset, one is made at the first start and kept in the database. */
   voteSecret: string | null;
+  /** Ballots one address (an IPv6 /64) may cast at once, and the ballots a second it gets back. */
+  voteBurst: number;
+  votePerSecond: number;
 }
 
 function positiveInt(text: string | undefined, fallback: number): number {
   const value = Number(text);
   return text && Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+function positiveNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
     cookieName: SESSION_COOKIE,
     voteSecret: env.VOTE_SECRET || null,
+    voteBurst: positiveInt(env.VOTE_BURST, 1000),
+    votePerSecond: positiveNumber(env.VOTE_PER_SECOND, 20),
   };
 }

@@ -10,6 +10,7 @@ import type { ProjectorPresence } from './features/projectors/presence';
 import { findSession, type SessionCache } from './features/auth/sessions';
 import type { IdempotencyCache } from './features/scoring/idempotency';
 import type { RefusalLog } from './refusals';
+import type { BallotGate } from './features/vote/gate';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   voteKey: Buffer;
   /** What this instance refused lately, by kind and address, for the console (`refusals.ts`). */
   refusals: RefusalLog;
+  /** Ballots at a human rate: a token bucket per address, on this instance (`features/vote/gate.ts`). */
+  ballotGate: BallotGate;
 }
 
 export interface Context extends AppDeps {

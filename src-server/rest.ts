@@ -8,6 +8,7 @@ import { messages } from '../src/messages';
 import { resultsCsv, resultsXlsx } from './features/results/export';
 import { type CallerFor, type RestHandler, readJsonBody } from './http';
 import { badRequest } from './errors';
+import { RetryLater } from './features/vote/gate';
 import { renderSVG } from 'uqr';
 
 /** The body's fields with the path's set number, which the body cannot override. */
@@ -188,7 +189,8 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     rest(async (caller, c) => caller.show.update(await body(c))),
   );
 
-  // The audience vote: read (anyone), open or close (master, admin), cast (anyone, one per device).
+  // The audience vote: read (anyone; sets the ballot cookie), open or close (master, admin), cast
+  // (anyone with the cookie, one per device, at a human rate per address).
   app.get(
     '/api/vote',
     rest((caller) => caller.vote.get()),
@@ -197,10 +199,16 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     '/api/vote',
     rest(async (caller, c) => caller.vote.update(await body(c))),
   );
-  app.post(
-    '/api/vote',
-    rest(async (caller, c) => caller.vote.cast(await body(c))),
-  );
+  const cast = rest(async (caller, c) => caller.vote.cast(await body(c)));
+  app.post('/api/vote', async (c) => {
+    try {
+      return await cast(c);
+    } catch (error) {
+      // A ballot over its address's rate: the page comes back when the answer says (Retry-After).
+      if (error instanceof RetryLater) c.header('Retry-After', String(error.retryAfterS));
+      throw error;
+    }
+  });
   app.post(
     '/api/vote/award',
     rest(async (caller, c) => caller.vote.award(await body(c))),

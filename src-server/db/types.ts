@@ -285,6 +285,15 @@ export interface VoteLimitsTable {
   count: number;
 }
 
+/** An address whose ballots the staff struck from a vote (migration 0016). */
+export interface VoteDiscardsTable {
+  vote_id: number;
+  address: string;
+  ballots: number;
+  action_id: number;
+  created_at: CreatedAt;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -316,6 +325,7 @@ export interface Database {
   votes: VotesTable;
   ballots: BallotsTable;
   vote_limits: VoteLimitsTable;
+  vote_discards: VoteDiscardsTable;
   server_secrets: ServerSecretsTable;
 }
 

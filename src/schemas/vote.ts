@@ -96,3 +96,28 @@ export const ZBallotSchema = z.object({ teamIds: ZTeamIds }).strict();
 
 /** Turns the last closed vote into points on a field: the winners (ties included) get its maximum. */
 export const ZVoteAwardSchema = z.object({ fieldName: z.string().trim().min(1).max(50) }).strict();
+
+/** One network address's ballots in a vote, for the console (an IPv6 address by its /64). */
+export interface TVoteSource {
+  address: string;
+  /** Ballots stored from it (every instance's), discarded ones included. */
+  ballots: number;
+  /** Ballots refused from it (this instance's count: too fast, without the page's cookie, already voted…). */
+  refused: number;
+  /** Set once the staff discarded its ballots: how many, when. */
+  discarded: { ballots: number; at: number } | null;
+}
+
+/** `vote.sources`: the addresses with the most ballots in the open or last vote, most first. */
+export interface TVoteSources {
+  voteId: string | null;
+  sources: TVoteSource[];
+}
+
+/** `vote.discard`: strike one address's ballots from the vote, before its award. */
+export const ZVoteDiscardSchema = z
+  .object({
+    voteId: z.string().trim().min(1).max(20),
+    address: z.string().trim().min(1).max(100),
+  })
+  .strict();

@@ -245,6 +245,8 @@ const TABLE: Entry[] = [
     input: { teamIds: [NO_ID] },
     rest: [{ method: 'POST', path: '/api/vote', body: { teamIds: [NO_ID] } }],
   },
+  { procedure: 'vote.sources', allowed: STAFF },
+  { procedure: 'vote.discard', allowed: STAFF, input: { voteId: NO_ID, address: '192.0.2.1' } },
   {
     procedure: 'vote.award',
     allowed: STAFF,

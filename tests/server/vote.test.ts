@@ -44,17 +44,24 @@ async function putVote(body: unknown, cookie = asMaster.cookie()) {
   return t.request('PUT', '/api/vote', { body, cookie });
 }
 
-/** Casts a ballot as a device: with its cookie, or as a new device (returns the cookie it was given). */
 interface Answer {
   ok?: true;
   error?: { message: string; code: string; field?: string };
 }
 
+/** A new device, as a phone gets one: the ballot cookie its page's read of the vote sets. */
+async function newDevice(): Promise<string> {
+  const res = await t.request('GET', '/api/vote');
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  expect(setCookie.startsWith(`${VOTE_COOKIE}=`)).toBe(true);
+  return setCookie.split(';')[0]!;
+}
+
+/** Casts a ballot as a device: with its cookie, or as a new device (returns the cookie it was given). */
 async function cast(teams: string[], device?: string): Promise<{ status: number; body: Answer; device: string | undefined }> {
-  const res = await t.request('POST', '/api/vote', { body: { teamIds: teams }, cookie: device });
-  const setCookie = res.headers.get('set-cookie');
-  const given = setCookie?.startsWith(`${VOTE_COOKIE}=`) ? setCookie.split(';')[0] : undefined;
-  return { status: res.status, body: await res.json(), device: given ?? device };
+  const cookie = device ?? (await newDevice());
+  const res = await t.request('POST', '/api/vote', { body: { teamIds: teams }, cookie });
+  return { status: res.status, body: await res.json(), device: cookie };
 }
 
 async function readVote(cookie?: string) {
@@ -139,7 +146,7 @@ describe('opening a vote', () => {
 });
 
 describe('ballots', () => {
-  it('gives each new device a signed cookie, takes one ballot per device, and writes no event per ballot', async () => {
+  it('gives each page that reads the vote a signed cookie, takes one ballot per device, and writes no event per ballot', async () => {
     // The counter's own tally events come at most twice a second: hold it while counting the events
     // the ballots write (none), however slowly this runs.
     const counting = vi.spyOn(t.deps.hub.votes, 'count').mockResolvedValue(undefined);
@@ -148,7 +155,7 @@ describe('ballots', () => {
     const first = await cast([teamIds[1]!]);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ok: true });
-    const res = await t.request('POST', '/api/vote', { body: { teamIds: [teamIds[0]] } });
+    const res = await t.request('GET', '/api/vote');
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(new RegExp(`^${VOTE_COOKIE}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43};`));
     expect(cookie).toContain('HttpOnly');
@@ -159,10 +166,13 @@ describe('ballots', () => {
     expect(again.status).toBe(409);
     expect(again.body.error?.message).toBe(messages.voteAlreadyCast);
     expect((await readVote(first.device)).mine).toEqual([teamIds[1]]);
-    // A forged cookie is no device: it votes as a new one.
+    expect((await cast([teamIds[0]!], cookie.split(';')[0])).status).toBe(200);
+    // A forged cookie is no device: refused, as a ballot with no cookie is.
     const forged = await cast([teamIds[2]!], `${first.device!.split('.')[0]}.${'A'.repeat(43)}`);
-    expect(forged.status).toBe(200);
-    expect(forged.device).not.toBe(first.device);
+    expect(forged.status).toBe(403);
+    expect(forged.body.error?.message).toBe(messages.voteGuard.noDevice);
+    const third = await cast([teamIds[2]!]);
+    expect(third.status).toBe(200);
     expect(await eventCount()).toBe(before);
     counting.mockRestore();
     await tallyReaches([1, 1, 1], 3);
@@ -173,7 +183,11 @@ describe('ballots', () => {
     const two = await cast([teamIds[0]!, teamIds[1]!]);
     expect(two.status).toBe(400);
     expect(two.body.error).toMatchObject({ field: 'teamIds', message: messages.voteTooManyChoices(1) });
-    const bad = await t.request('POST', '/api/vote', { raw: '{"teamIds": ', headers: { 'content-type': 'application/json' } });
+    const bad = await t.request('POST', '/api/vote', {
+      raw: '{"teamIds": ',
+      cookie: await newDevice(),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect((await cast([])).status).toBe(400);
   });

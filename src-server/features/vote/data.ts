@@ -12,6 +12,7 @@ import { z } from '../../../src/schemas/zod';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
 import { AppError, conflict } from '../../errors';
+import { RetryLater } from './gate';
 
 type Db = Kysely<Database>;
 
@@ -100,19 +101,20 @@ export async function insertVote(
   return storedVoteOf(row);
 }
 
-/** Every team's votes and the ballots cast, straight from the ballots. */
+/**
+ * Every team's votes and the ballots cast, straight from the ballots; the ballots of an address the
+ * staff discarded (`vote_discards`) are left out.
+ */
 export async function countBallots(db: Db, voteId: string): Promise<{ tally: Map<string, number>; ballots: number }> {
+  const id = Number(voteId);
+  const counted = sql`not exists (select 1 from vote_discards d where d.vote_id = ${id} and d.address = ballots.address)`;
   const counts = await sql<{ team_id: string; count: number | string }>`
     select choice as team_id, count(*) as count
     from ballots, jsonb_array_elements_text(ballots.team_ids) as choice
-    where vote_id = ${Number(voteId)}
+    where vote_id = ${id} and ${counted}
     group by choice`.execute(db);
-  const total = await db
-    .selectFrom('ballots')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('vote_id', '=', Number(voteId))
-    .executeTakeFirst();
-  return { tally: new Map(counts.rows.map((r) => [r.team_id, Number(r.count)])), ballots: Number(total?.n ?? 0) };
+  const total = await sql<{ n: number | string }>`select count(*) as n from ballots where vote_id = ${id} and ${counted}`.execute(db);
+  return { tally: new Map(counts.rows.map((r) => [r.team_id, Number(r.count)])), ballots: Number(total.rows[0]?.n ?? 0) };
 }
 
 /**
@@ -156,9 +158,10 @@ export const windowStart = (now: number) => now - (now % VOTE_WINDOW_MS);
 
 /**
  * Casts one ballot in one statement: the vote must still be open (key-share locked, so a close waits
- * for it and counts it, or it sees the close and is refused), the address's count in this window goes
- * up, and the ballot is stored, replacing the device's earlier one only when the vote allows changes.
- * On refusal a second read says why.
+ * for it and counts it, or it sees the close and is refused) and its address not discarded, the
+ * address's count in this window goes up, and the ballot is stored, replacing the device's earlier one
+ * only when the vote allows changes. `address` is the ballot's source (`gate.ts`: an IPv6 address by
+ * its /64). On refusal a second read says why.
  */
 export async function castBallot(
   db: Db,
@@ -171,6 +174,7 @@ export async function castBallot(
     with gate as (
       select id from votes
       where id = ${voteId} and closed_at is null and (closes_at is null or closes_at > ${ballot.now})
+        and not exists (select 1 from vote_discards where vote_id = ${voteId} and address = ${ballot.address})
       for key share
     ), counted as (
       insert into vote_limits (address, window_start, count) values (${ballot.address}, ${window}, 1)
@@ -194,13 +198,22 @@ export async function castBallot(
     .where((eb) => eb.or([eb('closes_at', 'is', null), eb('closes_at', '>', ballot.now)]))
     .executeTakeFirst();
   if (!open) throw conflict(messages.voteClosed);
+  const discarded = await db
+    .selectFrom('vote_discards')
+    .select('address')
+    .where('vote_id', '=', voteId)
+    .where('address', '=', ballot.address)
+    .executeTakeFirst();
+  if (discarded) throw new AppError('FORBIDDEN', messages.voteGuard.sourceDiscarded);
   const limit = await db
     .selectFrom('vote_limits')
     .select('count')
     .where('address', '=', ballot.address)
     .where('window_start', '=', window)
     .executeTakeFirst();
-  if ((limit?.count ?? 0) > VOTE_BALLOTS_PER_ADDRESS) throw new AppError('TOO_MANY_REQUESTS', messages.voteRateLimited);
+  if ((limit?.count ?? 0) > VOTE_BALLOTS_PER_ADDRESS) {
+    throw new RetryLater(messages.voteRateLimited, window + VOTE_WINDOW_MS - ballot.now);
+  }
   throw conflict(messages.voteAlreadyCast);
 }
 
@@ -218,4 +231,60 @@ export async function readBallot(db: Db, voteId: string, device: string): Promis
 /** Windows of the per-address limit that have passed are of no use: dropped now and then. */
 export async function dropOldLimits(db: Db, now: number): Promise<void> {
   await db.deleteFrom('vote_limits').where('window_start', '<', windowStart(now)).execute();
+}
+
+/** One address's ballots in a vote, as the console lists them. */
+export interface SourceCount {
+  address: string;
+  ballots: number;
+  /** When the staff discarded them: how many then, and the action's id in the log. */
+  discarded: { ballots: number; at: number; actionId: number } | null;
+}
+
+/** The addresses with the most ballots in the vote (discarded ones among them), most first. */
+export async function readSourceCounts(db: Db, voteId: string, limit: number): Promise<SourceCount[]> {
+  const id = Number(voteId);
+  const rows = await db
+    .selectFrom('ballots')
+    .select(['address', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('vote_id', '=', id)
+    .groupBy('address')
+    .orderBy('n', 'desc')
+    .orderBy('address')
+    .limit(limit)
+    .execute();
+  const discards = await db
+    .selectFrom('vote_discards')
+    .select(['address', 'ballots', 'action_id', 'created_at'])
+    .where('vote_id', '=', id)
+    .execute();
+  const counted = rows.map((r) => ({ address: r.address, ballots: Number(r.n) }));
+  // A discarded address stays on the list (its row says so), however few its ballots.
+  for (const d of discards) if (!counted.some((c) => c.address === d.address)) counted.push({ address: d.address, ballots: d.ballots });
+  return counted.map((c) => {
+    const d = discards.find((x) => x.address === c.address);
+    return { ...c, discarded: d ? { ballots: d.ballots, at: d.created_at.getTime(), actionId: Number(d.action_id) } : null };
+  });
+}
+
+/** The ballots one address cast in the vote (all of them, discarded or not). */
+export async function countSourceBallots(db: Db, voteId: string, address: string): Promise<number> {
+  const row = await db
+    .selectFrom('ballots')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('vote_id', '=', Number(voteId))
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks an address's ballots discarded from the vote (in the caller's transaction, the vote locked). */
+export async function insertDiscard(
+  db: Db,
+  discard: { voteId: string; address: string; ballots: number; actionId: number },
+): Promise<void> {
+  await db
+    .insertInto('vote_discards')
+    .values({ vote_id: Number(discard.voteId), address: discard.address, ballots: discard.ballots, action_id: discard.actionId })
+    .execute();
 }

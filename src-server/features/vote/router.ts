@@ -1,19 +1,43 @@
 /**
  * The audience vote's procedures: open and close (master, admin), read (anyone; the tally as the
- * audience may see it), cast a ballot (anyone, one per device), and turn a closed vote into points.
+ * audience may see it, and the device cookie a ballot needs), cast a ballot (anyone, one per device,
+ * at a human rate per address), list the addresses by ballots and discard one's (master, admin), and
+ * turn a closed vote into points.
  */
 import type { StoredVote } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
-import { type TVoteAnswer, ZBallotSchema, ZVoteAwardSchema, ZVoteUpdateSchema } from '../../../src/schemas/vote';
+import {
+  type TVoteAnswer,
+  type TVoteSource,
+  type TVoteSources,
+  ZBallotSchema,
+  ZVoteAwardSchema,
+  ZVoteDiscardSchema,
+  ZVoteUpdateSchema,
+} from '../../../src/schemas/vote';
 import type { Context } from '../../context';
 import { hallAddress } from '../../hall-address';
-import { badRequest, conflict } from '../../errors';
+import { AppError, badRequest, conflict } from '../../errors';
+import { recordAction } from '../actions/log';
 import { audienceOf } from '../live/model';
 import { liveTransaction } from '../live/record';
 import { applyScoreChange } from '../scoring/data';
 import { publicProcedure, roleProcedure, router } from '../../trpc';
-import { castBallot, countBallots, insertVote, lockVote, readBallot, readCurrentVote, writeAward, writeCount } from './data';
+import {
+  castBallot,
+  countBallots,
+  countSourceBallots,
+  insertDiscard,
+  insertVote,
+  lockVote,
+  readBallot,
+  readCurrentVote,
+  readSourceCounts,
+  writeAward,
+  writeCount,
+} from './data';
+import { ballotSource, RetryLater } from './gate';
 import { deviceCookie, deviceOf, newDevice } from './device';
 
 /**
@@ -37,7 +61,11 @@ async function answer(ctx: Context, device: string | null): Promise<TVoteAnswer>
   return { vote, mine, url: voteUrl(ctx.config.publicUrl, ctx.origin) };
 }
 
-/** The request's device, or a new one (its cookie set on the answer) when it has none. */
+/**
+ * The request's device, or a new one (its cookie set on the answer) when it has none: what reading
+ * the vote does (`GET /api/vote`, and the ballot page at `/`, which carries that answer), so a ballot
+ * always comes from a page that loaded. A ballot itself never makes a device.
+ */
 function deviceFor(ctx: Context): string {
   const known = deviceOf(ctx.voteKey, ctx.cookie);
   if (known) return known;
@@ -46,9 +74,42 @@ function deviceFor(ctx: Context): string {
   return made.id;
 }
 
+/** The addresses listed on the console: the most ballots first. */
+const SOURCES_SHOWN = 10;
+
+/**
+ * One ballot, guarded: the vote open and the ballot valid, the page's cookie (403 without: reload the
+ * page), the source's bucket (429 with Retry-After), then the statement. Every refusal is recorded in
+ * the refusal log (kind `ballot`, the address) and in the gate's count of the vote's refusals by source.
+ */
+async function guardedCast(ctx: Context, teamIds: string[]): Promise<void> {
+  const vote: StoredVote | null = ctx.hub.live.vote();
+  const source = ballotSource(ctx.ip);
+  try {
+    if (!vote?.open || (vote.closesAt !== null && vote.closesAt <= Date.now())) throw conflict(messages.voteClosed);
+    if (teamIds.length > vote.choices) throw badRequest(messages.voteTooManyChoices(vote.choices), 'teamIds');
+    const onBallot = new Set(vote.teamIds);
+    teamIds.forEach((id, index) => {
+      if (!onBallot.has(id)) throw badRequest(`${messages.voteTeamNotOnBallot}${messages.inField(`teamIds.${index}`)}`, `teamIds.${index}`);
+    });
+    const device = deviceOf(ctx.voteKey, ctx.cookie);
+    if (!device) throw new AppError('FORBIDDEN', messages.voteGuard.noDevice);
+    const waitMs = ctx.ballotGate.take(source);
+    if (waitMs > 0) throw new RetryLater(messages.voteGuard.tooFast(Math.max(1, Math.ceil(waitMs / 1000))), waitMs);
+    await castBallot(ctx.db, { voteId: vote._id, device, teamIds, address: source, changeable: vote.changeable, now: Date.now() });
+  } catch (error) {
+    if (error instanceof AppError) {
+      ctx.refusals.record('ballot', ctx.ip);
+      if (vote) ctx.ballotGate.refused(vote._id, source);
+      if (error instanceof RetryLater) ctx.resHeaders?.set('Retry-After', String(error.retryAfterS));
+    }
+    throw error;
+  }
+}
+
 export const voteRouter = router({
   /** The open vote, or the last one, with this device's ballot and the address to vote at. */
-  get: publicProcedure.query(({ ctx }) => answer(ctx, deviceOf(ctx.voteKey, ctx.cookie))),
+  get: publicProcedure.query(({ ctx }) => answer(ctx, deviceFor(ctx))),
 
   /** Opens a vote (one at a time) or closes the open one, counting it a last time. */
   update: roleProcedure('admin', 'master')
@@ -92,26 +153,97 @@ export const voteRouter = router({
       return { vote: ctx.hub.live.voteFor('staff') };
     }),
 
-  /** One ballot from this device: refused when closed, beyond the choices, or repeated without changes allowed. */
+  /**
+   * One ballot from this device (its cookie, set when its page read the vote): refused when closed,
+   * beyond the choices, without the cookie, too fast from its address, from a discarded address, or
+   * repeated without changes allowed.
+   */
   cast: publicProcedure.input(ZBallotSchema).mutation(async ({ ctx, input }) => {
-    const vote: StoredVote | null = ctx.hub.live.vote();
-    if (!vote?.open || (vote.closesAt !== null && vote.closesAt <= Date.now())) throw conflict(messages.voteClosed);
-    if (input.teamIds.length > vote.choices) throw badRequest(messages.voteTooManyChoices(vote.choices), 'teamIds');
-    const onBallot = new Set(vote.teamIds);
-    input.teamIds.forEach((id, index) => {
-      if (!onBallot.has(id)) throw badRequest(`${messages.voteTeamNotOnBallot}${messages.inField(`teamIds.${index}`)}`, `teamIds.${index}`);
-    });
-    const device = deviceFor(ctx);
-    await castBallot(ctx.db, {
-      voteId: vote._id,
-      device,
-      teamIds: input.teamIds,
-      address: ctx.ip,
-      changeable: vote.changeable,
-      now: Date.now(),
-    });
+    await guardedCast(ctx, input.teamIds);
     return { ok: true as const };
   }),
+
+  /**
+   * The addresses with the most ballots in the open or last vote: ballots stored (every instance's),
+   * ballots refused (this instance's), and whether the staff discarded them.
+   */
+  sources: roleProcedure('admin', 'master').query(async ({ ctx }): Promise<TVoteSources> => {
+    const vote = await readCurrentVote(ctx.db);
+    if (!vote) return { voteId: null, sources: [] };
+    const stored = await readSourceCounts(ctx.db, vote._id, SOURCES_SHOWN);
+    const refused = ctx.ballotGate.refusedFor(vote._id);
+    const rows = new Map<string, TVoteSource>(
+      stored.map((s) => [
+        s.address,
+        {
+          address: s.address,
+          ballots: s.ballots,
+          refused: 0,
+          discarded: s.discarded && { ballots: s.discarded.ballots, at: s.discarded.at },
+        },
+      ]),
+    );
+    const mostRefused = [...refused].sort((a, b) => b[1] - a[1]).slice(0, SOURCES_SHOWN);
+    for (const [address, count] of mostRefused) {
+      const row = rows.get(address);
+      if (row) row.refused = count;
+      else {
+        const ballots = await countSourceBallots(ctx.db, vote._id, address);
+        rows.set(address, { address, ballots, refused: count, discarded: null });
+      }
+    }
+    for (const row of rows.values()) if (row.refused === 0) row.refused = refused.get(row.address) ?? 0;
+    const sources = [...rows.values()]
+      .sort((a, b) => b.ballots + b.refused - (a.ballots + a.refused) || a.address.localeCompare(b.address))
+      .slice(0, SOURCES_SHOWN);
+    // A discarded address stays listed whatever its rank: the console shows what was struck.
+    for (const row of rows.values()) if (row.discarded && !sources.includes(row)) sources.push(row);
+    return { voteId: vote._id, sources };
+  }),
+
+  /**
+   * Strikes one address's ballots from the last vote before its award (a script's flood): the tally
+   * leaves them out everywhere (the count is rewritten at once), the address casts no more in this
+   * vote, and one action in the log says who, when, which address and how many. Not undoable: the
+   * ballots stay stored, as evidence.
+   */
+  discard: roleProcedure('admin', 'master')
+    .input(ZVoteDiscardSchema)
+    .mutation(async ({ ctx, input }) => {
+      const now = Date.now();
+      const discarded = await liveTransaction(ctx, async (recorder) => {
+        const { trx } = recorder;
+        const current = await readCurrentVote(trx);
+        if (!current || current._id !== input.voteId) throw conflict(messages.voteGuard.discardNotLast);
+        const vote = await lockVote(trx, current._id, 'close');
+        if (!vote) throw conflict(messages.voteGuard.discardNotLast);
+        if (vote.award) throw conflict(messages.voteGuard.discardAwarded);
+        const already = await trx
+          .selectFrom('vote_discards')
+          .select('address')
+          .where('vote_id', '=', Number(vote._id))
+          .where('address', '=', input.address)
+          .executeTakeFirst();
+        if (already) throw conflict(messages.voteGuard.discardTwice);
+        const ballots = await countSourceBallots(trx, vote._id, input.address);
+        if (ballots === 0) throw conflict(messages.voteGuard.discardNoBallots);
+        const before = await countBallots(trx, vote._id);
+        const actionId = await recordAction(trx, {
+          actorId: ctx.user._id,
+          kind: 'vote.discard',
+          summary: messages.voteGuard.discardSummary(ballots, input.address, vote._id),
+          target: { voteId: vote._id, address: input.address, ballots },
+          before: { text: messages.voteGuard.countedBallots(before.ballots), ballots: before.ballots },
+          after: { text: messages.voteGuard.countedBallots(before.ballots - ballots), ballots: before.ballots - ballots },
+        });
+        await insertDiscard(trx, { voteId: vote._id, address: input.address, ballots, actionId });
+        // The count now, open or closed (a closed vote keeps its closing time).
+        const counted = await writeCount(trx, vote, now, vote.open ? null : vote.closedAt);
+        if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
+        return ballots;
+      });
+      return { discarded, vote: ctx.hub.live.voteFor('staff') };
+    }),
 
   /**
    * Turns the last vote, closed, into points on an answers field: its winners (every team tied first)
