@@ -36,14 +36,16 @@ describe('the demo event', () => {
       for (const item of items) expect(item.items.length).toBeGreaterThanOrEqual(3);
     }
 
-    // A set of each format, the obstacle's picture drawn by the seed and served as a PNG; its keyword
-    // hidden from the judge as answers are.
+    // A set of each format, the obstacle's picture drawn by the seed and served as a PNG to the staff
+    // only (the audience gets the round's composite); its keyword hidden from the judge as answers are.
     const formats = await Promise.all([2, 3, 4, 5].map(async (set) => (await caller.questionSet.list({ set })).items.map((i) => i.format)));
     expect(formats.flat().map((f) => f.kind)).toEqual(['classic', 'obstacle', 'classic', 'finish', 'judged', 'speed']);
     const obstacle = formats[0]!.find((f) => f.kind === 'obstacle');
     if (obstacle?.kind !== 'obstacle') throw new Error('no obstacle set in the demo');
     expect(obstacle.keyword).toBe('');
-    const picture = await t.request('GET', obstacle.picture!.url);
+    expect((await t.request('GET', obstacle.picture!.url, { cookie })).status).toBe(404);
+    const master = logins.find((l) => l.role === 'master')!;
+    const picture = await t.request('GET', obstacle.picture!.url, { cookie: await t.login(master.username, master.password) });
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');
     const png = new Uint8Array(await picture.arrayBuffer());
