@@ -46,7 +46,12 @@ export function socketRetryDelay(attemptIndex: number): number {
   return Math.min(SOCKET_RECONNECT_MIN_MS * 2 ** attemptIndex, SOCKET_RECONNECT_MAX_MS);
 }
 
-/** The close code the server uses when the session a socket was opened with has ended. */
+/**
+ * The close code the server uses when the session a socket was opened with has ended. Any other
+ * close is an ordinary reconnect, which tRPC's client makes by itself after every close, resending
+ * its subscriptions with the last event id each had: 4002 (the socket stopped reading and was
+ * dropped), 1013 (the server's socket caps), 1006 (cut, or not answering the server's ping).
+ */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 type SocketListener = (event: { type: 'open' } | { type: 'close'; code: number | undefined; deliberate: boolean }) => void;

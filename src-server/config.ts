@@ -1,6 +1,6 @@
 /** Reads the environment once (the variables are listed in the README). */
 import path from 'node:path';
-import { SESSION_COOKIE } from '../src/constants';
+import { SESSION_COOKIE, SOCKET_TIMEOUT_MS } from '../src/constants';
 
 export interface Config {
   port: number;
@@ -15,6 +15,12 @@ export interface Config {
   trustProxy: boolean;
   /** Open websockets allowed from one (trusted) address: a hall behind one NAT shares one. */
   wsMaxPerAddress: number;
+  /** Open websockets allowed on this instance, from every address together. */
+  wsMaxSockets: number;
+  /** A socket with more than this many bytes waiting to be sent is not reading: it is dropped. */
+  wsMaxBufferedBytes: number;
+  /** A socket that does not answer the server's protocol ping within this time is dropped. */
+  wsTimeoutMs: number;
   production: boolean;
   clientDir: string;
   cookieName: string;
@@ -48,6 +54,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     wsMaxPerAddress: positiveInt(env.WS_MAX_PER_ADDRESS, 2000),
+    wsMaxSockets: positiveInt(env.WS_MAX_SOCKETS, 5000),
+    wsMaxBufferedBytes: positiveInt(env.WS_MAX_BUFFERED_BYTES, 2 * 1024 * 1024),
+    wsTimeoutMs: positiveInt(env.WS_TIMEOUT_MS, SOCKET_TIMEOUT_MS),
     production: env.NODE_ENV !== 'development',
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
     cookieName: SESSION_COOKIE,

@@ -1,6 +1,7 @@
 /**
  * Open websockets by login session, so ending a session closes its sockets, and by user, so the
- * console can see which judges are online (per server instance).
+ * console can see which judges are online (per server instance); and, at the door, how many are
+ * open in all and from each address, for the caps (`ws.ts`).
  */
 export interface ClosableSocket {
   close(code?: number, reason?: string): void;
@@ -12,11 +13,47 @@ interface Holder {
   role: string | null;
 }
 
+/** Why a socket was turned away at the door: too many from its address, or too many in all. */
+export type DoorRefusal = 'address' | 'global';
+
 export class SocketRegistry {
   private readonly bySession = new Map<string, Set<ClosableSocket>>();
   private readonly all = new Map<ClosableSocket, Holder>();
   private presenceListener: ((judgeIds: string[]) => void) | null = null;
   private presenceTimer: NodeJS.Timeout | null = null;
+  /** Sockets let in and not yet closed, by address, and in all. */
+  private readonly perAddress = new Map<string, number>();
+  private admitted = 0;
+
+  /**
+   * Lets a new socket from `ip` in when both caps allow: null, and the caller owes one `leave(ip)`
+   * when it closes; otherwise why not (nothing counted).
+   */
+  admit(ip: string, maxPerAddress: number, maxSockets: number): DoorRefusal | null {
+    const fromAddress = this.perAddress.get(ip) ?? 0;
+    if (fromAddress >= maxPerAddress) return 'address';
+    if (this.admitted >= maxSockets) return 'global';
+    this.perAddress.set(ip, fromAddress + 1);
+    this.admitted++;
+    return null;
+  }
+
+  leave(ip: string): void {
+    const left = (this.perAddress.get(ip) ?? 0) - 1;
+    if (left > 0) this.perAddress.set(ip, left);
+    else this.perAddress.delete(ip);
+    this.admitted = Math.max(0, this.admitted - 1);
+  }
+
+  /** Sockets let in at the door and not closed yet. */
+  get openSockets(): number {
+    return this.admitted;
+  }
+
+  /** Sockets open from one address. */
+  openFrom(ip: string): number {
+    return this.perAddress.get(ip) ?? 0;
+  }
 
   add(socket: ClosableSocket, sessionId: string | null, user?: { _id: string; role: string } | null): () => void {
     this.all.set(socket, { sessionId, userId: user?._id ?? null, role: user?.role ?? null });
