@@ -11,8 +11,9 @@
  *      nginx, each from a loopback address of its own, and record every `vote` message.
  *   3. V voters arrive within T seconds (seeded uniform arrival times, the same schedule every run) from
  *      one or two load-generator processes (this file, BENCH_VOTES_ROLE=generator): each a new device
- *      (no cookie) on a new connection bound to its own 127.x.y.z source address, `POST /api/vote` with
- *      the site's Origin. Ballot latency: request start → whole answer.
+ *      on new connections bound to its own 127.x.y.z source address, `GET /api/vote` (its page's
+ *      read, which sets the ballot cookie) then `POST /api/vote` with the cookie and the site's Origin.
+ *      Ballot latency: the POST's start → whole answer.
  *   4. Freshness of the tally: for the k-th acknowledged ballot (acks in time order), the arrival at a
  *      subscriber of its first `vote` message with ballots ≥ k, minus that ack; over every subscriber.
  *   5. One more ballot sends an X-Forwarded-For of its own: the address stored must be its socket's.
@@ -116,8 +117,27 @@ type FromGenerator =
   | { type: 'done'; results: VoterResult[] }
   | { type: 'inserted'; latencies: number[]; lags: number[]; failures: string[]; inFlight: number };
 
-function castOne(task: VoterTask, n: number, due: number, extraHeaders: Record<string, string> = {}): Promise<VoterResult> {
+/** The voter's page load, as far as the server is concerned: GET /api/vote, which sets the ballot cookie. */
+function loadBallotPage(task: VoterTask, n: number): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: task.host, port: task.port, method: 'GET', path: '/api/vote', localAddress: loopbackAddress(n), agent: false },
+      (res) => {
+        res.resume();
+        const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+        res.on('end', () => resolve(cookie));
+        res.on('error', () => resolve(cookie));
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
+    req.on('error', () => resolve(''));
+    req.end();
+  });
+}
+
+async function castOne(task: VoterTask, n: number, due: number, extraHeaders: Record<string, string> = {}): Promise<VoterResult> {
   const body = JSON.stringify({ teamIds: [task.teams[n % task.teams.length]] });
+  const cookie = await loadBallotPage(task, n);
   return new Promise((resolve) => {
     const start = clock();
     let connected = 0;
@@ -138,6 +158,7 @@ function castOne(task: VoterTask, n: number, due: number, extraHeaders: Record<s
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           connection: 'close',
+          ...(cookie ? { cookie } : {}),
           ...extraHeaders,
         },
       },

@@ -1,13 +1,15 @@
 /**
  * The ballot: the teams as big toggles, "Gửi bình chọn", then the thanks with what was chosen (and
- * "Đổi bình chọn" when the vote allows changes), or "Bình chọn đã kết thúc". The server's refusals
- * show in its own words in the alert region; a send that got no answer keeps the choice for a retry.
+ * "Đổi bình chọn" when the vote allows changes), or "Bình chọn đã kết thúc". A send the server asks
+ * to repeat later (429: a hall's burst behind one router) is sent again by itself, the page saying
+ * "Đang gửi lại…" meanwhile (`api.ts`); the server's other refusals show in its own words in the alert
+ * region; a send that got no answer keeps the choice for a retry.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BallotPageData } from '../../src/ballotPage';
 import { ballotText } from '../../src/messages/ballot';
 import type { TVote } from '../../src/schemas/vote';
-import { castBallot } from './api';
+import { sendBallot } from './api';
 import styles from './Ballot.module.css';
 import { TeamBadge, TeamCard } from './TeamCard';
 import { useVoteAnswer } from './useVoteAnswer';
@@ -32,6 +34,8 @@ export function BallotApp({ initial }: { initial: BallotPageData }) {
   const [selected, setSelected] = useState<string[]>(() => answer.mine ?? []);
   const [editing, setEditing] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Asked to wait (429) and sending again by itself: a calm note, not an error. */
+  const [resending, setResending] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
   const [hint, setHint] = useState<string | null>(null);
 
@@ -88,8 +92,9 @@ export function BallotApp({ initial }: { initial: BallotPageData }) {
     setError(null);
     setHint(null);
     markCast(null);
-    const result = await castBallot(chosen);
+    const result = await sendBallot(chosen, () => setResending(true));
     setSending(false);
+    setResending(false);
     if (result.ok) {
       markCast(chosen);
       setEditing(false);
@@ -142,14 +147,14 @@ export function BallotApp({ initial }: { initial: BallotPageData }) {
                 </li>
               ))}
             </ul>
-            <p role="status" className={styles.status}>
-              {hint}
+            <p role="status" className={styles.status} data-testid="ballot-status">
+              {resending ? ballotText.resendingHint : hint}
             </p>
             <div className={styles.sendBar}>
               {vote.choices > 1 && <p className={styles.count}>{ballotText.pickedCount(chosen.length, vote.choices)}</p>}
               <div className={styles.actions}>
                 <button type="button" className={styles.send} disabled={chosen.length === 0 || sending} onClick={() => void send()}>
-                  {sending ? ballotText.sending : error?.retry ? ballotText.sendAgain : ballotText.send}
+                  {resending ? ballotText.resending : sending ? ballotText.sending : error?.retry ? ballotText.sendAgain : ballotText.send}
                 </button>
                 {editing && answer.mine && (
                   <button type="button" className={styles.secondary} onClick={() => setEditing(false)}>

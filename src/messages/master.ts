@@ -120,6 +120,23 @@ export const masterText = {
     openError: 'Không mở được bình chọn.',
     closeError: 'Không kết thúc được bình chọn.',
     awardError: 'Không quy ra điểm được.',
+    sources: {
+      title: 'Phiếu theo địa chỉ mạng',
+      hint: 'Cả hội trường dùng chung một Wi-Fi thường hiện là một địa chỉ. Một địa chỉ có nhiều phiếu hơn số người có thể có ở đó là dấu hiệu gian lận.',
+      address: 'Địa chỉ',
+      counted: 'Được tính',
+      refused: 'Bị từ chối',
+      empty: 'Chưa có phiếu nào.',
+      discard: 'Loại phiếu',
+      discardLabel: (address: string) => `Loại phiếu từ ${address}`,
+      discarded: (n: number) => `Đã loại ${n.toLocaleString('vi-VN')} phiếu`,
+      discardTitle: (n: number, address: string) => `Loại ${n.toLocaleString('vi-VN')} phiếu từ ${address}?`,
+      discardText:
+        'Các phiếu này không được tính nữa, trên mọi màn hình và khi quy ra điểm; địa chỉ này không gửi thêm phiếu được trong cuộc bình chọn này. Thao tác được ghi vào nhật ký và không hoàn tác được.',
+      discardedToast: (n: number, address: string) => `Đã loại ${n.toLocaleString('vi-VN')} phiếu từ ${address}`,
+      discardError: 'Không loại được phiếu.',
+      loadError: 'Lấy danh sách địa chỉ bình chọn lỗi.',
+    },
   },
   finish: {
     title: 'Về đích',

@@ -86,10 +86,11 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
 
   const scene = (page: Page, name: string) => page.locator(`[data-testid="overlay"][data-scene="${name}"]`).waitFor();
 
-  /** One ballot from a phone of its own (a context without cookies: the server gives it a new device). */
+  /** One ballot from a phone of its own (a context without cookies: reading the vote gives it a device, as the ballot page does). */
   async function castFromNewPhone(teamId: string): Promise<void> {
     const phone = await request.newContext({ baseURL: h.url });
     try {
+      await phone.get('/api/vote');
       const response = await phone.post('/api/vote', { data: { teamIds: [teamId] } });
       expect(response.status(), await response.text()).toBe(200);
     } finally {

@@ -1,8 +1,10 @@
 /**
  * The audience vote driven from /master in a real browser: the master opens a vote for three of four
  * teams from the console's panel, three phones (each a new device, no cookies) vote through
- * `POST /api/vote`, the console's bars follow; the vote goes on screen 2, ends, and becomes points on
- * an answers field for its winner; the livestream overlay's scene follows the console's selector.
+ * `POST /api/vote`, the console's bars follow; the panel lists the ballots by address, and a flood's
+ * are discarded after a confirmation, the bars dropping them; the vote goes on screen 2, ends, and
+ * becomes points on an answers field for its winner; the livestream overlay's scene follows the
+ * console's selector.
  */
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -11,10 +13,18 @@ import { animationsDone, describeInBrowser, openAs, requestAs, toast } from './h
 
 const TEAMS = ['Đội Hoa Sen', 'Đội Sông Hồng', 'Đội Tháp Rùa', 'Đội Văn Miếu'] as const;
 const LEFT_OUT = 'Đội Văn Miếu';
+/** A script's address, as its flood of ballots was stored. */
+const FLOOD = '203.0.113.66';
 const FIELD = { name: 'binh-chon', label: 'Khán giả bình chọn', kind: 'answers', maxPoint: 5, step: 0.5, position: 9 };
 
 async function trpc(client: APIRequestContext, procedure: string, input: unknown) {
   const response = await client.post(`/trpc/${procedure}`, { data: input });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).result.data;
+}
+
+async function trpcGet(client: APIRequestContext, procedure: string, input: unknown) {
+  const response = await client.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).result.data;
 }
@@ -36,6 +46,8 @@ describeInBrowser('the audience vote on the console', (h) => {
   async function castFromNewDevice(teamName: string) {
     const phone = await request.newContext({ baseURL: h.url });
     try {
+      // Its page's read of the vote gives it the ballot cookie.
+      await phone.get('/api/vote');
       const response = await phone.post('/api/vote', { data: { teamIds: [ids[teamName]] } });
       expect(response.status(), await response.text()).toBe(200);
     } finally {
@@ -92,6 +104,49 @@ describeInBrowser('the audience vote on the console', (h) => {
     await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 3' }).waitFor();
     expect(await bar(m, 'Đội Hoa Sen').getByRole('progressbar').getAttribute('aria-label')).toBe('Đội Hoa Sen: 2 phiếu');
 
+    await expectAccessible(m);
+
+    // A script's flood from one address (stored as the ballots of one network), and a blind loop of
+    // POSTs without the page's cookie from the phones' own address: the panel lists both.
+    const sources = panel.getByTestId('vote-sources');
+    const row = (address: string) => sources.locator(`[data-testid="vote-source"][data-address="${address}"]`);
+    await h.server.deps.db
+      .insertInto('ballots')
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          vote_id: Number(opened._id),
+          device: `flood-${i}`,
+          team_ids: JSON.stringify([ids['Đội Tháp Rùa']]),
+          address: FLOOD,
+        })),
+      )
+      .execute();
+    const blind = await request.newContext({ baseURL: h.url });
+    for (let i = 0; i < 5; i++) expect((await blind.post('/api/vote', { data: { teamIds: [ids['Đội Tháp Rùa']] } })).status()).toBe(403);
+    await blind.dispose();
+    await expect.poll(() => bar(m, 'Đội Tháp Rùa').getAttribute('data-count')).toBe('40');
+    await expect.poll(() => row(FLOOD).getAttribute('data-ballots')).toBe('40');
+    await expect.poll(() => row('127.0.0.1').getAttribute('data-refused')).toBe('5');
+    expect(await sources.getByTestId('vote-source').evaluateAll((rows) => rows.map((r) => r.dataset.address))).toEqual([
+      FLOOD,
+      '127.0.0.1',
+    ]);
+    expect(await row('127.0.0.1').getAttribute('data-ballots')).toBe('3');
+
+    // Discarding asks first, names the address and the count, and the tally drops the flood.
+    await row(FLOOD)
+      .getByRole('button', { name: `Loại phiếu từ ${FLOOD}` })
+      .click();
+    const discardDialog = m.getByRole('dialog', { name: `Loại 40 phiếu từ ${FLOOD}?` });
+    await discardDialog.getByText(/không hoàn tác được/).waitFor();
+    await discardDialog.getByRole('button', { name: 'Loại phiếu' }).click();
+    await toast(m, `Đã loại 40 phiếu từ ${FLOOD}`).waitFor();
+    await expect.poll(() => bar(m, 'Đội Tháp Rùa').getAttribute('data-count')).toBe('0');
+    await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 3' }).waitFor();
+    await row(FLOOD).getByText('Đã loại 40 phiếu').waitFor();
+    expect(await row(FLOOD).getByRole('button').count()).toBe(0);
+    const log = await trpcGet(master, 'actions.log', { limit: 5 });
+    expect(log.items[0]).toMatchObject({ kind: 'vote.discard', target: { address: FLOOD, ballots: 40 } });
     await expectAccessible(m);
 
     await panel.getByRole('button', { name: 'Đưa lên màn hình phụ' }).click();

@@ -3,7 +3,8 @@
  * vote opens; 30 phones (390×844, touch, each a device of its own) load /, tap a team and send;
  * screen 2's bars and the master's GET /api/vote end equal to the ballots the phones saw accepted. A
  * second send from a phone that already voted shows the server's 409; a closed vote says so and / is
- * the app again; a vote of two choices that allows changes takes a changed ballot.
+ * the app again; a vote of two choices that allows changes takes a changed ballot; a ballot over its
+ * network's rate (429) is sent again by the page itself and lands, as one whose cookie was lost does.
  */
 import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { ballotText } from '../../src/messages/ballot';
 import { homePageText } from '../../src/messages/home';
 import { validationText } from '../../src/messages/validation';
 import type { TVoteAnswer } from '../../src/schemas/vote';
+import { BallotGate } from '../../src-server/features/vote/gate';
 import { axeViolations, describeViolations } from './axe';
 import { animationsDone, describeInBrowser, type Harness, openAs, requestAs, waitForApp } from './harness';
 
@@ -233,4 +235,66 @@ describeInBrowser('the audience vote on the phones', (h) => {
     await phone.close();
     await ok(await master.put('/api/vote', { data: { open: false } }));
   });
+
+  it('sends again by itself when the hall’s network is over its rate (429), and after its cookie was lost', async () => {
+    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ids } }));
+    const deps = h.server.deps;
+    const gate = deps.ballotGate;
+    try {
+      // A hall's burst already spent: one ballot at once, one more every 2.5 s.
+      deps.ballotGate = new BallotGate({ burst: 1, perSecond: 0.4 });
+      const phone = await newPhone(h);
+      const page = await phone.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await openBallot(page);
+      // Another phone behind the same router takes the one ballot there is.
+      const neighbour = await request.newContext({ baseURL: h.url });
+      await neighbour.get('/api/vote');
+      expect((await neighbour.post('/api/vote', { data: { teamIds: [ids[1]] } })).status()).toBe(200);
+      await neighbour.dispose();
+
+      const statuses: number[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST') statuses.push(r.status());
+      });
+      await card(page, ids[2]!).tap();
+      await sendButton(page).tap();
+      // Asked to wait: a calm note and "Đang gửi lại…", no error.
+      await page.getByRole('button', { name: ballotText.resending }).waitFor();
+      expect(await page.getByTestId('ballot-status').innerText()).toBe(ballotText.resendingHint);
+      expect(await page.getByRole('alert').innerText()).toBe('');
+      expect(statuses[0]).toBe(429);
+      // It lands by itself.
+      await page.getByTestId('ballot-thanks').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('ballot-mine').getAttribute('data-team-id')).toBe(ids[2]);
+      expect(statuses.at(-1)).toBe(200);
+
+      // A phone whose cookie is lost after the page loaded: its send reads the vote again and lands.
+      deps.ballotGate = new BallotGate({ burst: 100, perSecond: 20 });
+      const forgetful = await newPhone(h);
+      const second = await forgetful.newPage();
+      second.on('pageerror', (e) => pageErrors.push(e.message));
+      await openBallot(second);
+      await forgetful.clearCookies();
+      const posts: number[] = [];
+      second.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST') posts.push(r.status());
+      });
+      await card(second, ids[3]!).tap();
+      await sendButton(second).tap();
+      await second.getByTestId('ballot-thanks').waitFor();
+      expect(posts).toEqual([403, 200]);
+      expect(pageErrors).toEqual([]);
+
+      await expect
+        .poll(async () => Object.fromEntries(((await masterVote())?.tally ?? []).map((c) => [c.teamId, c.count])))
+        .toEqual({ [ids[0]!]: 0, [ids[1]!]: 1, [ids[2]!]: 1, [ids[3]!]: 1 });
+      await phone.close();
+      await forgetful.close();
+    } finally {
+      deps.ballotGate = gate;
+      await ok(await master.put('/api/vote', { data: { open: false } }));
+    }
+  }, 90_000);
 });

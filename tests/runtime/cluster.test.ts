@@ -349,7 +349,7 @@ describe.runIf(runnable)('three instances behind nginx (npm run start:cluster)',
       });
     }
 
-    // 300 phones, each its own device (no cookie), 15 at a time.
+    // 300 phones, each its own device (the cookie its page's read of the vote set), 15 at a time.
     const acknowledged = new Map(teamIds.map((id) => [id, 0]));
     const upstreams = new Map<string, number>();
     let aCookie = '';
@@ -357,13 +357,15 @@ describe.runIf(runnable)('three instances behind nginx (npm run start:cluster)',
     await Promise.all(
       Array.from({ length: 15 }, async () => {
         for (let teamId = queue.pop(); teamId; teamId = queue.pop()) {
-          const res = await call('POST', '/api/vote', { body: { teamIds: [teamId] } });
+          const page = await call('GET', '/api/vote');
+          const device = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+          const res = await call('POST', '/api/vote', { cookie: device, body: { teamIds: [teamId] } });
           expect(res.status, JSON.stringify(res.json)).toBe(200);
           expect(res.json).toEqual({ ok: true });
           acknowledged.set(teamId, acknowledged.get(teamId)! + 1);
           const instance = answeredBy(res.upstream)!;
           upstreams.set(instance, (upstreams.get(instance) ?? 0) + 1);
-          aCookie ||= (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+          aCookie ||= device;
         }
       }),
     );

@@ -35,6 +35,7 @@ describeInBrowser('screenshots: the audience vote on the console', (h) => {
     for (const [i, times] of [11, 7, 4, 2].entries()) {
       for (let n = 0; n < times; n++) {
         const phone = await request.newContext({ baseURL: h.url });
+        await ok(await phone.get('/api/vote'));
         await ok(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
         await phone.dispose();
       }

@@ -72,6 +72,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
     for (const [i, times] of [11, 7, 4, 2].entries()) {
       for (let n = 0; n < times; n++) {
         const phone = await request.newContext({ baseURL: h.url });
+        await ok(await phone.get('/api/vote'));
         await ok(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
         await phone.dispose();
       }

@@ -1,8 +1,8 @@
 /**
  * The audience vote on the console: with no vote, the form that opens one; while it is open, the
  * live tally as bars, the time left, the buttons that put it on the screens and the one that ends
- * it; once it has ended, the final result with its winners, and turning it into points on a field
- * of the scoring sheet. The vote comes from `vote.get`, then from the live `vote` message (whichever
+ * it; the ballots by network address, one address's ballots to discard (`VoteSources`); once it has
+ * ended, the final result with its winners, and turning it into points on a field of the scoring sheet. The vote comes from `vote.get`, then from the live `vote` message (whichever
  * is newer), and each of the console's own calls writes its answer straight in.
  */
 import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
@@ -23,6 +23,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { Panel } from './Panel';
 import type { ShowMoves } from './useShowMove';
 import { VoteForm } from './VoteForm';
+import { VoteSources } from './VoteSources';
 import { TallyBars, winnersOf } from './VoteTally';
 
 const M = masterText;
@@ -226,6 +227,7 @@ export function VotePanel({
             {V.close}
           </Button>
         )}
+        <VoteSources vote={vote} />
         {ended &&
           (winners.length > 0 ? (
             <AwardControls
