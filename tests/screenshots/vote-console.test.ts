@@ -1,6 +1,7 @@
 /**
  * The audience vote on the console at 1440×900: a vote for four of the demo's teams, open with
- * minutes left, 24 phones' ballots in its bars, on screen 2; beside it, the livestream overlay's scene.
+ * minutes left, 24 phones' ballots in its bars, on screen 2; beside it, the livestream overlay's scene;
+ * then the ballots by address with a script's flood among them, its discard's confirmation, and after.
  */
 import { type APIRequestContext, request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -60,5 +61,44 @@ describeInBrowser('screenshots: the audience vote on the console', (h) => {
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
     );
     await shoot(page, 'vote-console');
+  });
+
+  it('vote-sources.png: a script’s flood from one address beside the hall’s phones, then discarded', async () => {
+    const { db } = h.server.deps;
+    const { vote } = await (await master.get('/api/vote')).json();
+    // 180 ballots a script cast from one network, and a blind loop of POSTs without the page's cookie.
+    await db
+      .insertInto('ballots')
+      .values(
+        Array.from({ length: 180 }, (_, i) => ({
+          vote_id: Number(vote._id),
+          device: `flood-${i}`,
+          team_ids: JSON.stringify([vote.teamIds[3]]),
+          address: '2001:db8:4a:17::/64',
+        })),
+      )
+      .execute();
+    const blind = await request.newContext({ baseURL: h.url });
+    for (let i = 0; i < 12; i++) await blind.post('/api/vote', { data: { teamIds: [vote.teamIds[3]] } });
+    await blind.dispose();
+
+    const { page } = await openAs(h, '/master', 'master', CONSOLE);
+    await page.reload();
+    await waitForApp(page);
+    const panel = page.getByTestId('vote-panel');
+    const sources = panel.getByTestId('vote-sources');
+    await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 204' }).waitFor();
+    await sources.locator('[data-testid="vote-source"][data-refused="12"]').waitFor();
+    await sources.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await shoot(page, 'vote-sources');
+
+    await sources.getByRole('button', { name: 'Loại phiếu từ 2001:db8:4a:17::/64' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/không hoàn tác được/).waitFor();
+    await shoot(page, 'vote-sources-confirm');
+    await dialog.getByRole('button', { name: 'Loại phiếu' }).click();
+    await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 24' }).waitFor();
+    await sources.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await shoot(page, 'vote-sources-discarded', { withoutToasts: true });
   });
 });
