@@ -200,8 +200,9 @@ async function startApp(): Promise<Server> {
     NODE_ENV: 'production',
     ADMIN_PASSWORD,
     SEED_DEMO: '1',
-    // Every subscriber connects from 127.0.0.1: lift the per-address websocket cap for the bench.
+    // Every subscriber connects from 127.0.0.1: lift the per-address and global websocket caps for the bench.
     WS_MAX_PER_ADDRESS: '100000',
+    WS_MAX_SOCKETS: '100000',
   };
   delete env.DATABASE_URL;
   return startServer(['--expose-gc', '--import', PRELOAD, serverFile], serverRoot, env, /đang chạy tại (http:\/\/\S+)/, async () => {
