@@ -7,7 +7,8 @@
 
 /**
  * The kinds (src/refusalKinds.ts): 'login' a login answered 429 (the username locked, the login queue
- * full); 'ballot' a ballot refused (429 over its address's rate, 403 without its page's cookie, or any other reason); 'rate' any other 429;
+ * full); 'ballot' a ballot refused (over its address's rate, without its page's cookie, or for any
+ * other reason); 'rate' any other 429;
  * 'socketCap' a websocket refused at the door, over the per-address or global cap (close 1013);
  * 'slowSocket' a websocket dropped for not reading what it was sent (or not answering the ping);
  * 'batch' an HTTP batch or a websocket frame with too many calls, or too many subscriptions;
