@@ -43,6 +43,11 @@ export interface Context extends AppDeps {
   origin: string | null;
   /** Response headers for Set-Cookie; null on a websocket, where no cookie can be set. */
   resHeaders: Headers | null;
+  /**
+   * Whether this request has made its one login attempt: one object per request, which every call of
+   * an HTTP batch shares (tRPC creates the context once per request), so a batch cannot multiply logins.
+   */
+  loginAttempt: { made: boolean };
   /** On a websocket: what this socket holds open (at most a few subscriptions each). */
   socket?: { subscriptions: number };
 }
@@ -67,6 +72,7 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
     cookie: info.cookie ?? null,
     secure: info.secure,
     resHeaders: info.resHeaders,
+    loginAttempt: { made: false },
     origin: deps.config.publicUrl ?? info.origin ?? null,
   };
 }

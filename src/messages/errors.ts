@@ -17,6 +17,8 @@ const listItemNames: Readonly<Record<string, string>> = {
 export const errorsText = {
   invalidCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
   tooManyAttempts: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
+  oneLoginPerRequest: 'Mỗi yêu cầu chỉ được đăng nhập một lần',
+  loginOverSocket: 'Không đăng nhập được qua kết nối trực tiếp; hãy đăng nhập từ trang đăng nhập',
   notLoggedIn: 'Bạn cần đăng nhập để thực hiện thao tác này',
   forbidden: 'Bạn không có quyền thực hiện thao tác này',
   notFound: 'Không tìm thấy dữ liệu yêu cầu',

@@ -3,7 +3,7 @@
  * forwarded headers are believed only then; the Origin check compares scheme, host and port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_LIMIT } from '../../src-server/features/auth/rate-limit';
+import { ADDRESS_SLOWDOWN, LoginLimiter, slowdownMsAfter } from '../../src-server/features/auth/rate-limit';
 import { originMatches, trustedClientIp } from '../../src-server/proxy';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -43,16 +43,19 @@ describe('over HTTP', () => {
   });
 
   it('counts failed logins against the address the trusted proxy saw, whatever the client puts first', async () => {
-    // The address is one failure short of its limit.
-    for (let i = 0; i < ADDRESS_LIMIT.max - 1; i++) await proxied.deps.limiter.fail(proxied.deps.db, `khong-co-${i}`, '10.0.0.9');
-    const attempt = (spoofed: string) =>
+    const waits: number[] = [];
+    proxied.deps.limiter = new LoginLimiter(Date.now, async (ms) => waits.push(ms));
+    // The address has used up its failures that cost no wait.
+    for (let i = 0; i < ADDRESS_SLOWDOWN.free; i++) await proxied.deps.limiter.slowFailure(proxied.deps.db, '10.0.0.9');
+    const attempt = (forwardedFor: string) =>
       proxied.request('POST', '/login', {
-        body: { username: `nguoi-la-${spoofed}`, password: 'sai-mat-khau' },
-        headers: { 'x-forwarded-for': `${spoofed}, 10.0.0.9` },
+        body: { username: `nguoi-la-${forwardedFor}`, password: 'sai-mat-khau' },
+        headers: { 'x-forwarded-for': forwardedFor },
       });
-    expect((await attempt('203.0.113.1')).status).toBe(401);
-    expect((await attempt('203.0.113.2')).status).toBe(429);
-    expect((await attempt('198.51.100.7')).status).toBe(429);
+    expect((await attempt('203.0.113.1, 10.0.0.9')).status).toBe(401);
+    expect((await attempt('203.0.113.2, 10.0.0.9')).status).toBe(401);
+    expect((await attempt('10.0.0.9, 10.0.0.10')).status).toBe(401); // another address: not slowed
+    expect(waits).toEqual([slowdownMsAfter(ADDRESS_SLOWDOWN.free + 1), slowdownMsAfter(ADDRESS_SLOWDOWN.free + 2)]);
   });
 
   it('refuses a write whose Origin matches only an X-Forwarded-Host that no trusted proxy set', async () => {

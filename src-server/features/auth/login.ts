@@ -1,4 +1,9 @@
-/** Signing in with a password or a judge's link token, and signing out. */
+/**
+ * Signing in with a password or a judge's link token, and signing out. What a login costs an
+ * attacker (docs/ARCHITECTURE.md, "Logins"): one per HTTP request, over HTTP only; counted before its
+ * password is checked (`rate-limit.ts`); checked a few at a time (`password.ts`); a device that signed
+ * in before counted on its own (`login-device.ts`); failures from a busy address slowed, not refused.
+ */
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
@@ -6,7 +11,9 @@ import type { TLoginInput, TPublicUser } from '../../../src/schemas/auth';
 import { announceSessionsEnded, type Context } from '../../context';
 import { AppError } from '../../errors';
 import { findUserById } from '../users/data';
+import { loginDeviceCookie, loginDeviceOf, newDeviceId } from './login-device';
 import { verifyPassword } from './password';
+import { deviceKey, tooManyAttempts, usernameKey } from './rate-limit';
 import { clearedCookie, createSession, deleteSession, hashToken, sessionCookie } from './sessions';
 
 function sameHash(a: string, b: string): boolean {
@@ -15,35 +22,58 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** A login refused before or instead of its check: noted for the console (`deps.refusals`), then thrown. */
+function refuse(ctx: Context, error: AppError): AppError {
+  ctx.refusals.record('login', ctx.ip);
+  return error;
+}
+
 export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ user: TPublicUser }> {
-  await ctx.limiter.check(ctx.db, input.username, ctx.ip);
+  // No cookie can be set over a websocket; one login per request, so a batch cannot multiply them.
+  if (!ctx.resHeaders) throw refuse(ctx, new AppError('BAD_REQUEST', messages.loginOverSocket));
+  if (ctx.loginAttempt.made) throw refuse(ctx, new AppError('BAD_REQUEST', messages.oneLoginPerRequest));
+  ctx.loginAttempt.made = true;
+
   const row = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'judge_token_hash', 'active', 'role'])
     .where(sql`lower(username)`, '=', input.username.toLowerCase())
     .executeTakeFirst();
+  // A device that signed in as this very user before counts its attempts on its own counter.
+  const known = await loginDeviceOf(ctx.voteKey, ctx.cookie);
+  const device = known && row && known.userId === row.id ? known : null;
+  const counted = await ctx.limiter.reserve(ctx.db, device ? deviceKey(device.userId, device.deviceId) : usernameKey(input.username));
+  if ('waitMs' in counted) throw refuse(ctx, tooManyAttempts(counted.waitMs));
 
   let valid: boolean;
   if (input.password) {
-    valid = await verifyPassword(row?.password_hash ?? null, input.password);
+    try {
+      valid = await verifyPassword(row?.password_hash ?? null, input.password);
+    } catch (error) {
+      // Refused unchecked (the queue of checks is full): not an attempt.
+      await ctx.limiter.release(ctx.db, counted.reservation);
+      throw error instanceof AppError ? refuse(ctx, error) : error;
+    }
   } else {
     const token = input.token ?? '';
     valid = !!row?.judge_token_hash && row.role === 'judge' && sameHash(hashToken(token), row.judge_token_hash);
   }
   if (!row || !valid || !row.active) {
-    await ctx.limiter.fail(ctx.db, input.username, ctx.ip);
+    if ((await ctx.limiter.slowFailure(ctx.db, ctx.ip)) > 0) ctx.refusals.record('login', ctx.ip);
     // The same answer whether the account exists or not.
     throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
   }
-  await ctx.limiter.clear(ctx.db, input.username);
+  await ctx.limiter.clearKey(ctx.db, counted.reservation.key);
 
-  if (!ctx.resHeaders) throw new AppError('BAD_REQUEST', messages.invalidInput);
   if (ctx.sessionId) {
     await deleteSession(ctx.db, ctx.sessionId);
     await announceSessionsEnded(ctx, [ctx.sessionId]);
   }
   const { token } = await createSession(ctx.db, row.id);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config.cookieName, token, ctx.secure));
+  // The device is remembered as this user's (keeping its id if it had one).
+  const remembered = { userId: row.id, deviceId: known?.deviceId ?? newDeviceId() };
+  ctx.resHeaders.append('Set-Cookie', await loginDeviceCookie(ctx.voteKey, remembered, ctx.secure));
   const user = await findUserById(ctx.db, row.id);
   if (!user) throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
   return { user };
