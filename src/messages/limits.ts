@@ -21,6 +21,5 @@ export const limitsText = {
   what: 'Loại',
   byKind: 'Theo loại',
   byAddress: 'Địa chỉ bị từ chối nhiều nhất',
-  refresh: 'Làm mới',
   loadError: 'Không lấy được danh sách yêu cầu bị từ chối. ',
 } as const;
