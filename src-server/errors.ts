@@ -56,6 +56,8 @@ function issuePath(issue: Issue): string | undefined {
  * how many it left out. A failure (5xx) is logged whole, with its stack, always.
  */
 const LOG_BURST = 20;
+// Built from a string: a request may put any of them in its path; the log line shows a space instead.
+const CONTROL_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f]', 'g');
 const LOG_PER_SECOND = 10;
 const refusalLog = { tokens: LOG_BURST, at: Date.now(), skipped: 0 };
 
@@ -72,7 +74,7 @@ export function logRefusal(status: number, code: string, message: string, where:
   refusalLog.skipped = 0;
   // One line of bounded length, whatever the request put in its path.
   const place = where ? ` ${where.length > 160 ? `${where.slice(0, 160)}…` : where}` : '';
-  console.warn(`[${status}] ${code}${place}: ${message}${skipped}`.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 600));
+  console.warn(`[${status}] ${code}${place}: ${message}${skipped}`.replace(CONTROL_CHARACTERS, ' ').slice(0, 600));
 }
 
 function refused(status: number, body: ErrorBody, where: string | undefined): { status: number; body: ErrorBody } {
