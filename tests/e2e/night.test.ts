@@ -495,6 +495,11 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
 
     // Freeze, a late correction, reveal.
     await show({ scoreboardFrozen: true, phase: 'scoreboard' });
+    // The frozen board as the hall sees it: the scoreboard phase, every team's total so far.
+    await expect.poll(() => screen.getByTestId('projector').getAttribute('data-phase')).toBe('scoreboard');
+    for (const name of TEAMS) {
+      await expect.poll(() => screen.locator('body').innerText(), name).toContain(formatPoint(expected.get(name)!));
+    }
     const before = await screen.locator('body').innerText();
     await trpc(masterApi, 'show.handPoints', { teamId: teamIdOf('Lớp 9A2'), fieldName: 'phan-4', points: 5, reason: 'Sửa lỗi nhập' });
     give('Lớp 9A2', 5);

@@ -142,21 +142,32 @@ describeInBrowser("judges' pad in a browser", (h) => {
     await expect.poll(() => teamRow(page, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
     await page.close();
 
-    // A reload on a slow network: the pad's own calls take 5 s to answer.
+    // A reload on a slow network: the pad's own calls get no answer until the keypad is on screen,
+    // so what it shows can only come from the page itself (however slowly the machine renders it).
     const reloaded = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
     await reloaded.route(/\/trpc\/[^?]*(scoreField\.all|scoring\.list|settings\.get)/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      held += 1;
+      await released;
       await route.continue().catch(() => {});
     });
     await reloaded.setViewportSize(PHONE);
-    const started = Date.now();
     await reloaded.goto('/supporter');
     await waitForApp(reloaded);
-    await reloaded.getByTestId('pad-keypad').waitFor({ timeout: 3000 });
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(await reloaded.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
-    expect(await teamRow(reloaded, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
-    expect(await reloaded.getByTestId('user-menu').textContent()).toContain('Hội thi "Em yêu Hà Nội" 2026');
+    try {
+      await reloaded.getByTestId('pad-keypad').waitFor();
+      // The pad does ask (it re-reads as it mounts); no answer has come while it shows all this.
+      await expect.poll(() => held).toBeGreaterThan(0);
+      expect(await reloaded.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
+      expect(await teamRow(reloaded, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
+      expect(await reloaded.getByTestId('user-menu').textContent()).toContain('Hội thi "Em yêu Hà Nội" 2026');
+    } finally {
+      release();
+    }
     await reloaded.close();
   });
 

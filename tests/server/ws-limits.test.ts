@@ -63,7 +63,7 @@ describe('websocket caps', () => {
     for (const { socket } of open) socket.close();
   });
 
-  it('refuses the 21st subscription on one socket with a 429 error and keeps the first 20', async () => {
+  it('refuses one subscription past the cap on one socket with a 429 error and keeps the ones before it', async () => {
     for (const socket of sockets) socket.terminate();
     // The server has counted those sockets out once it keeps a new one.
     await expect.poll(accepted).toBe(true);
