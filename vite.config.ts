@@ -56,29 +56,35 @@ function chunkFiles(): Plugin {
   return {
     name: 'chunk-files',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return into;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
-        return into;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
-      if (!entry) this.error('chunk-files: no main entry chunk');
-      const inEntry = closure(entry.fileName, new Set());
-      const files: Record<string, { scripts: string[]; styles: string[] }> = {};
-      for (const chunk of chunks) {
-        if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
-        const scripts = [...closure(chunk.fileName, new Set())].filter((file) => !inEntry.has(file));
-        const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
-        files[path.relative(process.cwd(), chunk.facadeModuleId)] = {
-          scripts: scripts.map((file) => `/${file}`),
-          styles: styles.map((file) => `/${file}`),
+    // After Vite's own hooks: vite:css-post drops the chunks that only carried CSS (their `.js` is never
+    // written) and hands their styles to the chunks that imported them; read before that, the list
+    // would name files that do not exist.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+          return into;
         };
-      }
-      this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: `${JSON.stringify(files, null, 2)}\n` });
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+        if (!entry) this.error('chunk-files: no main entry chunk');
+        const inEntry = closure(entry.fileName, new Set());
+        const files: Record<string, { scripts: string[]; styles: string[] }> = {};
+        for (const chunk of chunks) {
+          if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+          const scripts = [...closure(chunk.fileName, new Set())].filter((file) => !inEntry.has(file));
+          const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+          files[path.relative(process.cwd(), chunk.facadeModuleId)] = {
+            scripts: scripts.map((file) => `/${file}`),
+            styles: styles.map((file) => `/${file}`),
+          };
+        }
+        this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: `${JSON.stringify(files, null, 2)}\n` });
+      },
     },
   };
 }
