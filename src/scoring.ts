@@ -9,7 +9,7 @@
  * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
  *   biên bản): the team's priority, then its name (`compareTeamOrder`).
  */
-import { round } from './format';
+import { round } from './valueFormat';
 import type { TTieBreakRule } from './schemas/tieBreak';
 import { type TieBreakContext, TieBreakChain } from './tieBreak';
 

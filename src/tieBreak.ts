@@ -15,7 +15,7 @@
  */
 import { resultsText } from './messages/results';
 import type { TSuddenDeath, TTieBreakRule } from './schemas/tieBreak';
-import { round } from './format';
+import { round } from './valueFormat';
 
 export interface ChainField {
   name: string;

@@ -9,7 +9,7 @@ import type { Role } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { useSystemState } from '../hooks/useSystemState';
 import { ScreenNotice, SignedInActions } from './ScreenNotice';
-import { displayName } from '../../src/format';
+import { displayName } from '../../src/valueFormat';
 
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSystemState();

@@ -3,7 +3,7 @@ import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { appText } from '../../src/messages/app';
 import { loginText } from '../../src/messages/login';
-import { displayName } from '../../src/format';
+import { displayName } from '../../src/valueFormat';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';
 

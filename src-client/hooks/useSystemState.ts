@@ -11,7 +11,7 @@ import type { ShowState } from '../../src/schemas/show';
 import { defaultShowState } from '../../src/showDefaults';
 import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { INITIAL_STATE_ELEMENT_ID } from '../../src/constants';
-import { computeBalance } from '../../src/format';
+import { computeBalance } from '../../src/valueFormat';
 import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
 import { recordLiveEvent, recordShowMove } from './liveEvents';

@@ -9,7 +9,7 @@ import { contractText } from '../../src/messages/contract';
 import { loginText } from '../../src/messages/login';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
-import { displayName } from '../../src/format';
+import { displayName } from '../../src/valueFormat';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
 import { DocumentTitle } from '../hooks/useDocumentTitle';

@@ -19,7 +19,7 @@ import { describeMove } from '../../src/describeMove';
 import classes from '../components/master/Master.module.css';
 import { Panel } from '../components/master/Panel';
 import { OtherConsoles } from '../components/master/OtherConsoles';
-import { formatTimeLimit } from '../../src/schemas/format';
+import { formatTimeLimit } from '../../src/schemas/roundFormat';
 import { FinishPanel, useFinishControls } from '../components/master/FinishPanel';
 import { ObstaclePanel, useKeywordQueue } from '../components/master/ObstaclePanel';
 import { SuddenDeathPanel } from '../components/master/SuddenDeathPanel';

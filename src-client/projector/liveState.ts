@@ -4,7 +4,7 @@
  * store that React reads with useSyncExternalStore.
  */
 import { useSyncExternalStore } from 'react';
-import { computeBalance } from '../../src/format';
+import { computeBalance } from '../../src/valueFormat';
 import type { TPublicUser } from '../../src/schemas/auth';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';

@@ -1,5 +1,5 @@
 /** The demo event's content: a Hà Nội schools contest, with real questions about Hà Nội. */
-import type { TFormatInput } from '../../src/schemas/format';
+import type { TFormatInput } from '../../src/schemas/roundFormat';
 import type { TQuestionInput } from '../../src/schemas/questionSet';
 
 export const DEMO_SETTINGS = {

@@ -15,7 +15,7 @@ import type { LiveHub } from '../features/live/hub';
 import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
 import { userSearchText } from '../features/users/data';
-import { ZFormatSchema } from '../../src/schemas/format';
+import { ZFormatSchema } from '../../src/schemas/roundFormat';
 import { obstaclePicturePng } from './picture';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
 

@@ -1,4 +1,4 @@
-import { isEmail, isIsoDate, isMobile } from '../format';
+import { isEmail, isIsoDate, isMobile } from '../valueFormat';
 import { validationText } from '../messages/validation';
 import { z } from './zod';
 

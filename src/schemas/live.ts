@@ -11,7 +11,7 @@ import type { DomainEvents, DomainEventType, StoredShow } from '../live';
 import { ZEventSettingsSchema } from './settings';
 import { MEDIA_KINDS } from './questionSet';
 import { SCORE_FIELD_KINDS } from './scoreField';
-import { FORMAT_KINDS } from './format';
+import { FORMAT_KINDS } from './roundFormat';
 import { ZShowChangesSchema } from './show';
 import { ZSuddenDeathSchema } from './tieBreak';
 import { z } from './zod';

@@ -1,5 +1,5 @@
 import { validationText } from '../messages/validation';
-import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './format';
+import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './roundFormat';
 import { type TMedia, ZMediaSchema } from './media';
 import { z } from './zod';
 

@@ -1,4 +1,4 @@
-import { parsePoint } from '../format';
+import { parsePoint } from '../valueFormat';
 import { validationText } from '../messages/validation';
 import { z } from './zod';
 

@@ -1,4 +1,4 @@
-import { isIsoDate } from '../format';
+import { isIsoDate } from '../valueFormat';
 import { validationText } from '../messages/validation';
 import { ZTieBreakRuleSchema } from './tieBreak';
 import { z } from './zod';

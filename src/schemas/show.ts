@@ -1,4 +1,4 @@
-import type { FormatKind } from './format';
+import type { FormatKind } from './roundFormat';
 import { OVERLAY_SCENES, type OverlayScene, SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
 import { validationText } from '../messages/validation';
 import { z } from './zod';

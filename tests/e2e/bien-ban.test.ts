@@ -12,7 +12,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { DEMO_JUDGES } from '../../src-server/demo/content';
-import { formatPoint } from '../../src/format';
+import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
 import { ACCOUNTS, describeInBrowser, pageAs, waitForApp } from './harness';
 

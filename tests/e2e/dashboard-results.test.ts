@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { formatPoint } from '../../src/format';
+import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
 import { describeInBrowser, logIn, requestAs, toast, USER_PASSWORD, waitForApp } from './harness';

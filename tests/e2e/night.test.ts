@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPoint } from '../../src/format';
+import { formatPoint } from '../../src/valueFormat';
 import { findUnfitText } from '../helpers/user-text';
 import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
 import { browserAvailable, launchBrowser } from './harness';

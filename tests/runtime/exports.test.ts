@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_JUDGES, DEMO_TEAMS } from '../../src-server/demo/content';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { formatPoint } from '../../src/format';
+import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/format';
+import { formatNumber } from '../../../src/valueFormat';
 import { limitsText } from '../../../src/messages/limits';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';

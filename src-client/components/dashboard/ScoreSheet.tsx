@@ -1,7 +1,7 @@
 /** The scoring sheet: its criteria in order, with create, edit and delete. */
 import { Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/format';
+import { formatNumber } from '../../../src/valueFormat';
 import { dashboardText } from '../../../src/messages/dashboard';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import { useLoadError } from '../../hooks/useConnection';

@@ -4,7 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { QUESTION_SETS, ROLES } from '../../../src/constants';
-import { formatNumber } from '../../../src/format';
+import { formatNumber } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
 import { dashboardText } from '../../../src/messages/dashboard';
 import { useTRPC } from '../../trpc';

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Container, Group, Image, Stack, Text, Title } from 
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_HOME } from '../../../src/constants';
-import { formatDate } from '../../../src/format';
+import { formatDate } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
 import { homePageText } from '../../../src/messages/home';
 import { homeText } from '../../../src/messages/home';

@@ -5,8 +5,8 @@
 import { Badge, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { ShortcutKey } from './ShortcutKey';
 import { useMutation } from '@tanstack/react-query';
-import { formatClock, formatNumber } from '../../../src/format';
-import { answerSeconds } from '../../../src/formats';
+import { formatClock, formatNumber } from '../../../src/valueFormat';
+import { answerSeconds } from '../../../src/roundFormats';
 import { masterText } from '../../../src/messages/master';
 import { correctionsText } from '../../../src/messages/corrections';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';

@@ -6,7 +6,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
-import type { TObstacleFormat } from '../../../src/schemas/format';
+import type { TObstacleFormat } from '../../../src/schemas/roundFormat';
 import { keywordBuzzKey, type ObstacleScene } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';

@@ -1,6 +1,6 @@
 /** The other consoles open right now, under the console's first line: who, and since when. */
 import { Badge, Group, Paper, Text } from '@mantine/core';
-import { formatClock } from '../../../src/format';
+import { formatClock } from '../../../src/valueFormat';
 import type { TConsole } from '../../../src/live';
 import { masterText } from '../../../src/messages/master';
 import { consoleName } from './useConsole';

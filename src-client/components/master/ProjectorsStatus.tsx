@@ -6,7 +6,7 @@
  */
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatClock } from '../../../src/format';
+import { formatClock } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TProjectorStatus } from '../../../src/schemas/projectors';
 import { useTRPC } from '../../trpc';

@@ -1,6 +1,6 @@
 /** The set's questions with their answers; a click puts one on air (the server's questionId). */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TPublicQuestion } from '../../../src/schemas/questionSet';
 

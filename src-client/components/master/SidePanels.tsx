@@ -1,7 +1,7 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
 import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import { compareStanding } from '../../../src/scoring';
 import type { TScoreField } from '../../../src/schemas/scoreField';

@@ -1,6 +1,6 @@
 /** The question's clock: presets, start, pause, resume, reset, and the same second every screen shows. */
 import { Button, Chip, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
-import { formatCountdown } from '../../../src/format';
+import { formatCountdown } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';

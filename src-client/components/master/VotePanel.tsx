@@ -8,7 +8,7 @@
 import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatCountdown, formatPoint } from '../../../src/format';
+import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState, ShowTimer } from '../../../src/schemas/show';

@@ -11,13 +11,14 @@ import { contractText } from '../../../src/messages/contract';
 import { loginText } from '../../../src/messages/login';
 import { padText } from '../../../src/messages/pad';
 import type { TPublicUser } from '../../../src/schemas/auth';
+import type { TProgress } from '../../../src/live';
 import type { TScoreItem } from '../../../src/schemas/scoring';
-import { useLiveEvent } from '../../hooks/liveEvents';
+import { liveWins, onLiveMessage } from '../../hooks/liveEvents';
 import { useConnectionLost } from '../../hooks/useConnection';
 import { useLogout } from '../../hooks/useLogout';
 import { useSystemState } from '../../hooks/useSystemState';
-import { useTRPC } from '../../trpc';
-import { displayName } from '../../../src/format';
+import { trpcClient, useTRPC } from '../../trpc';
+import { displayName } from '../../../src/valueFormat';
 import classes from './Pad.module.css';
 import { ClockIcon } from './icons';
 import { CriterionTabs, LockCard, PendingList, TeamRow } from './PadParts';
@@ -27,10 +28,27 @@ import { nextTeamToScore } from './nextTeam';
 import { formatScaleNumber } from './pointScale';
 import { type SendHandlers, useScoreQueue } from './scoreQueue';
 
-function mergeScores(old: { items: TScoreItem[] } | undefined, items: TScoreItem[]): { items: TScoreItem[] } {
-  const merged = new Map((old?.items ?? []).map((i) => [`${i.teamId}|${i.fieldName}`, i]));
+interface ScoreList {
+  items: TScoreItem[];
+  /** The last event the list read includes (`scoring.list`). */
+  eventId: number;
+}
+
+function mergeScores<L extends ScoreList>(old: L, items: TScoreItem[]): L {
+  const merged = new Map(old.items.map((i) => [`${i.teamId}|${i.fieldName}`, i]));
   for (const item of items) merged.set(`${item.teamId}|${item.fieldName}`, item);
-  return { items: [...merged.values()] };
+  return { ...old, items: [...merged.values()] };
+}
+
+/**
+ * Whether a field's progress disagrees with this judge's points in the list: a point the list has
+ * that the progress no longer counts (a reset or an undo took it away, which no `scores` message
+ * tells), or one it counts that the list lacks.
+ */
+function listDisagrees(list: ScoreList, progress: TProgress, judgeId: string): boolean {
+  const listed = new Set(list.items.filter((i) => i.gkId === judgeId && i.fieldName === progress.fieldName).map((i) => i.teamId));
+  const done = new Set(progress.done.filter((d) => d.gkId === judgeId).map((d) => d.teamId));
+  return listed.size !== done.size || [...done].some((teamId) => !listed.has(teamId));
 }
 
 export function JudgePad({ judge }: { judge: TPublicUser }) {
@@ -40,26 +58,50 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const { system, listTeam, connected } = useSystemState();
   const fieldsQuery = useQuery(trpc.scoreField.all.queryOptions());
   const settingsQuery = useQuery(trpc.settings.get.queryOptions());
+  // This judge's `scores` messages heard after the list's last read: a read that one overtook (read
+  // before it, answered after it) gets it laid over, by event order.
+  const heard = useRef<{ eventId: number; items: TScoreItem[] }[]>([]);
   // One key for the life of the pad: a fresh array per render would re-run every effect keyed on it.
-  const listOptions = useMemo(() => trpc.scoring.list.queryOptions(), [trpc]);
+  const listOptions = useMemo(
+    () => ({
+      ...trpc.scoring.list.queryOptions(),
+      queryFn: async (): Promise<ScoreList> => {
+        const read = await trpcClient.scoring.list.query();
+        heard.current = heard.current.filter((h) => liveWins(h.eventId, read));
+        return heard.current.reduce((list, h) => mergeScores(list, h.items), read);
+      },
+    }),
+    [trpc],
+  );
   const scoresQuery = useQuery(listOptions);
-  const scoresEvent = useLiveEvent('scores');
-  const progressEvent = useLiveEvent('progress');
   const listKey = listOptions.queryKey;
 
   useEffect(() => {
     if (scoresQuery.error) padError(padText.listError, scoresQuery.error);
   }, [scoresQuery.error]);
 
-  // Live: this judge's changed points; any progress (a reset too) or a reconnect re-reads them.
+  // Live: every `scores` message with this judge's changed points is merged in as it comes. A
+  // progress that disagrees with the list (a reset or undo took a point away) or a reconnect re-reads it.
   useEffect(() => {
-    if (!scoresEvent) return;
-    const mine = scoresEvent.items.filter((i) => i.gkId === judge._id);
-    queryClient.setQueryData(listKey, (old) => mergeScores(old, mine));
-  }, [scoresEvent, judge._id, queryClient, listKey]);
+    const stopScores = onLiveMessage('scores', (message, eventId) => {
+      const mine = message.items.filter((i) => i.gkId === judge._id);
+      if (mine.length === 0) return;
+      const list = queryClient.getQueryData(listKey);
+      heard.current = [...heard.current.filter((h) => liveWins(h.eventId, list)), { eventId, items: mine }];
+      queryClient.setQueryData(listKey, (old) => (old ? mergeScores(old, mine) : old));
+    });
+    const stopProgress = onLiveMessage('progress', (progress) => {
+      const list = queryClient.getQueryData(listKey);
+      if (list && listDisagrees(list, progress, judge._id)) void queryClient.invalidateQueries({ queryKey: listKey });
+    });
+    return () => {
+      stopScores();
+      stopProgress();
+    };
+  }, [judge._id, queryClient, listKey]);
   useEffect(() => {
-    if (progressEvent || connected) void queryClient.invalidateQueries({ queryKey: listKey });
-  }, [progressEvent, connected, queryClient, listKey]);
+    if (connected) void queryClient.invalidateQueries({ queryKey: listKey });
+  }, [connected, queryClient, listKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: newly open fields are the trigger to re-read the scoring sheet
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
@@ -102,7 +144,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const handlers = useMemo<SendHandlers>(
     () => ({
       onSent: (_entry, item) => {
-        queryClient.setQueryData(listKey, (old) => mergeScores(old, [item]));
+        queryClient.setQueryData(listKey, (old) => (old ? mergeScores(old, [item]) : old));
         padSuccess(contractText.scored);
       },
       onRefused: (_entry, error) => padError(contractText.scoringError, error),

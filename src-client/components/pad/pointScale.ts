@@ -3,7 +3,7 @@
  * sub-one step as toggles ("+0,5"), or every step as a button when the step is one or more; a range
  * too long for buttons leaves only typing.
  */
-import { formatNumber } from '../../../src/format';
+import { formatNumber } from '../../../src/valueFormat';
 
 export interface ScaleField {
   minPoint: number;

@@ -1,5 +1,5 @@
 /** The simple stage cards: the event's logo and name, and the round title card. */
-import { formatDate } from '../../../src/format';
+import { formatDate } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import { FitText } from './FitText';
 import classes from './Projector.module.css';

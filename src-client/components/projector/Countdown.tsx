@@ -5,7 +5,7 @@
  * sound has been unlocked.
  */
 import { useEffect, useRef } from 'react';
-import { formatCountdown } from '../../../src/format';
+import { formatCountdown } from '../../../src/valueFormat';
 import type { ShowTimer } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
 import classes from './Projector.module.css';

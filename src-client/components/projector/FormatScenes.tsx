@@ -3,8 +3,8 @@
  * first, with its time to 0.01 s and the points its place earned) and the judged round's performance
  * (the team on stage, its topic and a clock big enough to read from the back of the hall).
  */
-import { formatCountdown } from '../../../src/format';
-import { answerSeconds } from '../../../src/formats';
+import { formatCountdown } from '../../../src/valueFormat';
+import { answerSeconds } from '../../../src/roundFormats';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';

@@ -6,7 +6,7 @@
  * and only a small dim sign once an outage lasts (the console reports it at once). A lazy chunk: the projectors never load it.
  */
 import { useEffect } from 'react';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { foldVietnamese } from '../../../src/text';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { movesText } from '../../../src/messages/moves';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';

@@ -3,7 +3,7 @@
  * transition on `transform`, so a change of order glides instead of jumping. The audience sees
  * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
  */
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';

@@ -1,5 +1,5 @@
 /** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
-import { answerSeconds } from '../../../src/formats';
+import { answerSeconds } from '../../../src/roundFormats';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';

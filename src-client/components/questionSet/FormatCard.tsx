@@ -26,7 +26,7 @@ import {
   type TBuzzerRule,
   type TFormat,
   type TObstacleFormat,
-} from '../../../src/schemas/format';
+} from '../../../src/schemas/roundFormat';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';

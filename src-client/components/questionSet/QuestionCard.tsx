@@ -1,7 +1,7 @@
 /** One question as an admin sees it: number, content, options with the right one marked, answer, explanation, media, point, time. */
 import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { Icon } from '../Icon';
 import type { DraftQuestion } from './draft';

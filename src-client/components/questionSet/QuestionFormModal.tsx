@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPoint, parsePoint } from '../../../src/format';
+import { formatPoint, parsePoint } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { validationText } from '../../../src/messages/validation';

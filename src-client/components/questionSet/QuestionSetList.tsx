@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatDate } from '../../../src/format';
+import { formatDate } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { useLoadError } from '../../hooks/useConnection';

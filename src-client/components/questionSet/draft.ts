@@ -1,5 +1,5 @@
 /** A question while it is edited in the browser: the server's fields plus a key that React can keep. */
-import type { TFormat } from '../../../src/schemas/format';
+import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
 
 export interface DraftQuestion extends Omit<TQuestion, 'id'> {

@@ -1,7 +1,7 @@
 /** The log of actions an organiser may have to answer for (a round replayed, points given by hand…), newest first. */
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../../../src/format';
+import { formatDateTime } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';

@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatPoint } from '../../../src/format';
+import { formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { resultsText } from '../../../src/messages/results';
 import { AUDIT_SOURCES, type TAuditEntry } from '../../../src/schemas/scoring';

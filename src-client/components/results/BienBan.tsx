@@ -11,7 +11,7 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
-import { formatDate, formatDateTime, formatPoint } from '../../../src/format';
+import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { useTRPC } from '../../trpc';
 import { PrintSheet, sheetClasses as c } from './PrintSheet';

@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { formatPoint } from '../../../src/format';
+import { formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { compareStanding } from '../../../src/scoring';
 import { useSystemState } from '../../hooks/useSystemState';

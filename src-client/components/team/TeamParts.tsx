@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, memo } from 'react';
-import { formatCountdown, formatPoint } from '../../../src/format';
+import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { teamText } from '../../../src/messages/team';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';

@@ -7,7 +7,7 @@ import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@ma
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Role, ROLES } from '../../../src/constants';
-import { formatDate, parseDate } from '../../../src/format';
+import { formatDate, parseDate } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
 import { contractText } from '../../../src/messages/contract';
 import { homePageText } from '../../../src/messages/home';

@@ -6,7 +6,7 @@
  * neither does.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { formatNumber, formatPoint } from '../../../src/format';
+import { formatNumber, formatPoint } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import type { TActionEntry, TActionValue } from '../../../src/schemas/actions';
 import { z } from '../../../src/schemas/zod';

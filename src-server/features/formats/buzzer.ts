@@ -7,7 +7,7 @@
  */
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
-import { buzzerRuleOf } from '../../../src/schemas/format';
+import { buzzerRuleOf } from '../../../src/schemas/roundFormat';
 import type { TBuzz } from '../../../src/schemas/show';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';

@@ -5,12 +5,12 @@
  * takes a verdict back with its points. The board (turns, packages, results, who has played) lives in
  * its round's record, so leaving the round and coming back finds it as it was.
  */
-import { finishPoints, stealPoints } from '../../../src/formats';
+import { finishPoints, stealPoints } from '../../../src/roundFormats';
 import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import type { TFormat } from '../../../src/schemas/format';
+import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../src/schemas/show';
 import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';

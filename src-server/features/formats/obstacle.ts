@@ -4,13 +4,13 @@
  * judged in the server's buzz order, solved at most once. The board lives in its round's record, so
  * leaving the round and coming back finds it as it was.
  */
-import { keywordPoints } from '../../../src/formats';
-import { letterBoxes } from '../../../src/formats';
+import { keywordPoints } from '../../../src/roundFormats';
+import { letterBoxes } from '../../../src/roundFormats';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import type { TQuestion } from '../../../src/schemas/questionSet';
 import { keywordBuzzKey, type ObstacleScene, type TBuzz, type TShowChanges } from '../../../src/schemas/show';
-import type { TFormat } from '../../../src/schemas/format';
+import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';

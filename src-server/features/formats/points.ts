@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
-import { CLASSIC_FORMAT, type TFormat } from '../../../src/schemas/format';
+import { CLASSIC_FORMAT, type TFormat } from '../../../src/schemas/roundFormat';
 import type { AppDeps } from '../../context';
 import type { Database, ScoreSource } from '../../db/types';
 import { badRequest } from '../../errors';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { messages } from '../../../src/messages';
-import { publicFormat, type TFormat, ZFormatSchema } from '../../../src/schemas/format';
+import { publicFormat, type TFormat, ZFormatSchema } from '../../../src/schemas/roundFormat';
 import {
   type TPublicQuestion,
   type TQuestion,

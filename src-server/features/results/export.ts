@@ -18,7 +18,7 @@
  */
 import ExcelJS from 'exceljs';
 import { messages } from '../../../src/messages';
-import { formatDate, formatPoint } from '../../../src/format';
+import { formatDate, formatPoint } from '../../../src/valueFormat';
 import type { ResultsTable } from './data';
 
 const t = messages.results;

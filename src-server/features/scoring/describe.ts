@@ -6,7 +6,7 @@
  * or rule this does not know gives the source's name alone.
  */
 import type { Kysely } from 'kysely';
-import { formatClock, formatPoint } from '../../../src/format';
+import { formatClock, formatPoint } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
 import type { Database } from '../../db/types';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { formatNumber } from '../../../src/format';
+import { formatNumber } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import { type TScoreItem, ZScoreAnswerSchema, ZScoresAnswerSchema } from '../../../src/schemas/scoring';
 import type { z } from '../../../src/schemas/zod';

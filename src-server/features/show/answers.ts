@@ -4,7 +4,7 @@
  * move of the console's: the history names it and the undo takes it back with its points.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { rowPoints } from '../../../src/formats';
+import { rowPoints } from '../../../src/roundFormats';
 import type { MoveRow } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';

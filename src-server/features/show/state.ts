@@ -10,7 +10,7 @@ import type { ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { formatOf, questionItemsOf } from '../questionSet/data';
-import { formatTimeLimit, type TFormat } from '../../../src/schemas/format';
+import { formatTimeLimit, type TFormat } from '../../../src/schemas/roundFormat';
 import { finishAfter } from '../formats/finish';
 import { obstacleAfter } from '../formats/obstacle';
 import { clearMove, type StoredShow } from './store';

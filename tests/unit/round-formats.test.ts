@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSeconds, keywordPoints, letterBoxes, rowPoints, type SpeedAnswer, speedPlaces } from '../../src/formats';
+import { answerSeconds, keywordPoints, letterBoxes, rowPoints, type SpeedAnswer, speedPlaces } from '../../src/roundFormats';
 
 const POINTS = [40, 30, 20, 10];
 const answer = (teamId: string, at: number, verdict: SpeedAnswer['verdict'] = 'right'): SpeedAnswer => ({ teamId, at, verdict });

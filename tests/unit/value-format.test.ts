@@ -18,7 +18,7 @@ import {
   round,
   roundHalf,
   sumPoints,
-} from '../../src/format';
+} from '../../src/valueFormat';
 
 describe('e-mail', () => {
   it.each(['a@b.vn', 'giam.khao+1@truong.edu.vn', 'X_Y@sub.domain.com'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
