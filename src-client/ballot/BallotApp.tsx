@@ -11,7 +11,7 @@ import { ballotText } from '../../src/messages/ballot';
 import type { TVote } from '../../src/schemas/vote';
 import { sendBallot } from './api';
 import styles from './Ballot.module.css';
-import { TeamBadge, TeamCard } from './TeamCard';
+import { BallotTeamBadge, TeamCard } from './TeamCard';
 import { useVoteAnswer } from './useVoteAnswer';
 
 type View = 'ballot' | 'thanks' | 'closed';
@@ -208,7 +208,7 @@ function Thanks({
       <ul className={styles.chosen}>
         {picked.map(({ team, index }) => (
           <li key={team._id} className={styles.chosenTeam} data-testid="ballot-mine" data-team-id={team._id}>
-            <TeamBadge team={team} index={index} />
+            <BallotTeamBadge team={team} index={index} />
             <span className={styles.teamText}>
               <span className={styles.teamName}>{team.name}</span>
               {team.unit && <span className={styles.teamUnit}>{team.unit}</span>}

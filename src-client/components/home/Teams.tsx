@@ -1,8 +1,8 @@
 /** The competing teams as cards with their logo and unit, or a note when there are none yet. */
 import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { initials } from '../../../src/initials';
 import { homePageText } from '../../../src/messages/home';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { initials } from '../UserMenu';
 import { EmptyNote } from './Section';
 
 export function Teams({ teams }: { teams: TTeamListItem[] }) {

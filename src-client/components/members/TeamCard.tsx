@@ -1,19 +1,12 @@
 /** One team as a card: logo or initials, name, unit, members, its accounts, priority and state. */
 import { ActionIcon, Avatar, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { initials } from '../../../src/initials';
 import { membersText } from '../../../src/messages/members';
 import { usersText } from '../../../src/messages/users';
 import type { TTeam } from '../../../src/schemas/team';
 import { EditIcon, TrashIcon, UserPlusIcon } from '../users/icons';
 
 const t = membersText;
-
-/** School names share their first word ("THPT …"): initials come from the distinctive part. */
-const GENERIC_WORDS = new Set(['thpt', 'thcs', 'th', 'trường', 'chuyên', 'đội', '–', '-']);
-export function teamInitials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => w && !GENERIC_WORDS.has(w.toLowerCase()));
-  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
-}
 
 export function TeamCard({
   team,
@@ -30,7 +23,7 @@ export function TeamCard({
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="team-card" data-team={team.name} opacity={team.active ? 1 : 0.75}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <Avatar src={team.logoUrl || null} size={56} radius="xl" color="red" variant="light">
-          {teamInitials(team.name)}
+          {initials(team.name)}
         </Avatar>
         <Box style={{ minWidth: 0, flex: 1 }}>
           <Text fw={800} fz="lg" lh={1.25} lineClamp={2}>
