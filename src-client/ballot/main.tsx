@@ -25,5 +25,5 @@ const embedded = document.getElementById(BALLOT_PAGE_ELEMENT_ID)?.textContent;
 if (embedded) render(JSON.parse(embedded) as BallotPageData);
 else {
   // Opened as a file of its own (the dev server): ask for the vote as the page's polling would.
-  void readVote().then((answer) => render({ eventName: '', answer: answer ?? { vote: null, mine: null, url: '/' } }));
+  void readVote().then((answer) => render({ eventName: '', answer: answer ?? { vote: null, mine: null, url: '/', eventId: 0 } }));
 }

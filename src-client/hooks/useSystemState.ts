@@ -14,7 +14,7 @@ import { INITIAL_STATE_ELEMENT_ID } from '../../src/constants';
 import { computeBalance } from '../../src/valueFormat';
 import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
-import { recordLiveEvent, recordShowMove } from './liveEvents';
+import { followLiveMessage, withNewerLive } from './liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
 
 export interface ClientSystemState extends TSystemState {
@@ -42,14 +42,17 @@ export function takePageState(): ClientSystemState | null {
   }
 }
 
-/** One query for the whole app; the subscription writes into it. */
+/**
+ * One query for the whole app; the subscription writes into it. A read that a `state` or `teams`
+ * message overtook keeps the message's (newer by event order, `withNewerLive`).
+ */
 export const systemStateQuery = queryOptions({
   queryKey: ['system', 'state'] as const,
   queryFn: async (): Promise<ClientSystemState> => {
     const sentAt = Date.now();
     const state = await trpcClient.system.state.query();
     const receivedAt = Date.now();
-    return { ...state, balance: computeBalance(state.now, receivedAt, receivedAt - sentAt) };
+    return { ...withNewerLive(state), balance: computeBalance(state.now, receivedAt, receivedAt - sentAt) };
   },
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,
@@ -91,16 +94,13 @@ export function useSystemStateSync(): void {
   useSubscription(
     trpc.system.join.subscriptionOptions(undefined, {
       onData: ({ id, data: message }) => {
-        if (message.type === 'state') {
-          updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
-          if (message.by) recordShowMove(message.by, message.system);
-        } else if (message.type === 'teams') {
-          updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
-        } else if (message.type === 'reload') {
+        if (message.type === 'reload') {
           if (import.meta.env.DEV) window.location.reload();
-        } else {
-          recordLiveEvent(message, id);
+          return;
         }
+        if (message.type === 'state') updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
+        else if (message.type === 'teams') updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
+        followLiveMessage(message, id);
       },
     }),
   );

@@ -1,7 +1,8 @@
 /**
  * The projector's copy of the system state, without TanStack Query: read once over HTTP, then kept
  * current by the `system.join` subscription (the same two calls the app makes), held in a small
- * store that React reads with useSyncExternalStore.
+ * store that React reads with useSyncExternalStore. Every message goes through the app's one live
+ * store (`followLiveMessage`), and a read that a message overtook keeps the message's (`withNewerLive`).
  */
 import { useSyncExternalStore } from 'react';
 import { computeBalance } from '../../src/valueFormat';
@@ -9,7 +10,7 @@ import type { TPublicUser } from '../../src/schemas/auth';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { defaultShowState } from '../../src/showDefaults';
-import { recordLiveEvent } from '../hooks/liveEvents';
+import { followLiveMessage, withNewerLive } from '../hooks/liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient } from '../trpcClient';
 
 export interface LiveState {
@@ -35,7 +36,7 @@ function update(change: Partial<LiveState>): void {
 async function read(): Promise<void> {
   try {
     const sentAt = Date.now();
-    const state = await trpcClient.system.state.query();
+    const state = withNewerLive(await trpcClient.system.state.query());
     const receivedAt = Date.now();
     update({
       user: state.user,
@@ -59,9 +60,10 @@ export function startLiveState(): void {
   void read();
   trpcClient.system.join.subscribe(undefined, {
     onData: ({ id, data: message }) => {
+      if (message.type === 'reload') return;
       if (message.type === 'state') update({ system: message.system });
       else if (message.type === 'teams') update({ listTeam: message.listTeam });
-      else if (message.type !== 'reload') recordLiveEvent(message, id);
+      followLiveMessage(message, id);
     },
   });
   let sessionEnded = false;

@@ -25,4 +25,6 @@ export interface TSystemState {
   user: TPublicUser | null;
   system: ShowState;
   listTeam: TTeamListItem[];
+  /** The last live event this answer includes: a live message of a later event is newer. */
+  eventId: number;
 }

@@ -64,6 +64,8 @@ export interface TVoteAnswer {
   /** This device's ballot in the vote (team ids), or null when it has not voted. */
   mine: string[] | null;
   url: string;
+  /** The last live event this answer includes: a live `vote` message of a later event is newer. */
+  eventId: number;
 }
 
 const ZTeamIds = z

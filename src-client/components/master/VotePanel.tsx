@@ -2,8 +2,8 @@
  * The audience vote on the console: with no vote, the form that opens one; while it is open, the
  * live tally as bars, the time left, the buttons that put it on the screens and the one that ends
  * it; the ballots by network address, one address's ballots to discard (`VoteSources`); once it has
- * ended, the final result with its winners, and turning it into points on a field of the scoring sheet. The vote comes from `vote.get`, then from the live `vote` message (whichever
- * is newer), and each of the console's own calls writes its answer straight in.
+ * ended, the final result with its winners, and turning it into points on a field of the scoring sheet. The vote comes from `vote.get`, then from the live `vote` message (the newer
+ * by event order, `liveWins`), and each of the console's own calls writes its answer, with its event, straight in.
  */
 import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState, ShowTimer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import type { TVote } from '../../../src/schemas/vote';
-import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveNewerThan } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
@@ -111,12 +111,12 @@ export function VotePanel({
   const query = useQuery(trpc.vote.get.queryOptions());
   useLoadError(V.loadError, query.error);
   useRefetchOnReconnect(query.refetch, true);
-  const live = useLiveEvent('vote');
-  const vote = live && seenAt(live) >= query.dataUpdatedAt ? live.vote : (query.data?.vote ?? null);
+  const live = useLiveNewerThan('vote', query.data);
+  const vote = live ? live.vote : (query.data?.vote ?? null);
 
   const [formShown, setFormShown] = useState(false);
-  const keep = ({ vote: next }: { vote: TVote | null }) => {
-    queryClient.setQueryData(trpc.vote.get.queryKey(), (old) => (old ? { ...old, vote: next } : old));
+  const keep = ({ vote: next, eventId }: { vote: TVote | null; eventId: number }) => {
+    queryClient.setQueryData(trpc.vote.get.queryKey(), (old) => (old && eventId >= old.eventId ? { ...old, vote: next, eventId } : old));
   };
   const update = useMutation(trpc.vote.update.mutationOptions({ onSuccess: keep }));
   const award = useMutation(

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
 import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
-import { liveIsNewer, useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveNewerThan } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 
@@ -19,13 +19,11 @@ export function useQuestionAnswers(questionId: string | null): { items: TTeamAns
   useLoadError(masterText.answersError, query.error);
   useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
-  const liveAnswers = useLiveEvent('answers');
-  const liveBuzz = useLiveEvent('buzz');
   const fromQuery = query.data?.questionId === questionId ? query.data : null;
-  const loaded = { eventId: fromQuery?.eventId, at: query.dataUpdatedAt };
+  const liveAnswers = useLiveNewerThan('answers', fromQuery);
+  const liveBuzz = useLiveNewerThan('buzz', fromQuery);
 
-  const items =
-    liveAnswers && liveAnswers.questionId === questionId && liveIsNewer(liveAnswers, loaded) ? liveAnswers.items : (fromQuery?.items ?? []);
-  const order = liveBuzz && liveBuzz.questionId === questionId && liveIsNewer(liveBuzz, loaded) ? liveBuzz.order : (fromQuery?.order ?? []);
+  const items = liveAnswers && liveAnswers.questionId === questionId ? liveAnswers.items : (fromQuery?.items ?? []);
+  const order = liveBuzz && liveBuzz.questionId === questionId ? liveBuzz.order : (fromQuery?.order ?? []);
   return questionId ? { items, order } : { items: [], order: [] };
 }

@@ -34,6 +34,9 @@ interface ScoreList {
   eventId: number;
 }
 
+/** Before the first read answers (offline): no points, and any live message is newer. */
+const NO_LIST: ScoreList = { items: [], eventId: 0 };
+
 function mergeScores<L extends ScoreList>(old: L, items: TScoreItem[]): L {
   const merged = new Map(old.items.map((i) => [`${i.teamId}|${i.fieldName}`, i]));
   for (const item of items) merged.set(`${item.teamId}|${item.fieldName}`, item);
@@ -88,7 +91,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
       if (mine.length === 0) return;
       const list = queryClient.getQueryData(listKey);
       heard.current = [...heard.current.filter((h) => liveWins(h.eventId, list)), { eventId, items: mine }];
-      queryClient.setQueryData(listKey, (old) => (old ? mergeScores(old, mine) : old));
+      queryClient.setQueryData(listKey, (old) => mergeScores(old ?? NO_LIST, mine));
     });
     const stopProgress = onLiveMessage('progress', (progress) => {
       const list = queryClient.getQueryData(listKey);
@@ -144,7 +147,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const handlers = useMemo<SendHandlers>(
     () => ({
       onSent: (_entry, item) => {
-        queryClient.setQueryData(listKey, (old) => (old ? mergeScores(old, [item]) : old));
+        queryClient.setQueryData(listKey, (old) => mergeScores(old ?? NO_LIST, [item]));
         padSuccess(contractText.scored);
       },
       onRefused: (_entry, error) => padError(contractText.scoringError, error),

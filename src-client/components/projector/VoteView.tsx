@@ -9,7 +9,7 @@ import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState, ShowTimer } from '../../../src/schemas/show';
 import type { TVote, TVoteAnswer } from '../../../src/schemas/vote';
-import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveEvent, useLiveNewerThan } from '../../hooks/liveEvents';
 import { useCountdown } from '../../hooks/useCountdown';
 import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
@@ -28,18 +28,19 @@ export function shortAddress(url: string): string {
 /**
  * The vote as this screen last heard of it, and the address to vote at. The live `vote` message keeps
  * it current; `GET /api/vote` (tRPC `vote.get`) is read once per vote for the address, and stands in
- * for the vote until a message comes. Whichever of the two is newer wins.
+ * for the vote until a message comes. The newer by event order wins (`liveWins`): an answer read before a
+ * message but received after it does not hide it.
  */
 export function useVote(): { vote: TVote | null; url: string | null; known: boolean } {
   const live = useLiveEvent('vote');
-  const [read, setRead] = useState<{ answer: TVoteAnswer; at: number } | null>(null);
+  const [read, setRead] = useState<TVoteAnswer | null>(null);
   const voteId = live?.vote?._id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when another vote opens (its id)
   useEffect(() => {
     let current = true;
     trpcClient.vote.get.query().then(
       (answer) => {
-        if (current) setRead({ answer, at: Date.now() });
+        if (current) setRead(answer);
       },
       () => {},
     );
@@ -47,10 +48,10 @@ export function useVote(): { vote: TVote | null; url: string | null; known: bool
       current = false;
     };
   }, [voteId]);
-  const fromLive = live !== null && (read === null || seenAt(live) >= read.at);
+  const newer = useLiveNewerThan('vote', read);
   return {
-    vote: fromLive ? live.vote : (read?.answer.vote ?? null),
-    url: read?.answer.url ?? null,
+    vote: newer ? newer.vote : (read?.vote ?? null),
+    url: read?.url ?? null,
     known: live !== null || read !== null,
   };
 }

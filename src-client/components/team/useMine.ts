@@ -1,11 +1,11 @@
 /**
  * The team's own answer to the question on air: loaded from `show.mine`, kept current by the `mine`
- * event (whichever is newer wins), re-read on a new question and after a reconnect.
+ * event (the newer by event order wins, `liveWins`), re-read on a new question and after a reconnect.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { teamText } from '../../../src/messages/team';
-import { seenAt, useLiveEvent } from '../../hooks/liveEvents';
+import { useLiveNewerThan } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 
@@ -25,13 +25,13 @@ export function useMine(questionId: string | null): MyAnswer & { queryKey: reado
   useLoadError(teamText.mineError, query.error);
   useRefetchOnReconnect(query.refetch, Boolean(questionId));
 
-  const live = useLiveEvent('mine');
+  const live = useLiveNewerThan('mine', query.data);
   const fromQuery = query.data && query.data.questionId === questionId ? query.data : null;
   const empty: MyAnswer = { answer: null, verdict: null, points: 0, buzzed: false };
   let mine: MyAnswer = fromQuery
     ? { answer: fromQuery.answer, verdict: fromQuery.verdict, points: fromQuery.points, buzzed: fromQuery.buzzed }
     : empty;
-  if (live && live.questionId === questionId && seenAt(live) >= query.dataUpdatedAt) {
+  if (live && live.questionId === questionId) {
     mine = { answer: live.answer, verdict: live.verdict, points: live.points, buzzed: mine.buzzed };
   }
   return { ...(questionId ? mine : empty), queryKey: queryOptions.queryKey };

@@ -24,6 +24,8 @@ export const scoringRouter = router({
   /** Every point for the console and the dashboard; a judge sees only their own. */
   list: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({
     items: ctx.hub.live.judgeScores(ctx.user.role === 'judge' ? ctx.user._id : undefined),
+    // The last event the list includes, to weigh it against the live `scores` messages.
+    eventId: ctx.hub.live.eventId,
   })),
   /** Who has scored whom on a field, without points: open to everyone who follows the show. */
   progress: roleProcedure('admin', 'master', 'judge')

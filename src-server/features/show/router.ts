@@ -184,9 +184,12 @@ export const showRouter = router({
   mine: teamProcedure.query(({ ctx }) => {
     const teamId = ownTeam(ctx);
     const { questionId } = ctx.hub.live.stored;
-    if (!questionId) return { questionId: null, answer: null, verdict: null, points: 0, buzzed: false };
+    // eventId: the last event this answer includes, to weigh it against the live `mine` messages.
+    const { eventId } = ctx.hub.live;
+    if (!questionId) return { questionId: null, answer: null, verdict: null, points: 0, buzzed: false, eventId };
     const mine = ctx.hub.live.answersTo(questionId).find((a) => a.teamId === teamId);
     return {
+      eventId,
       questionId,
       answer: mine?.answer ?? null,
       verdict: mine?.verdict ?? null,

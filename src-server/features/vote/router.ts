@@ -57,8 +57,10 @@ export function voteUrl(publicUrl: string | null, origin: string | null): string
 
 async function answer(ctx: Context, device: string | null): Promise<TVoteAnswer> {
   const vote = ctx.hub.live.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, teamId: null }));
+  // Taken with the vote, before the wait: the last event the answer includes.
+  const { eventId } = ctx.hub.live;
   const mine = vote && device ? await readBallot(ctx.db, vote._id, device) : null;
-  return { vote, mine, url: voteUrl(ctx.config.publicUrl, ctx.origin) };
+  return { vote, mine, url: voteUrl(ctx.config.publicUrl, ctx.origin), eventId };
 }
 
 /**
@@ -150,7 +152,7 @@ export const voteRouter = router({
         });
         await recorder.record({ type: 'vote', payload: { vote } }, { last: true });
       });
-      return { vote: ctx.hub.live.voteFor('staff') };
+      return { vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 
   /**
@@ -242,7 +244,7 @@ export const voteRouter = router({
         if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
         return ballots;
       });
-      return { discarded, vote: ctx.hub.live.voteFor('staff') };
+      return { discarded, vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 
   /**
@@ -291,6 +293,6 @@ export const voteRouter = router({
         await recorder.record({ type: 'scores', payload: { changes } });
         await recorder.record({ type: 'vote', payload: { vote: awarded } }, { last: true });
       });
-      return { vote: ctx.hub.live.voteFor('staff') };
+      return { vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 });
