@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: build what is stale (the runtime and browser tests use the build), type-check, lint and
- * check the formatting (Biome), then run every vitest project and close with one plain summary line.
+ * check the formatting (Biome), lint the stylesheets (stylelint), look for unused exports, files and
+ * dependencies (knip), then run every vitest project and close with one plain summary line.
  * When the whole suite passed (no arguments for vitest), Lighthouse runs once, alone, after it
  * (scripts/lighthouse.mjs; `LIGHTHOUSE=0` skips it).
  */
@@ -17,6 +18,9 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 if (step(process.execPath, ['scripts/build.mjs', '--if-stale']) !== 0) process.exit(1);
 if (step(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) process.exit(1);
 if (step(bin('biome'), ['check', '.']) !== 0) process.exit(1);
+// The stylesheets (stylelint.config.mjs), then what nothing uses: exports, files, dependencies (knip.jsonc).
+if (step(bin('stylelint'), ['src-client/**/*.css']) !== 0) process.exit(1);
+if (step(bin('knip'), ['--no-progress']) !== 0) process.exit(1);
 
 const report = path.join(root, 'test-results/vitest.json');
 fs.rmSync(report, { force: true });

@@ -2,14 +2,8 @@
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_USER_PAGE_SIZE = 21;
-export const USER_SIDEBAR_SIZE = 3;
-export const NEWS_FEED_PAGE_SIZE = 3;
-
-export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
-export const BIRTHDAY_FORMAT = 'dd/mm/yyyy';
 
 export const PRELOADER_FADE_MS = 450;
-export const TIME_BALANCE_ROUNDING_MS = 100;
 
 export const SOCKET_RECONNECT_MIN_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 5000;
@@ -36,7 +30,6 @@ export const ROUND_TITLES: Record<number, string> = {
 };
 
 export const QUESTION_SETS = ['fw-question', 'fw-question-2', 'fw-question-3', 'fw-question-4', 'fw-question-5', 'fw-question-6'] as const;
-export type QuestionSetName = (typeof QUESTION_SETS)[number];
 
 export const ROLES = ['admin', 'master', 'judge', 'team'] as const;
 export type Role = (typeof ROLES)[number];

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { notifyError } from '../components/notify';
 import { useSocketConnected } from './useSystemState';
 
-export { useConnectionLost, useLinkState } from './useLinkState';
+export { useConnectionLost } from './useLinkState';
 
 /** Tells a failed load once, with the contract's prefix and the server's message. */
 export function useLoadError(prefix: string, error: unknown): void {

@@ -84,11 +84,6 @@ function holderOf(info: LockInfo | null): number | null {
   return info.pid;
 }
 
-/** Who holds the folder now, if anyone alive does. */
-export function lockHolder(dir: string): number | null {
-  return holderOf(readLock(path.join(dir, LOCK_FILE)));
-}
-
 /**
  * Creates `file` with `text`, failing with EEXIST when it exists. The file appears with all of its
  * text at once (written aside, then hard-linked into place): a contender never reads a lock that is

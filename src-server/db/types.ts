@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { Role } from '../../src/constants';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -330,6 +330,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;

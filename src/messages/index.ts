@@ -60,5 +60,3 @@ export const messages = {
   voteGuard: voteGuardText,
   limits: limitsText,
 } as const;
-
-export type Messages = typeof messages;

@@ -14,7 +14,6 @@ export const ZProjectorReportSchema = z.object({
   page: z.string().regex(/^[a-z0-9]{8,24}$/),
   needsClick: z.boolean(),
 });
-export type TProjectorReport = z.infer<typeof ZProjectorReportSchema>;
 
 /** One projector page as the console sees it (this server instance's sockets). */
 export interface TProjectorStatus {

@@ -3,7 +3,7 @@ import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './roundFormat'
 import { type TMedia, ZMediaSchema } from './media';
 import { z } from './zod';
 
-export { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZMediaSchema } from './media';
+export { MEDIA_KINDS, mediaKindOfUrl, type TMedia } from './media';
 
 /** One question. `id` is stable across edits and reorders; the server assigns one when missing. */
 export const ZQuestionSchema = z.object({

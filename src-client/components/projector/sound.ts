@@ -17,10 +17,6 @@ export async function unlockSound(): Promise<boolean> {
   }
 }
 
-export function soundUnlocked(): boolean {
-  return context?.state === 'running';
-}
-
 /** A short sine tone; `long` for the end of the time. */
 export function beep(long = false): void {
   if (context?.state !== 'running') return;

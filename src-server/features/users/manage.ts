@@ -1,5 +1,5 @@
 /** User management for admins: paging and search, create, change, delete. */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TPartialUser, TUserChanges, TUserCondition, TUserCreate } from '../../../src/schemas/user';
@@ -11,7 +11,7 @@ import { nextPriority } from '../../db/priority';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/password';
-import { PUBLIC_USER_COLUMNS, toPublicUser, userSearchText } from './data';
+import { PUBLIC_USER_COLUMNS, recordSeatsIfChanged, toPublicUser, userSearchText } from './data';
 
 export interface TUserPage {
   list: TPublicUser[];
@@ -147,7 +147,7 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
         .returning(PUBLIC_USER_COLUMNS)
         .executeTakeFirstOrThrow();
       const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
-      await recorder.seatsIfChanged(ctx.hub.live.seatList());
+      await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
       return { row, ended };
     });
   const written = await write().catch((error: unknown) => {
@@ -170,16 +170,11 @@ export async function deleteUser(ctx: Context, id: string): Promise<void> {
   const ended = await liveTransaction(ctx, async (recorder) => {
     const sessions = await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute();
     await recorder.trx.deleteFrom('users').where('id', '=', id).execute();
-    await recorder.seatsIfChanged(ctx.hub.live.seatList());
+    await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
     return sessions;
   });
   await announceSessionsEnded(
     ctx,
     ended.map((s) => s.id),
   );
-}
-
-/** Case-insensitive lookup, for the command line. */
-export async function findUserByUsername(db: Kysely<Database>, username: string) {
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 }

@@ -1,0 +1,21 @@
+/**
+ * Stylelint for src-client's CSS (`npm test` runs it; `npm run lint:css` alone): the standard config,
+ * less what fights this codebase's conventions.
+ */
+export default {
+  extends: ['stylelint-config-standard'],
+  rules: {
+    // CSS modules: classes are camelCase, as the components read them (`classes.pointButton`).
+    'selector-class-pattern': null,
+    // CSS modules' escape to a global selector.
+    'selector-pseudo-class-no-unknown': [true, { ignorePseudoClasses: ['global'] }],
+    // `@import '@mantine/core/styles/…'`: a package's file, resolved by Vite like a module's import.
+    'import-notation': 'string',
+    // `(min-width: …)` rather than `(width >= …)`, which phones before iOS 16.4 do not read.
+    'media-feature-range-notation': 'prefix',
+    // `:not(.a):not(.b)` is not the same selector as `:not(.a, .b)`: its specificity is higher.
+    'selector-not-notation': null,
+    // Safari on iOS still reads only the prefixed one.
+    'property-no-vendor-prefix': [true, { ignoreProperties: ['text-size-adjust'] }],
+  },
+};
