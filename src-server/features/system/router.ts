@@ -19,13 +19,13 @@ export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
 export function readSystemState(ctx: Context): TSystemState {
   const audience = audienceOf(viewerOf(ctx));
   const live = ctx.hub.live;
-  return { now: Date.now(), user: ctx.user, system: live.system(audience), listTeam: live.listTeam(audience) };
+  return { now: Date.now(), user: ctx.user, system: live.system(audience), listTeam: live.listTeam(audience), eventId: live.eventId };
 }
 
 /** GET /api/state as text: the same answer as `system.state`, from fragments serialised once per change. */
 export function readSystemStateJson(live: LiveModel, user: Context['user']): string {
   const fragment = live.stateJson(audienceOf(viewerOf({ user })));
-  return `{"now":${Date.now()},"user":${JSON.stringify(user)},${fragment}}`;
+  return `{"now":${Date.now()},"user":${JSON.stringify(user)},"eventId":${live.eventId},${fragment}}`;
 }
 
 /**
