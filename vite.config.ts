@@ -19,8 +19,11 @@ function optionalFontDisplay(): Plugin {
   };
 }
 
-/** Read by the server (src/routePreloads.ts). */
-const CHUNK_FILES = 'chunk-files.json';
+/**
+ * CHUNK_FILES_NAME of src/routePreloads.ts, the name the server reads. Not imported: the config would
+ * then pull in src/ without file extensions, which Vite's native config loader warns about.
+ */
+const CHUNK_FILES_NAME = 'chunk-files.json';
 
 /** The face's files the projector needs at once: preloaded, so the first picture is already in Be Vietnam Pro. */
 const PRELOADED_FONT = /be-vietnam-pro-(latin|vietnamese)-(400|600|700)-normal-[\w-]+\.woff2$/;
@@ -47,10 +50,10 @@ function preloadProjectorFonts(): Plugin {
 }
 
 /**
- * Writes CHUNK_FILES: for each module loaded lazily (a screen, a frame), the scripts it brings with
- * everything they import and the styles they carry, less what the app's entry already loads. The
- * server lists a route's as preloads in its page, so a phone fetches them beside the entry instead of
- * one after the other.
+ * Writes CHUNK_FILES_NAME: for each module loaded lazily (a screen, a frame), the scripts it brings
+ * with everything they import and the styles they carry, less what the app's entry already loads.
+ * The server (src/routePreloads.ts) lists a route's as preloads in its page, so a phone fetches them
+ * beside the entry instead of one after the other.
  */
 function chunkFiles(): Plugin {
   return {
@@ -83,7 +86,7 @@ function chunkFiles(): Plugin {
             styles: styles.map((file) => `/${file}`),
           };
         }
-        this.emitFile({ type: 'asset', fileName: CHUNK_FILES, source: `${JSON.stringify(files, null, 2)}\n` });
+        this.emitFile({ type: 'asset', fileName: CHUNK_FILES_NAME, source: `${JSON.stringify(files, null, 2)}\n` });
       },
     },
   };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Builds what is missing or stale: the server bundle (esbuild) and the client (Vite).
- * `--if-stale` skips a part whose sources are older than its output, so a second start takes seconds.
+ * Builds what `npm start` serves: the server bundle (esbuild) and the client (Vite), with Brotli and
+ * gzip copies of the client's text files. `npm run build` runs it. `--if-stale` (as `npm start` and
+ * `npm test` run it) skips a part whose sources are older than its output, so a second start takes seconds.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -83,7 +84,16 @@ if (!ifStale || serverSources > outputMtime('dist/server/index.js')) {
   ]);
 }
 
-const clientSources = newestMtime([...shared, 'src-client', 'index.html', 'screen.html', 'vite.config.ts', 'public']);
+const clientSources = newestMtime([
+  ...shared,
+  'src-client',
+  'index.html',
+  'screen.html',
+  'ballot.html',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'public',
+]);
 if (!ifStale || clientSources > outputMtime('dist/client/index.html')) {
   console.log('[build] giao diện…');
   run(bin('vite'), ['build', '--logLevel', 'warn']);
