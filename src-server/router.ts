@@ -5,7 +5,7 @@ import { mediaRouter } from './features/media/media';
 import { projectorsRouter } from './features/projectors/router';
 import { profileRouter } from './features/profile/router';
 import { questionSetRouter } from './features/questionSet/router';
-import { rankingRouter } from './features/ranking/router';
+import { tieBreakRouter } from './features/tieBreak/router';
 import { resultsRouter } from './features/results/router';
 import { rulesRouter } from './features/rules/router';
 import { scoreFieldRouter } from './features/scoreField/router';
@@ -33,7 +33,7 @@ export const appRouter = router({
   scoring: scoringRouter,
   actions: actionsRouter,
   results: resultsRouter,
-  ranking: rankingRouter,
+  ranking: tieBreakRouter,
   vote: voteRouter,
   projectors: projectorsRouter,
 });

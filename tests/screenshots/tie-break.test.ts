@@ -6,7 +6,7 @@
 import type { APIRequestContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { liveTransaction } from '../../src-server/features/live/record';
-import { recordSuddenDeath } from '../../src-server/features/ranking/data';
+import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
 import { ACCOUNTS, describeInBrowser, pageAs, waitForApp } from '../e2e/harness';
 import { shoot } from './shots';
 

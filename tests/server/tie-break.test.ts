@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLiveData } from '../../src-server/features/live/load';
 import type { LiveData } from '../../src-server/features/live/model';
 import { liveTransaction } from '../../src-server/features/live/record';
-import { recordSuddenDeath } from '../../src-server/features/ranking/data';
+import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>;

@@ -15,17 +15,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { readBuzzes, readShow } from '../live/load';
 import { liveTransaction, type Trx } from '../live/record';
-import { recordSuddenDeath } from '../ranking/data';
+import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathOn } from '../tieBreak/suddenDeath';
 import { asMove, saveShow, type StoredShow } from '../show/store';
+import { timeIsUp } from '../show/timer';
 import { type Actor, addAnswerPoints, answersFieldFor, questionRule, teamName } from './points';
 
 export async function buzzOrder(trx: Trx | AppDeps['db'], questionId: string): Promise<TBuzz[]> {
   return (await readBuzzes(trx, questionId))[questionId] ?? [];
-}
-
-function timeIsUp(show: StoredShow, now: number): boolean {
-  const { endsAt, remainingMs } = show.timer;
-  return endsAt === null ? remainingMs <= 0 && show.timer.durationMs > 0 : now > endsAt;
 }
 
 function pauseTimer(show: StoredShow, now: number): StoredShow['timer'] {
@@ -48,7 +44,7 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
     const { stored } = show;
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.buzzerOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.buzzerClosed);
-    if (stored.suddenDeath && !stored.suddenDeath.teamIds.includes(teamId)) throw new AppError('FORBIDDEN', messages.suddenDeathOnly);
+    assertSuddenDeathTeam(stored, teamId);
     try {
       await trx.insertInto('buzzes').values({ question_id: questionId, team_id: teamId, at: now }).execute();
     } catch (error) {
@@ -96,7 +92,7 @@ export async function buzzVerdict(
     const { wrongPenalty } = buzzerRuleOf(rule.format);
     const right = input.verdict === 'right';
     // A câu hỏi phụ only orders tied teams: a right answer wins it and scores nothing.
-    const suddenDeath = show.stored.suddenDeath?.questionId === turn.questionId ? show.stored.suddenDeath : null;
+    const suddenDeath = suddenDeathOn(show.stored, turn.questionId);
     const points = suddenDeath ? 0 : right ? rule.point : -wrongPenalty;
     const changes: ScoreChange[] = [];
     const events: number[] = [];

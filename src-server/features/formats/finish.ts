@@ -5,6 +5,7 @@
  * takes a verdict back with its points. The board (turns, packages, results, who has played) lives in
  * its round's record, so leaving the round and coming back finds it as it was.
  */
+import type { Kysely, Transaction } from 'kysely';
 import { finishPoints, stealPoints } from '../../../src/roundFormats';
 import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
@@ -14,6 +15,7 @@ import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../src/schemas/show';
 import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
+import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest } from '../../errors';
 import { readBuzzes, readShow } from '../live/load';
@@ -24,6 +26,19 @@ import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points
 
 async function buzzOrder(trx: Parameters<typeof readBuzzes>[0], key: string): Promise<TBuzz[]> {
   return (await readBuzzes(trx, key))[key] ?? [];
+}
+
+/**
+ * The team a finish move starts the turn of (a known team, who then stands on stage), or null when the
+ * move starts no turn. Throws a 400 naming `changes.finish.teamId` otherwise.
+ */
+export async function finishTurnTeam(db: Kysely<Database> | Transaction<Database>, move: TShowChanges['finish']): Promise<string | null> {
+  if (move?.action !== 'startTurn') return null;
+  const teamId = move.teamId;
+  if (!teamId) throw badRequest(messages.finishTeamRequired, 'changes.finish.teamId');
+  const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw badRequest(messages.teamNotFound, 'changes.finish.teamId');
+  return teamId;
 }
 
 /**

@@ -100,6 +100,11 @@ async function keywordOrder(trx: Parameters<typeof readBuzzes>[0], setId: string
   return (await readBuzzes(trx, key))[key] ?? [];
 }
 
+/** A wrong keyword takes a team out of the rest of the obstacle round, rows included: it answers no more. */
+export function assertNotEliminated(show: StoredShow, teamId: string): void {
+  if (show.obstacle?.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
+}
+
 /** A team buzzes to guess the obstacle keyword: at any moment of the round except while a row runs. */
 export async function keywordBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string): Promise<TBuzz[]> {
   const now = Date.now();
@@ -109,7 +114,7 @@ export async function keywordBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: str
     const obstacle = stored.obstacle;
     if (!obstacle) throw new AppError('CONFLICT', messages.notObstacleRound);
     if (obstacle.ended) throw new AppError('CONFLICT', messages.obstacleEnded);
-    if (obstacle.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
+    assertNotEliminated(stored, teamId);
     if (rowRunning(stored, now)) throw new AppError('CONFLICT', messages.keywordWhileRowRuns);
     const key = keywordBuzzKey(obstacle.setId);
     try {

@@ -1,8 +1,10 @@
 /**
  * Points a round's rules give: every format adds them to a team's answers field, one audited change
- * each, and finds the question's own points and its set's format the same way.
+ * each (`addAnswerPoints`, or `moveAnswerPoints` for an answer's points that change), and finds the
+ * question's own points and its set's format the same way.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { MoveRow, ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
@@ -81,4 +83,33 @@ export function actorOfUser(user: { _id: string; fullName: string; username: str
 /** A team's name for a move's label (the live model knows every team). */
 export function teamName(deps: Pick<AppDeps, 'hub'>, teamId: string): string {
   return deps.hub.live.allTeams().find((t) => t.id === teamId)?.name ?? movesText.unknownTeam;
+}
+
+export interface VerdictOutcome {
+  changes: ScoreChange[];
+  events: number[];
+  /** The judged rows as they were before (the undo puts them back). */
+  rows: MoveRow[];
+  /** Other teams whose points moved with this verdict: each is told. */
+  movedTeams: string[];
+  /** How much the judged team's points moved. */
+  delta: number;
+}
+
+/**
+ * Moves a team's points for an answer from what it had to `points`, on its field (the round's answers
+ * field when it has none yet): one audited change, or none when nothing moves.
+ */
+export async function moveAnswerPoints(
+  trx: Transaction<Database>,
+  show: StoredShow,
+  row: { team_id: string; points: number; field_name: string | null },
+  points: number,
+  change: { actorId: string; source: 'answer' | 'row' | 'speed' | 'buzz'; rule: string | null; reason: string },
+): Promise<{ fieldName: string | null; applied: { live: ScoreChange; eventId: number } | null }> {
+  const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show) : null);
+  const delta = points - row.points;
+  if (delta === 0 || !fieldName) return { fieldName, applied: null };
+  const applied = await addAnswerPoints(trx, row.team_id, fieldName, delta, change);
+  return { fieldName, applied };
 }

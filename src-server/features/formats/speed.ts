@@ -5,40 +5,10 @@
  */
 import { speedPlaces } from '../../../src/roundFormats';
 import { messages } from '../../../src/messages';
-import type { MoveRow, ScoreChange } from '../../../src/live';
 import type { TSpeedFormat } from '../../../src/schemas/roundFormat';
 import type { Trx } from '../live/record';
 import type { StoredShow } from '../show/store';
-import { type Actor, addAnswerPoints, answersFieldFor } from './points';
-
-export interface VerdictOutcome {
-  changes: ScoreChange[];
-  events: number[];
-  /** The judged rows as they were before (the undo puts them back). */
-  rows: MoveRow[];
-  /** Other teams whose points moved with this verdict: each is told. */
-  movedTeams: string[];
-  /** How much the judged team's points moved. */
-  delta: number;
-}
-
-/**
- * Moves a team's points for an answer from what it had to `points`, on its field (the round's answers
- * field when it has none yet): one audited change, or none when nothing moves.
- */
-export async function moveAnswerPoints(
-  trx: Trx,
-  show: StoredShow,
-  row: { team_id: string; points: number; field_name: string | null },
-  points: number,
-  change: { actorId: string; source: 'answer' | 'row' | 'speed' | 'buzz'; rule: string | null; reason: string },
-): Promise<{ fieldName: string | null; applied: { live: ScoreChange; eventId: number } | null }> {
-  const fieldName = row.field_name ?? (points > 0 || row.points > 0 ? await answersFieldFor(trx, show) : null);
-  const delta = points - row.points;
-  if (delta === 0 || !fieldName) return { fieldName, applied: null };
-  const applied = await addAnswerPoints(trx, row.team_id, fieldName, delta, change);
-  return { fieldName, applied };
-}
+import { type Actor, moveAnswerPoints, type VerdictOutcome } from './points';
 
 export async function speedVerdict(
   trx: Trx,

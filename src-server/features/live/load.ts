@@ -10,7 +10,8 @@ import type { TBuzz, TTeamAnswer } from '../../../src/schemas/show';
 import { defaultShowState } from '../../../src/schemas/show';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
-import { readAnswerOpenings, readSuddenDeaths } from '../ranking/data';
+import { readAnswerOpenings } from '../tieBreak/data';
+import { readSuddenDeaths } from '../tieBreak/suddenDeath';
 import { readSettings } from '../settings/data';
 import type { LiveData } from './model';
 

@@ -8,7 +8,7 @@ import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../..
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { EVENTS_CHANNEL, insertEvent, type StoredEvent } from './hub';
-import { recordAnswersOpened } from '../ranking/data';
+import { recordAnswersOpened } from '../tieBreak/data';
 import { readSeats, readSheet, readTeams } from './load';
 
 export type Trx = Transaction<Database>;

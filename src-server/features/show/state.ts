@@ -1,19 +1,22 @@
 /**
  * The live show state's moves: what one move of the console's makes of the stored show. The server
- * computes the timer from its own clock and resolves the shown question; each format's board follows
- * its own rules (`features/formats/`). Saving (and undo's history) is `store.ts`.
+ * resolves the shown question and runs the timer on its own clock (`timer.ts`); each format's board
+ * follows its own rules (`features/formats/`), the câu hỏi phụ the tie-break's (`features/tieBreak/`).
+ * Saving (and undo's history) is `store.ts`.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import type { ShowQuestion, ShowState, TShowChanges } from '../../../src/schemas/show';
+import type { ShowQuestion, TShowChanges } from '../../../src/schemas/show';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { formatOf, questionItemsOf } from '../questionSet/data';
 import { formatTimeLimit, type TFormat } from '../../../src/schemas/roundFormat';
-import { finishAfter } from '../formats/finish';
+import { finishAfter, finishTurnTeam } from '../formats/finish';
 import { obstacleAfter } from '../formats/obstacle';
+import { suddenDeathAfter } from '../tieBreak/suddenDeath';
 import { clearMove, type StoredShow } from './store';
+import { applyTimer } from './timer';
 
 export type { StoredShow };
 
@@ -104,14 +107,9 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
   next.question = item ? showQuestion(item, index, next.phase === 'answer') : null;
   next.format = set && next.setId ? set.format.kind : 'classic';
   next.obstacle = obstacleAfter(current, next, set, index, changes.obstacle);
-  if (changes.finish?.action === 'startTurn') {
-    const teamId = changes.finish.teamId;
-    if (!teamId) throw badRequest(messages.finishTeamRequired, 'changes.finish.teamId');
-    const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
-    if (!team) throw badRequest(messages.teamNotFound, 'changes.finish.teamId');
-    // The team whose turn it is stands on stage.
-    if (changes.activeTeamId === undefined) next.activeTeamId = teamId;
-  }
+  // The team whose finish turn starts stands on stage.
+  const turnTeam = await finishTurnTeam(db, changes.finish);
+  if (turnTeam && changes.activeTeamId === undefined) next.activeTeamId = turnTeam;
   next.finish = finishAfter(current, next, set, index, changes.finish);
   next.suddenDeath = await suddenDeathAfter(db, current, next, set, changes.suddenDeath);
 
@@ -130,46 +128,4 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
 
   if (changes.timer) next.timer = applyTimer(next.timer, changes.timer, now);
   return next;
-}
-
-/**
- * A sudden-death question after a move: put on air for the tied teams named (the question on air must
- * belong to a tie-break set), kept while that question stays, ended with null or another question.
- */
-async function suddenDeathAfter(
-  db: Db,
-  current: StoredShow,
-  next: StoredShow,
-  set: { format: TFormat } | null,
-  move: TShowChanges['suddenDeath'],
-): Promise<StoredShow['suddenDeath']> {
-  if (move === null) return null;
-  if (move === undefined) {
-    const kept = current.suddenDeath;
-    return kept && kept.questionId === next.questionId ? kept : null;
-  }
-  if (!next.questionId || !set?.format.tieBreak) throw badRequest(messages.suddenDeathSet, 'changes.suddenDeath');
-  const teamIds = [...new Set(move.teamIds)];
-  if (teamIds.length < 2) throw badRequest(messages.suddenDeathParticipants, 'changes.suddenDeath.teamIds');
-  const known = await db.selectFrom('teams').select('id').where('id', 'in', teamIds).execute();
-  if (known.length !== teamIds.length) throw badRequest(messages.teamNotFound, 'changes.suddenDeath.teamIds');
-  return { questionId: next.questionId, teamIds, winnerId: null };
-}
-
-export function applyTimer(timer: ShowState['timer'], move: NonNullable<TShowChanges['timer']>, now: number): ShowState['timer'] {
-  const remainingNow = timer.endsAt === null ? timer.remainingMs : Math.max(0, timer.endsAt - now);
-  switch (move.action) {
-    case 'start': {
-      const durationMs = move.durationMs ?? timer.durationMs;
-      return { durationMs, endsAt: now + durationMs, remainingMs: durationMs };
-    }
-    case 'pause':
-      return { ...timer, endsAt: null, remainingMs: remainingNow };
-    case 'resume':
-      return timer.endsAt === null ? { ...timer, endsAt: now + timer.remainingMs } : timer;
-    case 'reset': {
-      const durationMs = move.durationMs ?? timer.durationMs;
-      return { durationMs, endsAt: null, remainingMs: durationMs };
-    }
-  }
 }
