@@ -5,7 +5,8 @@
 import type { Context as HonoContext, Hono } from 'hono';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
-import { resultsCsv, resultsXlsx } from './features/results/export';
+import { resultsCsv } from './features/results/csv';
+import { resultsXlsx } from './features/results/xlsx';
 import { type CallerFor, type RestHandler, readJsonBody } from './http';
 import { badRequest } from './errors';
 import { RetryLater } from './features/vote/gate';

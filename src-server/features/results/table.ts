@@ -1,0 +1,47 @@
+/** The results as one flat table (the CSV's), and which judges scored a judged field. */
+import { messages } from '../../../src/messages';
+import type { ResultsTable } from './data';
+
+const t = messages.results;
+
+export interface ResultsSheet {
+  headers: string[];
+  rows: (string | number | null)[][];
+}
+
+/**
+ * The flat table of the CSV: rank, team, unit, then per field its score and (judged) each judge's
+ * point, then the total and the tie-break reason ("xếp sau do Phần 2", empty for most teams).
+ */
+export function resultsSheet(table: ResultsTable): ResultsSheet {
+  const headers: string[] = [t.rank, t.team, t.unit];
+  for (const field of table.fields) {
+    headers.push(field.label);
+    if (field.kind === 'judges') for (const judge of table.judges) headers.push(t.judgeColumn(field.label, judge.name));
+  }
+  headers.push(t.total, t.tieBreak.column);
+  const rows = table.items.map((item) => {
+    const row: (string | number | null)[] = [item.rank, item.name, item.unit];
+    for (const field of item.fields) {
+      row.push(field.score);
+      if (field.kind === 'judges') for (const judge of field.judges) row.push(judge.point);
+    }
+    row.push(item.total, item.tieBreak);
+    return row;
+  });
+  return { headers, rows };
+}
+
+/** The judges with at least one point on a judged field, and those with none, in the judges' order. */
+export function judgesOnField(table: ResultsTable, fieldName: string): { scored: ResultsTable['judges']; never: ResultsTable['judges'] } {
+  const scoredIds = new Set<string>();
+  for (const item of table.items) {
+    for (const judge of item.fields.find((f) => f.fieldName === fieldName)?.judges ?? []) {
+      if (judge.point !== null) scoredIds.add(judge.gkId);
+    }
+  }
+  return {
+    scored: table.judges.filter((j) => scoredIds.has(j.gkId)),
+    never: table.judges.filter((j) => !scoredIds.has(j.gkId)),
+  };
+}
