@@ -3,15 +3,10 @@ import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { appText } from '../../src/messages/app';
 import { loginText } from '../../src/messages/login';
+import { initials } from '../../src/initials';
 import { displayName } from '../../src/valueFormat';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';
-
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
-}
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user } = useSystemState();
