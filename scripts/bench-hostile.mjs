@@ -75,6 +75,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import {
+  atExit,
+  exited,
+  login as loginAs,
+  machine as describeHost,
+  median as medianOf,
+  percentile,
+  sleep,
+  stopChild,
+  track,
+} from './bench/lib.mjs';
 
 const ADMIN_PASSWORD = 'bench-hostile-admin-1';
 const SAMPLE_MS = 500;
@@ -92,7 +103,6 @@ const SCENARIOS = {
   m4f: 'M4 fragments: 600 sockets × 16,000 unfinished one-byte fragments',
 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 const log = (line) => console.error(`[bench-hostile] ${line}`);
 
@@ -332,20 +342,8 @@ async function attackMain() {
 
 // ================================================================ the measurement (main process)
 
-function percentile(values, p) {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index];
-}
-
-function median(values) {
-  const list = values.filter((v) => Number.isFinite(v));
-  if (!list.length) return Number.NaN;
-  const sorted = [...list].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+/** The median of the finite values (a run stopped early has none for some figures). */
+const median = (values) => medianOf(values.filter((v) => Number.isFinite(v)));
 
 function vmRss(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -377,24 +375,7 @@ process.on('disconnect', () => process.exit(0));
 `;
 
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(tempRoot, { recursive: true, force: true });
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
-
-function track(child) {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function exited(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+atExit(() => fs.rmSync(tempRoot, { recursive: true, force: true }));
 
 let serverCount = 0;
 async function startServer(app) {
@@ -456,12 +437,7 @@ async function startServer(app) {
       });
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited(child);
-        clearTimeout(timer);
-      }
+      await stopChild(child, 5000);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -477,17 +453,9 @@ async function timedFetch(url, init) {
   }
 }
 
+/** The admin's session cookie, checked: GET /api/state with it must be the admin's. */
 async function login(base) {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login admin: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await loginAs(base, 'admin', ADMIN_PASSWORD);
   const state = await (await fetch(`${base}/api/state`, { headers: { cookie } })).json();
   if (state?.user?.role !== 'admin')
     throw new Error(`GET /api/state with the login's cookies is not the admin's: ${JSON.stringify(state?.user)}`);
@@ -820,7 +788,6 @@ function describeApp(app) {
 }
 
 function machine(attackOpenFiles) {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const read = (file) => {
     try {
       return fs.readFileSync(file, 'utf8').trim().replace(/\s+/g, ' ');
@@ -830,7 +797,7 @@ function machine(attackOpenFiles) {
   };
   const limits = /Max open files\s+(\d+)\s+(\d+)/.exec(read('/proc/self/limits'));
   return (
-    `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; ` +
+    `${describeHost()}; ` +
     `open files ${limits?.[1] ?? '?'} (hard ${limits?.[2] ?? '?'}) for the server, ${fmt(attackOpenFiles)} for the attack (ulimit -n); ` +
     `tcp_wmem ${read('/proc/sys/net/ipv4/tcp_wmem')}, tcp_rmem ${read('/proc/sys/net/ipv4/tcp_rmem')}`
   );

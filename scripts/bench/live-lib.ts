@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the live benchmark (live.ts and the processes it starts): the shared clock, the
- * IPC messages between the orchestrator and the client processes, and small statistics helpers.
+ * IPC messages between the orchestrator and the client processes, and the readings of a message.
  * Imports nothing from the app, so the benchmark runs while the server code is being rewritten.
  */
 import { performance } from 'node:perf_hooks';
@@ -87,19 +87,3 @@ export function findSystem(node: unknown): Record<string, unknown> | null {
   if (system && typeof system.version === 'number') return system;
   return findSystem(record.result) ?? findSystem(record.data);
 }
-
-export function percentile(values: number[], p: number): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-export const median = (values: number[]): number => {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

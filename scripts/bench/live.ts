@@ -39,13 +39,11 @@ import {
   type FromClients,
   type MemoryAnswer,
   type MemoryRequest,
-  median,
-  percentile,
   SUBSCRIBE,
-  sleep,
   stateVersion,
   type ToClients,
 } from './live-lib';
+import { atExit, exited, gitRevision, login, machine, median, percentile, sleep, stopChild, track } from './lib.mjs';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
@@ -82,33 +80,11 @@ const log = (line: string) => console.error(`[bench] ${line}`);
 
 // ---------------------------------------------------------------- processes
 
-const children = new Set<ChildProcess>();
 /** Temp folders (data folders, files for the baselines), removed at exit whatever happens. */
 const tempDirs = new Set<string>();
-function track<T extends ChildProcess>(child: T): T {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
+atExit(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited(child);
-  clearTimeout(timer);
-}
 
 interface Memory {
   /** VmRSS from /proc, bytes, read before the GC. */
@@ -245,16 +221,6 @@ async function tempFile(name: string, content: string): Promise<string> {
 }
 
 // ---------------------------------------------------------------- HTTP
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login admin: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 /** One autocannon run in its own process; requests per second. */
 async function cannon(url: string, duration: number, cookie: string | null): Promise<number> {
@@ -572,19 +538,12 @@ function table(title: string, rows: Row[]): string {
   return lines.join('\n');
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  let revision = '';
-  try {
-    revision = `, server built from ${execFileSync('git', ['-C', serverRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}`;
-  } catch {
-    // not a checkout
-  }
+function describeRun(): string {
+  const revision = gitRevision(serverRoot);
   return (
-    `Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ` +
-    `Node ${process.version}, ${os.platform()} ${os.release()}; ${new Date().toISOString()}; ` +
+    `Machine: ${machine()}; ${new Date().toISOString()}; ` +
     `load average ${num(loadAtStart, 2)} at the start, ${num(os.loadavg()[0]!, 2)} at the end. ` +
-    `Server: ${serverFile}${revision}; PGlite on disk (fresh temp folder).`
+    `Server: ${serverFile}${revision ? `, server built from ${revision}` : ''}; PGlite on disk (fresh temp folder).`
   );
 }
 
@@ -614,7 +573,7 @@ async function throughput(): Promise<Row[]> {
   let bare: Server | null = null;
   try {
     await settle(app);
-    const cookie = await login(app.url);
+    const cookie = await login(app.url, 'admin', ADMIN_PASSWORD);
     const anonymousRes = await fetch(`${app.url}/api/state`);
     const contentType = anonymousRes.headers.get('content-type') ?? 'application/json';
     const anonymousBody = await anonymousRes.text();
@@ -661,7 +620,7 @@ async function subscribers(n: number): Promise<SizeResult> {
     const app = await startApp();
     let samples: string[] = [];
     try {
-      const cookie = await login(app.url);
+      const cookie = await login(app.url, 'admin', ADMIN_PASSWORD);
       result.snapshot = await snapshotBytes(app.url);
       const measured = await subscriberRun('app', app, n, 'snapshot', withFanout ? (clients) => fanoutApp(app.url, cookie, clients) : null);
       samples = measured.fanout?.samples ?? [];
@@ -789,7 +748,7 @@ async function main(): Promise<void> {
   const markdown = [
     `## Live read path (\`scripts/bench/live.ts\`)`,
     '',
-    `${machine()} ${runs} run(s) per figure.${notes}`,
+    `${describeRun()} ${runs} run(s) per figure.${notes}`,
     '',
     sections.join('\n\n'),
     '',

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { parseArgs } from '../lib/cli-db';
-import { machine, percentile, throwawayPostgres } from './lib';
+import { api, login, machine, percentile, throwawayPostgres } from './lib.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -156,27 +156,8 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads whatever JSON the server answers, field by field
-async function call(base: string, method: string, route: string, cookie: string, body: unknown): Promise<any> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+/** A set-up call as the holder of `cookie`. */
+const call = (base: string, method: string, route: string, cookie: string, body: unknown) => api(base, method, route, { cookie, body });
 
 /** One run: the app under 8 judges, then the plain insert baseline, on fresh databases. */
 async function measure(postgresBase: string | undefined): Promise<{ app: Run; insert: Run; ordered: string }> {

@@ -10,7 +10,7 @@
  *   2. S public subscribers of `system.join` (screen-2-like, ws-clients.ts processes) connect through
  *      nginx, each from a loopback address of its own, and record every `vote` message.
  *   3. V voters arrive within T seconds (seeded uniform arrival times, the same schedule every run) from
- *      one or two load-generator processes (this file, BENCH_VOTES_ROLE=generator): each a new device
+ *      one or two load-generator processes (votes-generator.ts): each a new device
  *      on new connections bound to its own 127.x.y.z source address, `GET /api/vote` (its page's
  *      read, which sets the ballot cookie) then `POST /api/vote` with the cookie and the site's Origin.
  *      Ballot latency: the POST's start → whole answer.
@@ -34,22 +34,22 @@
  *       [--nginx-worker-connections 16384] [--profile] [--per-instance] [--raw /tmp/votes-raw.json]
  */
 import { type ChildProcess, execFileSync, fork, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { clock, type FromClients, loopbackAddress, median, percentile, sleep, type ToClients } from './live-lib';
-import { throwawayPostgres } from './lib';
+import { api, gitRevision, login as loginAs, machine, median, percentile, sleep, throwawayPostgres, track } from './lib.mjs';
+import { clock, loopbackAddress } from './live-lib';
+import { connectionsTo, cpuOf, groupsOf, rssOf } from './votes-processes';
+import { castOne, type FromGenerator, type InsertTask, maxInFlight, type VoterResult, type VoterTask } from './votes-shared';
+import { largestOffset, next, noteOffset, offsetOf, Subscribers } from './votes-subscribers';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
 const TSX = import.meta.resolve('tsx');
-const ROLE = process.env.BENCH_VOTES_ROLE ?? 'main';
 const log = (line: string) => console.error(`[bench:votes] ${line}`);
 
 /** Source addresses: voters from loopbackAddress(0…), subscribers from these bases on. */
@@ -59,7 +59,6 @@ const DIRECT_BASE = 600_000;
 const SPOOF_N = 800_000;
 const SPOOFED = '203.0.113.7';
 const WARMUP_ROUNDS = 3;
-const SOCKETS_PER_CLIENT = 1500;
 const APP_POOL = 10; // src-server/db/connection.ts: max 10 connections an instance
 const ADMIN_PASSWORD = 'bench-votes-admin-1';
 
@@ -83,172 +82,6 @@ interface ClusterModule {
   }): Promise<Cluster>;
 }
 const CLUSTER_MODULE = pathToFileURL(path.join(ROOT, 'scripts/lib/cluster.mjs')).href;
-
-// ================================================================ load generators (child processes)
-
-interface VoterTask {
-  type: 'run';
-  host: string;
-  port: number;
-  origin: string;
-  /** Voter numbers of this process (its address is loopbackAddress(n)) and their arrival offsets, ms. */
-  voters: number[];
-  offsets: number[];
-  teams: string[];
-}
-
-interface VoterResult {
-  n: number;
-  /** The instance that answered (X-Upstream, with --per-instance). */
-  upstream?: string;
-  /** Shared-clock times: scheduled arrival, request start, TCP connected, answer's headers, whole answer (or failure). */
-  due: number;
-  start: number;
-  connected: number;
-  answered: number;
-  ack: number;
-  status: number;
-  error?: string;
-}
-
-type ToGenerator = { type: 'ping'; sentAt: number } | VoterTask | InsertTask;
-type FromGenerator =
-  | { type: 'pong'; sentAt: number; at: number }
-  | { type: 'done'; results: VoterResult[] }
-  | { type: 'inserted'; latencies: number[]; lags: number[]; failures: string[]; inFlight: number };
-
-/** The voter's page load, as far as the server is concerned: GET /api/vote, which sets the ballot cookie. */
-function loadBallotPage(task: VoterTask, n: number): Promise<string> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: task.host, port: task.port, method: 'GET', path: '/api/vote', localAddress: loopbackAddress(n), agent: false },
-      (res) => {
-        res.resume();
-        const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
-        res.on('end', () => resolve(cookie));
-        res.on('error', () => resolve(cookie));
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.on('error', () => resolve(''));
-    req.end();
-  });
-}
-
-async function castOne(task: VoterTask, n: number, due: number, extraHeaders: Record<string, string> = {}): Promise<VoterResult> {
-  const body = JSON.stringify({ teamIds: [task.teams[n % task.teams.length]] });
-  const cookie = await loadBallotPage(task, n);
-  return new Promise((resolve) => {
-    const start = clock();
-    let connected = 0;
-    let answered = 0;
-    let upstream: string | undefined;
-    const done = (status: number, error?: string) =>
-      resolve({ n, due, start, connected, answered, ack: clock(), status, ...(error ? { error } : {}), ...(upstream ? { upstream } : {}) });
-    const req = http.request(
-      {
-        host: task.host,
-        port: task.port,
-        method: 'POST',
-        path: '/api/vote',
-        localAddress: loopbackAddress(n),
-        agent: false,
-        headers: {
-          origin: task.origin,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          connection: 'close',
-          ...(cookie ? { cookie } : {}),
-          ...extraHeaders,
-        },
-      },
-      (res) => {
-        answered = clock();
-        upstream = res.headers['x-upstream'] as string | undefined;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => (res.statusCode === 200 ? done(200) : done(res.statusCode ?? 0, text.slice(0, 200))));
-        res.on('error', (error) => done(0, error.message));
-      },
-    );
-    req.once('socket', (socket) => socket.once('connect', () => (connected = clock())));
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.on('error', (error) => done(0, error.message));
-    req.end(body);
-  });
-}
-
-async function runVoters(task: VoterTask): Promise<VoterResult[]> {
-  const t0 = clock() + 200;
-  const pending: Promise<VoterResult>[] = [];
-  for (let i = 0; i < task.voters.length; i++) {
-    const due = t0 + task.offsets[i]!;
-    const wait = due - clock();
-    if (wait > 1) await sleep(wait);
-    pending.push(castOne(task, task.voters[i]!, due));
-  }
-  return Promise.all(pending);
-}
-
-interface InsertTask {
-  type: 'insert';
-  url: string;
-  voteId: number;
-  pool: number;
-  offsets: number[];
-  teams: string[];
-}
-
-async function runInserts(task: InsertTask): Promise<{ latencies: number[]; lags: number[]; failures: string[]; inFlight: number }> {
-  const pool = new pg.Pool({ connectionString: task.url, max: task.pool });
-  // Every connection open before the clock starts, as the instances' pools are after warming up.
-  const warm = await Promise.all(Array.from({ length: task.pool }, () => pool.connect()));
-  for (const client of warm) client.release();
-  const latencies: number[] = [];
-  const lags: number[] = [];
-  const failures: string[] = [];
-  const spans: { start: number; end: number }[] = [];
-  const t0 = clock() + 200;
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < task.offsets.length; i++) {
-    const due = t0 + task.offsets[i]!;
-    const wait = due - clock();
-    if (wait > 1) await sleep(wait);
-    const start = clock();
-    lags.push(start - due);
-    pending.push(
-      pool
-        .query('insert into ballots (vote_id, device, team_ids, address) values ($1, $2, $3::jsonb, $4)', [
-          task.voteId,
-          `baseline-${i}-${randomBytes(8).toString('hex')}`,
-          JSON.stringify([task.teams[i % task.teams.length]]),
-          loopbackAddress(i),
-        ])
-        .then(
-          () => {
-            const end = clock();
-            latencies.push(end - start);
-            spans.push({ start, end });
-          },
-          (error: Error) => void failures.push(error.message),
-        ),
-    );
-  }
-  await Promise.all(pending);
-  await pool.end();
-  return { latencies, lags, failures, inFlight: maxInFlight(spans) };
-}
-
-function generatorMain(): void {
-  const send = (message: FromGenerator) => process.send!(message);
-  process.on('message', (message: ToGenerator) => {
-    if (message.type === 'ping') send({ type: 'pong', sentAt: message.sentAt, at: clock() });
-    else if (message.type === 'run') void runVoters(message).then((results) => send({ type: 'done', results }));
-    else if (message.type === 'insert') void runInserts(message).then((r) => send({ type: 'inserted', ...r }));
-  });
-  process.on('disconnect', () => process.exit(0));
-}
 
 // ================================================================ orchestrator
 
@@ -286,295 +119,24 @@ const rounds = Number(options.rounds);
 const generatorCount = Number(options.generators);
 const workerConnections = Number(options['nginx-worker-connections']) || null;
 
-const children = new Set<ChildProcess>();
-function track<T extends ChildProcess>(child: T): T {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** A message of one type from a child, or the child's failure. */
-function next<T extends { type: string }>(child: ChildProcess, type: T['type'], ms = 300_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`timed out waiting for ${type} from pid ${child.pid}`)), ms);
-    const onMessage = (message: T | { type: 'error'; message: string }) => {
-      if (message.type === 'error') finish(new Error(`pid ${child.pid}: ${(message as { message: string }).message}`));
-      else if (message.type === type) finish(null, message as T);
-    };
-    const onExit = () => finish(new Error(`pid ${child.pid} exited (${child.exitCode ?? child.signalCode}) before ${type}`));
-    function finish(error: Error | null, value?: T) {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(value!);
-    }
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-/** The child's clock minus ours, from the IPC round trip with the smallest delay. */
-async function offsetOf(child: ChildProcess): Promise<number> {
-  let best = { rtt: Infinity, offset: 0 };
-  for (let i = 0; i < 20; i++) {
-    const sentAt = clock();
-    const reply = next<{ type: 'pong'; at: number }>(child, 'pong', 10_000);
-    child.send({ type: 'ping', sentAt });
-    const pong = await reply;
-    const back = clock();
-    if (back - sentAt < best.rtt) best = { rtt: back - sentAt, offset: pong.at - (sentAt + back) / 2 };
-  }
-  return best.offset;
-}
-
-let largestOffset = 0;
-
-/** Subscriber processes (ws-clients.ts), each holding up to 1,500 sockets. */
-class Subscribers {
-  private readonly waiters = new Map<number, { count: number; at: number; resolve: (at: number) => void }>();
-  private failure: ((error: Error) => void) | null = null;
-
-  private constructor(
-    private readonly procs: ChildProcess[],
-    private readonly offsets: number[],
-  ) {
-    procs.forEach((proc, index) => {
-      proc.on('message', (message: FromClients) => {
-        if (message.type === 'delivered') this.onDelivered(index, message.version, message.at);
-        if (message.type === 'error') this.failure?.(new Error(`subscriber process ${index}: ${message.message}`));
-      });
-    });
-  }
-
-  static async start(total: number): Promise<Subscribers> {
-    const count = Math.max(1, Math.ceil(total / SOCKETS_PER_CLIENT));
-    const procs = Array.from({ length: count }, (_, index) =>
-      track(
-        fork(path.join(HERE, 'ws-clients.ts'), [], {
-          cwd: ROOT,
-          execArgv: ['--import', TSX],
-          env: { ...process.env, BENCH_CLIENT_INDEX: String(index) },
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        }),
-      ),
-    );
-    const offsets: number[] = [];
-    for (const proc of procs) offsets.push(await offsetOf(proc));
-    for (const offset of offsets) largestOffset = Math.max(largestOffset, Math.abs(offset));
-    return new Subscribers(procs, offsets);
-  }
-
-  get pids(): number[] {
-    return this.procs.map((proc) => proc.pid!);
-  }
-
-  /** Opens `total` subscribers (each from loopbackAddress(sourceBase + i)); wall ms until all have their snapshot. */
-  async open(url: string, total: number, sourceBase: number, votes: boolean): Promise<number> {
-    const k = this.procs.length;
-    const answers = this.procs.map((proc) => next<Extract<FromClients, { type: 'opened' }>>(proc, 'opened', 180_000));
-    let base = sourceBase;
-    this.procs.forEach((proc, index) => {
-      const count = Math.floor(total / k) + (index < total % k ? 1 : 0);
-      proc.send({
-        type: 'open',
-        url,
-        count,
-        concurrency: Math.ceil(200 / k),
-        doneWhen: 'snapshot',
-        sourceBase: base,
-        votes,
-      } satisfies ToClients);
-      base += count;
-    });
-    const opened = await Promise.all(answers);
-    const start = Math.min(...opened.map((o, i) => o.startedAt - this.offsets[i]!));
-    const done = Math.max(...opened.map((o, i) => o.doneAt - this.offsets[i]!));
-    return done - start;
-  }
-
-  private onDelivered(index: number, version: number, at: number): void {
-    const waiter = this.waiters.get(version);
-    if (!waiter) return;
-    waiter.count++;
-    waiter.at = Math.max(waiter.at, at - this.offsets[index]!);
-    if (waiter.count === this.procs.length) {
-      this.waiters.delete(version);
-      waiter.resolve(waiter.at);
-    }
-  }
-
-  /** Resolves with the shared-clock time the last subscriber received this state version. */
-  delivered(version: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for every subscriber to get version ${version}`)), 30_000);
-      this.failure = reject;
-      this.waiters.set(version, {
-        count: 0,
-        at: 0,
-        resolve: (at) => {
-          clearTimeout(timer);
-          resolve(at);
-        },
-      });
-    });
-  }
-
-  /** Every socket's [ballots, arrival] list, arrival on our clock. */
-  async votes(): Promise<[number, number][][]> {
-    const answers = this.procs.map((proc) => next<Extract<FromClients, { type: 'votes' }>>(proc, 'votes', 60_000));
-    for (const proc of this.procs) proc.send({ type: 'votes' } satisfies ToClients);
-    const replies = await Promise.all(answers);
-    return replies.flatMap((reply, i) => reply.lists.map((list) => list.map(([b, at]) => [b, at - this.offsets[i]!] as [number, number])));
-  }
-
-  async close(): Promise<void> {
-    this.failure = null;
-    for (const proc of this.procs) proc.send({ type: 'close' } satisfies ToClients);
-    await Promise.all(this.procs.map(exited));
-  }
-}
-
 function startGenerator(index: number): ChildProcess {
   return track(
-    fork(path.join(HERE, 'votes.ts'), [], {
+    fork(path.join(HERE, 'votes-generator.ts'), [], {
       cwd: ROOT,
       execArgv: ['--import', TSX],
-      env: { ...process.env, BENCH_VOTES_ROLE: 'generator', BENCH_GENERATOR_INDEX: String(index) },
+      env: { ...process.env, BENCH_GENERATOR_INDEX: String(index) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
 }
 
-// ---------------------------------------------------------------- processes' CPU and memory
-
-const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** utime + stime (+ the waited-for children's, for PostgreSQL's postmaster) of a process, seconds. */
-function cpuSeconds(pid: number, withChildren = false): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime 14, stime 15, cutime 16, cstime 17.
-    const own = Number(fields[11]) + Number(fields[12]);
-    return (own + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0)) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-function rssBytes(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Pids whose parent is `ppid`. */
-function childPids(ppid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === ppid) pids.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
-}
-
-/** PostgreSQL's postmaster: the `postgres` process whose parent is not one. */
-function postmasterPid(): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const parent = readFileSync(`/proc/${ppid}/stat`, 'utf8');
-      if (parent.slice(parent.indexOf('(') + 1, parent.lastIndexOf(')')) !== 'postgres') return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  return null;
-}
-
-interface Groups {
-  [name: string]: number[];
-}
-
-/** The processes watched: each instance, nginx (master and workers), PostgreSQL (all), the generators, subscribers. */
-function groupsOf(cluster: Cluster, generators: ChildProcess[], subscribers: number[]): { groups: Groups; postmaster: number | null } {
-  const groups: Groups = {};
-  for (const [i, instance] of cluster.instances.entries()) groups[`instance ${i + 1}`] = [instance.pid];
-  groups.nginx = [cluster.nginx.pid, ...childPids(cluster.nginx.pid)];
-  const postmaster = postmasterPid();
-  if (postmaster) groups.postgresql = [postmaster, ...childPids(postmaster)];
-  groups['load generators'] = generators.map((g) => g.pid!);
-  groups['subscriber processes'] = subscribers;
-  return { groups, postmaster };
-}
-
-function cpuOf(groups: Groups, postmaster: number | null): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, pids] of Object.entries(groups)) {
-    const live = name === 'postgresql' && postmaster ? [postmaster, ...childPids(postmaster)] : pids;
-    out[name] = live.reduce((sum, pid) => sum + cpuSeconds(pid, pid === postmaster), 0);
-  }
-  return out;
-}
-
-function rssOf(groups: Groups, postmaster: number | null): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, pids] of Object.entries(groups)) {
-    const live = name === 'postgresql' && postmaster ? [postmaster, ...childPids(postmaster)] : pids;
-    out[name] = live.reduce((sum, pid) => sum + rssBytes(pid), 0) / 2 ** 20;
-  }
-  return out;
-}
-
-/** Established TCP connections to each port (the subscribers' spread over the instances). */
-function connectionsTo(ports: number[]): number[] {
-  const text = execFileSync('ss', ['-Htn', 'state', 'established'], { encoding: 'utf8' });
-  return ports.map((port) => text.split('\n').filter((line) => line.split(/\s+/)[2]?.endsWith(`:${port}`)).length);
-}
-
 // ---------------------------------------------------------------- HTTP helpers
 
-async function api(base: string, method: string, pathname: string, cookie: string | null, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
+/** A call to the cluster (or one instance) with the site's own Origin, as a browser on it sends. */
+const call = (base: string, method: string, pathname: string, cookie: string | null, body?: unknown): Promise<unknown> =>
+  api(base, method, pathname, { cookie, body, origin: base });
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login admin: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('hoithi_session='));
-  if (!cookie) throw new Error('login: no hoithi_session cookie');
-  return cookie.split(';')[0]!;
-}
+const login = (base: string) => loginAs(base, 'admin', ADMIN_PASSWORD, { origin: base });
 
 // ---------------------------------------------------------------- measurements
 
@@ -600,22 +162,6 @@ function schedule(count: number, ms: number, seed: number): number[] {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return Array.from({ length: count }, () => random() * ms).sort((a, b) => a - b);
-}
-
-/** The largest number of requests in flight at once. */
-function maxInFlight(spans: { start: number; end: number }[]): number {
-  const edges = spans.flatMap((s) => [
-    [s.start, 1],
-    [s.end, -1],
-  ]);
-  edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-  let now = 0;
-  let most = 0;
-  for (const [, d] of edges) {
-    now += d!;
-    most = Math.max(most, now);
-  }
-  return most;
 }
 
 /**
@@ -648,7 +194,7 @@ const PHASES = ['blank', 'scoreboard'] as const;
 
 /** Show changes (PUT /api/show to `base`) until every subscriber has each; request start → last delivery. */
 async function fanout(base: string, cookie: string, subs: Subscribers): Promise<{ latencies: number[]; answered: number[] }> {
-  const state = (await api(base, 'GET', '/api/state', null)) as { system: { version: number } };
+  const state = (await call(base, 'GET', '/api/state', null)) as { system: { version: number } };
   let version = state.system.version;
   const latencies: number[] = [];
   const answered: number[] = [];
@@ -656,7 +202,7 @@ async function fanout(base: string, cookie: string, subs: Subscribers): Promise<
     const expected = version + 1;
     const delivered = subs.delivered(expected);
     const start = clock();
-    const answer = (await api(base, 'PUT', '/api/show', cookie, { changes: { phase: PHASES[round % 2] } })) as {
+    const answer = (await call(base, 'PUT', '/api/show', cookie, { changes: { phase: PHASES[round % 2] } })) as {
       system?: { version?: number };
     };
     const answeredAt = clock();
@@ -751,12 +297,12 @@ async function oneRun(run: number, offsets: number[]): Promise<RunResult> {
       `run ${run}: ${cluster.instances.length} instances (${cluster.instances.map((i) => i.url).join(', ')}) behind ${base} (${nginxMain})`,
     );
     const cookie = await login(base);
-    const state = (await api(base, 'GET', '/api/state', cookie)) as { listTeam: { _id: string; active?: boolean }[] };
+    const state = (await call(base, 'GET', '/api/state', cookie)) as { listTeam: { _id: string; active?: boolean }[] };
     const teams = state.listTeam.filter((t) => t.active !== false).map((t) => t._id);
     if (teams.length < 2) throw new Error(`the demo has ${teams.length} team(s); a vote needs two`);
-    const opened = (await api(base, 'PUT', '/api/vote', cookie, { open: true, teamIds: teams })) as { vote: { _id: string } };
+    const opened = (await call(base, 'PUT', '/api/vote', cookie, { open: true, teamIds: teams })) as { vote: { _id: string } };
     const voteId = Number(opened.vote._id);
-    await api(base, 'PUT', '/api/show', cookie, { changes: { screen2: 'vote' } });
+    await call(base, 'PUT', '/api/show', cookie, { changes: { screen2: 'vote' } });
 
     // Screen-2-like subscribers through nginx, each from its own address.
     subs = await Subscribers.start(subscriberCount);
@@ -768,7 +314,7 @@ async function oneRun(run: number, offsets: number[]): Promise<RunResult> {
     for (let g = 0; g < generatorCount; g++) generators.push(startGenerator(g));
     const genOffsets: number[] = [];
     for (const g of generators) genOffsets.push(await offsetOf(g));
-    for (const offset of genOffsets) largestOffset = Math.max(largestOffset, Math.abs(offset));
+    for (const offset of genOffsets) noteOffset(offset);
     const { groups, postmaster } = groupsOf(cluster, generators, subs.pids);
     await sleep(1000);
     const cpuBefore = cpuOf(groups, postmaster);
@@ -828,8 +374,8 @@ async function oneRun(run: number, offsets: number[]): Promise<RunResult> {
     const gaps = lists.flatMap((list) => list.slice(2).map(([, at], i) => at - list[i + 1]![1]));
 
     // Close, and compare the count with the acknowledged ballots.
-    await api(base, 'PUT', '/api/vote', cookie, { open: false });
-    const read = (await api(base, 'GET', '/api/vote', cookie)) as { vote: { _id: string; ballots: number; open: boolean } };
+    await call(base, 'PUT', '/api/vote', cookie, { open: false });
+    const read = (await call(base, 'GET', '/api/vote', cookie)) as { vote: { _id: string; ballots: number; open: boolean } };
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const rows = (
@@ -1014,19 +560,10 @@ function markdown(results: RunResult[], header: string): string {
 
 let postgresVersion = '';
 
-function machine(): string {
-  const cpus = os.cpus();
-  let revision = '';
-  try {
-    revision = `, built from ${execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()} + working tree`;
-  } catch {
-    // not a checkout
-  }
+function describeMachine(): string {
+  const revision = gitRevision(ROOT);
   const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr?.trim().replace('nginx version: ', '') ?? '';
-  return (
-    `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ` +
-    `${os.platform()} ${os.release()}, ${nginxVersion}, PostgreSQL ${postgresVersion}${revision}`
-  );
+  return `${machine()}, ${nginxVersion}, PostgreSQL ${postgresVersion}${revision ? `, built from ${revision} + working tree` : ''}`;
 }
 
 /**
@@ -1075,7 +612,7 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   for (let run = 1; run <= runs; run++) results.push(await oneRun(run, offsets));
   const header =
-    `Machine: ${machine()}; ${started}; load average ${num(loadAtStart, 2)} at the start, ${num(os.loadavg()[0]!, 2)} at the end. ` +
+    `Machine: ${describeMachine()}; ${started}; load average ${num(loadAtStart, 2)} at the start, ${num(os.loadavg()[0]!, 2)} at the end. ` +
     `${voterCount} voters within ${seconds} s, ${instanceCount} instances behind nginx, ${subscriberCount} subscribers, ` +
     `${generatorCount} load-generator process(es), nginx worker_connections ${workerConnections ?? 'as the cluster starter writes it'}, ${runs} run(s): median [min–max]. Clock offsets (corrected for) up to ${num(largestOffset, 3)} ms.`;
   const table = markdown(results, header);
@@ -1085,7 +622,7 @@ async function main(): Promise<void> {
   await fs.writeFile(
     out,
     `${JSON.stringify(
-      { started, machine: machine(), loadAtStart, loadAtEnd: os.loadavg()[0], options, runs: results, markdown: table },
+      { started, machine: describeMachine(), loadAtStart, loadAtEnd: os.loadavg()[0], options, runs: results, markdown: table },
       null,
       2,
     )}\n`,
@@ -1102,18 +639,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (ROLE === 'generator') generatorMain();
-else {
-  process.on('exit', () => {
-    for (const child of children) child.kill('SIGKILL');
-  });
-  process.on('SIGINT', () => process.exit(130));
-  process.on('SIGTERM', () => process.exit(143));
-  main().then(
-    () => process.exit(0),
-    (error: Error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api as call, login } from '../bench/lib.mjs';
 
 /** Debian's Chromium, and the flags every measuring script starts it with (add `--headless=new` for chrome-launcher). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -91,30 +92,12 @@ export function startServer(dataDir, { clientDir } = {}) {
 // ---------------------------------------------------------------------------------------------------
 // The content, through the real API
 
-async function call(base, method, urlPath, { cookie, body } = {}) {
-  const res = await fetch(`${base}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text}`);
-  return { json: text ? JSON.parse(text) : null, res };
-}
-
-async function login(base, username, password) {
-  const { res } = await call(base, 'POST', '/login', { body: { username, password } });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!cookie.includes('=')) throw new Error(`no session cookie for ${username}`);
-  return cookie;
-}
-
 /** Creates what the screens show and returns a session cookie per role and the question set's id. */
 export async function prepare(base) {
   const admin = await login(base, 'admin', ADMIN_PASSWORD);
   const teamIds = [];
   for (const [index, name] of ['Hoàn Kiếm', 'Ba Đình', 'Tây Hồ', 'Long Biên'].entries()) {
-    const { json } = await call(base, 'POST', '/api/team', {
+    const json = await call(base, 'POST', '/api/team', {
       cookie: admin,
       body: {
         data: {
@@ -148,27 +131,25 @@ export async function prepare(base) {
     cookie: admin,
     body: { data: { name: 'phan-1', label: 'Phần 1', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5 } },
   });
-  const set = (
-    await call(base, 'POST', '/api/fw-question', {
-      cookie: admin,
-      body: {
-        data: {
-          title: 'Người Hà Nội',
-          items: [
-            {
-              content: 'Hồ Gươm còn có tên gọi nào khác?',
-              options: ['Hồ Hoàn Kiếm', 'Hồ Tây', 'Hồ Trúc Bạch', 'Hồ Thiền Quang'],
-              answer: 'Hồ Hoàn Kiếm',
-              explanation: 'Truyền thuyết vua Lê Lợi trả gươm cho Rùa Vàng.',
-              point: 10,
-              timeLimit: 30,
-            },
-            { content: 'Cầu Long Biên bắc qua sông nào?', options: ['Sông Hồng', 'Sông Đuống'], answer: 'Sông Hồng', point: 10 },
-          ],
-        },
+  const { item: set } = await call(base, 'POST', '/api/fw-question', {
+    cookie: admin,
+    body: {
+      data: {
+        title: 'Người Hà Nội',
+        items: [
+          {
+            content: 'Hồ Gươm còn có tên gọi nào khác?',
+            options: ['Hồ Hoàn Kiếm', 'Hồ Tây', 'Hồ Trúc Bạch', 'Hồ Thiền Quang'],
+            answer: 'Hồ Hoàn Kiếm',
+            explanation: 'Truyền thuyết vua Lê Lợi trả gươm cho Rùa Vàng.',
+            point: 10,
+            timeLimit: 30,
+          },
+          { content: 'Cầu Long Biên bắc qua sông nào?', options: ['Sông Hồng', 'Sông Đuống'], answer: 'Sông Hồng', point: 10 },
+        ],
       },
-    })
-  ).json.item;
+    },
+  });
 
   const cookies = { admin };
   for (const [role, account] of Object.entries(ACCOUNTS)) cookies[role] = await login(base, account.username, USER_PASSWORD);
