@@ -34,8 +34,8 @@ export function TeamBadge({
         className={`${classes.logo} ${shapeClass}`}
         src={logoUrl}
         alt=""
-        width={size}
-        height={size}
+        width={Math.round(size)}
+        height={Math.round(size)}
         style={{ width: size, height: size }}
         draggable={false}
         {...(lazy ? { loading: 'lazy', decoding: 'async' } : {})}

@@ -13,11 +13,12 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveState } from '../../projector/liveState';
 import { useProjectorReport } from '../../projector/presence';
 import frame from '../../projector/ProjectorShell.module.css';
+import { TeamBadge } from '../TeamBadge';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
 import classes from './Overlay.module.css';
 import { OfflineSign } from './Overlays';
-import { rankedTeams, teamInitials } from './Scoreboard';
+import { rankedTeams } from './Scoreboard';
 import { Stage } from './Stage';
 import { useEventSettings } from './useEventSettings';
 import { shortAddress, VoteBars, VoteStatus, useVote } from './VoteView';
@@ -49,14 +50,7 @@ function StandingRow({
       <span className={classes.rank} data-rank={team.rank} style={{ width: badge, height: badge, fontSize: badge * 0.52 }}>
         {team.rank}
       </span>
-      {logos &&
-        (team.logoUrl ? (
-          <img className={classes.logo} src={team.logoUrl} alt="" style={{ width: badge, height: badge }} draggable={false} />
-        ) : (
-          <span className={classes.initials} style={{ width: badge, height: badge, fontSize: badge * 0.38 }}>
-            {teamInitials(team.name)}
-          </span>
-        ))}
+      {logos && <TeamBadge name={team.name} logoUrl={team.logoUrl} size={badge} fontScale={0.38} />}
       {/* A long name wraps and shrinks to the row rather than lose its end. */}
       <FitText
         className={classes.standingName}

@@ -12,8 +12,8 @@ import type { TVote, TVoteAnswer } from '../../../src/schemas/vote';
 import { useLiveEvent, useLiveNewerThan } from '../../hooks/liveEvents';
 import { useCountdown } from '../../hooks/useCountdown';
 import { trpcClient } from '../../trpcClient';
+import { TeamBadge } from '../TeamBadge';
 import { FitText } from './FitText';
-import { teamInitials } from './Scoreboard';
 import { useStageHeight } from './Stage';
 import { useEventSettings } from './useEventSettings';
 import classes from './VoteView.module.css';
@@ -101,13 +101,7 @@ export function VoteBars({ vote, height, compact = false }: { vote: TVote; heigh
             role="img"
             aria-label={text.barLabel(team.name, count)}
           >
-            {team.logoUrl ? (
-              <img className={classes.logo} src={team.logoUrl} alt="" style={{ width: badge, height: badge }} draggable={false} />
-            ) : (
-              <span className={classes.initials} style={{ width: badge, height: badge, fontSize: badge * 0.38 }}>
-                {teamInitials(team.name)}
-              </span>
-            )}
+            <TeamBadge name={team.name} logoUrl={team.logoUrl} size={badge} fontScale={0.38} />
             <div className={classes.barMain} style={{ gap: Math.round(rowHeight * 0.08) }}>
               {/* The name takes what the row leaves above the bar: one line, or two smaller ones, never cut. */}
               <FitText
