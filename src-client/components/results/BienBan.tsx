@@ -13,22 +13,12 @@ import { Fragment } from 'react';
 import { useLocation } from 'wouter';
 import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
+import { judgesOnField } from '../../../src/results';
 import { useTRPC } from '../../trpc';
 import { PrintSheet, sheetClasses as c } from './PrintSheet';
 import { rankLabel, useResults } from './util';
 
 const t = resultsText;
-
-type Results = NonNullable<ReturnType<typeof useResults>['data']>;
-
-/** The judges with at least one point on a field, and those with none, in the judges' order. */
-function judgesOnField(data: Results, fieldName: string) {
-  const scored = new Set<string>();
-  for (const item of data.items) {
-    for (const judge of item.fields.find((f) => f.fieldName === fieldName)?.judges ?? []) if (judge.point !== null) scored.add(judge.gkId);
-  }
-  return { scored: data.judges.filter((j) => scored.has(j.gkId)), never: data.judges.filter((j) => !scored.has(j.gkId)) };
-}
 
 function Point({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className={c.missing}>{t.missing}</span>;

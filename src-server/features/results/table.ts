@@ -1,4 +1,4 @@
-/** The results as one flat table (the CSV's), and which judges scored a judged field. */
+/** The results as one flat table: the CSV's. */
 import { messages } from '../../../src/messages';
 import type { ResultsTable } from './data';
 
@@ -30,18 +30,4 @@ export function resultsSheet(table: ResultsTable): ResultsSheet {
     return row;
   });
   return { headers, rows };
-}
-
-/** The judges with at least one point on a judged field, and those with none, in the judges' order. */
-export function judgesOnField(table: ResultsTable, fieldName: string): { scored: ResultsTable['judges']; never: ResultsTable['judges'] } {
-  const scoredIds = new Set<string>();
-  for (const item of table.items) {
-    for (const judge of item.fields.find((f) => f.fieldName === fieldName)?.judges ?? []) {
-      if (judge.point !== null) scoredIds.add(judge.gkId);
-    }
-  }
-  return {
-    scored: table.judges.filter((j) => scoredIds.has(j.gkId)),
-    never: table.judges.filter((j) => !scoredIds.has(j.gkId)),
-  };
 }

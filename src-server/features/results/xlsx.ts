@@ -8,11 +8,11 @@
  */
 import ExcelJS from 'exceljs';
 import { messages } from '../../../src/messages';
+import { judgesOnField } from '../../../src/results';
 import { formatDate, formatPoint } from '../../../src/valueFormat';
 import type { ResultsTable } from './data';
 import { type ColumnSpec, pointText } from './layout';
 import { addTableSheet, sheetName } from './sheet';
-import { judgesOnField } from './table';
 
 const t = messages.results;
 
