@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../src-server/router';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
+import { loginAt } from '../helpers/http';
 import { createThrowawayPostgres } from '../helpers/test-db';
 import { ROOT } from '../helpers/spawn-server';
 
@@ -129,11 +130,7 @@ async function call<T = unknown>(
   };
 }
 
-async function login(username: string, password: string): Promise<string> {
-  const res = await call('POST', '/login', { body: { username, password } });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const login = (username: string, password: string) => loginAt(cluster.url, username, password, { origin: cluster.url });
 
 /** Polls `check` every 50 ms until it holds; fails with `what` after `timeoutMs`. */
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {

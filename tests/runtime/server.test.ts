@@ -5,6 +5,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../src-server/router';
+import { loginAt } from '../helpers/http';
 import { runServerProcess, type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
 
 const tempDirs: string[] = [];
@@ -27,15 +28,7 @@ async function start(runtime: 'node' | 'bun', dataDir: string): Promise<SpawnedS
   return server;
 }
 
-async function login(url: string, password = 'mat-khau-admin-1'): Promise<string> {
-  const res = await fetch(`${url}/login?t=${Date.now()}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const login = (url: string, password = 'mat-khau-admin-1') => loginAt(url, 'admin', password, { path: `/login?t=${Date.now()}` });
 
 /** Opens system.join over a real websocket (with a cookie) and collects the first `count` events. */
 async function collectEvents(url: string, cookie: string | undefined, count: number): Promise<{ type: string }[]> {

@@ -11,6 +11,7 @@ import { type ConsoleClient, openConsole } from '../helpers/console-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 import { serverConfig } from '../helpers/test-app';
+import { loginAt } from '../helpers/http';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -22,15 +23,7 @@ let master: string;
 let masterId: string;
 const ids: Record<string, string> = {};
 
-async function login(url: string, username: string, password = 'mat-khau-123'): Promise<string> {
-  const res = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const login = (url: string, username: string, password = 'mat-khau-123') => loginAt(url, username, password);
 
 async function post(url: string, cookie: string, path: string, input: unknown): Promise<Response> {
   return fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(input) });
@@ -70,7 +63,7 @@ beforeAll(async () => {
 // Each test starts with no console open.
 afterEach(async () => {
   for (const client of opened.splice(0)) await client.close().catch(() => {});
-  await expect.poll(() => server.deps.hub.consoles.current().length).toBe(0);
+  await expect.poll(() => server.deps.consoles.current().length).toBe(0);
 });
 
 afterAll(async () => {
@@ -177,7 +170,7 @@ describe('consoles open at once', () => {
       .set({ instance_id: 'an-instance-that-died', last_seen: new Date(Date.now() - 10 * 60_000) })
       .where('id', '=', crashedId)
       .execute();
-    await server.deps.hub.consoles.heartbeat();
+    await server.deps.consoles.heartbeat();
     await a.waitForList((m) => m.consoles.length === 1 && m.consoles[0]!.id !== crashedId);
     expect(await database.handle.db.selectFrom('console_presence').select('id').where('id', '=', crashedId).execute()).toEqual([]);
     await crashed.close();

@@ -9,6 +9,7 @@ import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { serverConfig } from '../helpers/test-app';
+import { jsonCall, loginAt } from '../helpers/http';
 
 const CONTENT = 'NỘI-DUNG-BÍ-MẬT-7731';
 const OPTIONS = ['PHƯƠNG-ÁN-MỘT-5519', 'PHƯƠNG-ÁN-HAI-8842'];
@@ -24,26 +25,8 @@ let setId = '';
 let questionId = '';
 const sockets: WebSocket[] = [];
 
-async function post(path: string, body: unknown, cookie: string, method = 'POST') {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const post = (path: string, body: unknown, cookie: string, method = 'POST') => jsonCall(base, cookie, method, path, body);
+const login = (username: string, password: string) => loginAt(base, username, password);
 
 /** A raw websocket subscribed to system.join, keeping every frame exactly as it arrived. */
 async function rawSubscriber(cookie?: string): Promise<{ frames: string[] }> {

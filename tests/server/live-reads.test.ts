@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 import { serverConfig } from '../helpers/test-app';
+import { loginAt } from '../helpers/http';
 
 let statements = 0;
 const seen: string[] = [];
@@ -38,15 +39,7 @@ let admin = '';
 let judge = '';
 const clients: JoinedClient[] = [];
 
-async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const login = (username: string, password: string) => loginAt(base, username, password);
 
 async function send(method: string, path: string, cookie: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {

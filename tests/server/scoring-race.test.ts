@@ -9,6 +9,7 @@ import { messages } from '../../src/messages';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { serverConfig } from '../helpers/test-app';
+import { loginAt } from '../helpers/http';
 
 let database: TestDatabase;
 const servers: RunningServer[] = [];
@@ -27,16 +28,6 @@ async function send(base: string, method: string, path: string, cookie: string, 
   return { status: res.status, json: await res.json() };
 }
 
-async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = () => serverConfig();
@@ -44,13 +35,13 @@ beforeAll(async () => {
   if (database.kind === 'postgres') servers.push(await startServer(config(), { database: database.handle, log: () => {} }));
   judgeOn = `http://127.0.0.1:${servers[0]!.port}`;
   adminOn = `http://127.0.0.1:${servers.at(-1)!.port}`;
-  admin = await login(adminOn, 'admin', 'mat-khau-admin-1');
+  admin = await loginAt(adminOn, 'admin', 'mat-khau-admin-1');
   teamId = (await send(adminOn, 'POST', '/api/team', admin, { data: { name: 'Đội Hoàn Kiếm' } })).json.item._id;
   await send(adminOn, 'POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
   await send(adminOn, 'POST', '/api/user', admin, {
     user: { username: 'gkdua', password: 'mat-khau-123', fullName: 'Giám khảo Đua', role: 'judge' },
   });
-  judge = await login(judgeOn, 'gkdua', 'mat-khau-123');
+  judge = await loginAt(judgeOn, 'gkdua', 'mat-khau-123');
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { loginAt } from '../helpers/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
@@ -23,15 +24,6 @@ afterAll(async () => {
   await server.close();
   await database.drop();
 });
-
-async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${server.port}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 function open(headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -68,7 +60,7 @@ describe('the websocket at /trpc', () => {
   });
 
   it('closes the sockets of a session when it logs out', async () => {
-    const cookie = await login('gk', 'mat-khau-gk-1');
+    const cookie = await loginAt(`http://127.0.0.1:${server.port}`, 'gk', 'mat-khau-gk-1');
     const socket = await open({ cookie });
     await join(socket);
     const code = closed(socket);
