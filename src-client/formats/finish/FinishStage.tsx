@@ -8,8 +8,8 @@ import { projectorText } from '../../../src/messages/projector';
 import type { FinishScene, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useCountdown } from '../../hooks/useCountdown';
-import { Countdown } from './Countdown';
-import { FitText } from './FitText';
+import { Countdown } from '../../components/projector/Countdown';
+import { FitText } from '../../components/projector/FitText';
 import classes from './FinishStage.module.css';
 
 const T = projectorText.finish;

@@ -8,9 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import { correctionsText } from '../../../src/messages/corrections';
 import type { ShowState, TBuzz } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
-import { expectUnattributedEcho } from './useConsole';
-import { useApplySystem } from './useShowMove';
+import { notifyError } from '../../components/notify';
+import { expectUnattributedEcho } from '../../components/master/useConsole';
+import { useApplySystem } from '../../components/master/useShowMove';
 
 const C = correctionsText;
 

@@ -9,13 +9,13 @@ import { masterText } from '../../../src/messages/master';
 import type { TObstacleFormat } from '../../../src/schemas/roundFormat';
 import { keywordBuzzKey, type ObstacleScene } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
-import { Panel } from './Panel';
-import type { ConsoleQuestion } from './QuestionList';
-import { useSingleKeyShortcuts } from './useMasterShortcuts';
-import { useQuestionAnswers } from './useQuestionAnswers';
-import type { ShowMoves } from './useShowMove';
-import { RightWrongButtons } from './RightWrongButtons';
+import { notifyError } from '../../components/notify';
+import { Panel } from '../../components/master/Panel';
+import type { ConsoleQuestion } from '../../components/master/QuestionList';
+import { useSingleKeyShortcuts } from '../../components/master/useMasterShortcuts';
+import { useQuestionAnswers } from '../../components/master/useQuestionAnswers';
+import type { ShowMoves } from '../../components/master/useShowMove';
+import { RightWrongButtons } from '../../components/master/RightWrongButtons';
 
 const M = masterText.obstacle;
 

@@ -9,7 +9,7 @@ import { memo, useState } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { ObstacleScene } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
+import { notifyError } from '../../components/notify';
 
 const T = teamText.obstacle;
 

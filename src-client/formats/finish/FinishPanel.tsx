@@ -11,13 +11,13 @@ import { type FinishResult, type FinishScene, type ShowState, stealBuzzKey } fro
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
-import { Panel } from './Panel';
-import type { ConsoleQuestion } from './QuestionList';
-import { useSingleKeyShortcuts } from './useMasterShortcuts';
-import { useQuestionAnswers } from './useQuestionAnswers';
-import type { ShowMoves } from './useShowMove';
-import { RightWrongButtons } from './RightWrongButtons';
+import { notifyError } from '../../components/notify';
+import { Panel } from '../../components/master/Panel';
+import type { ConsoleQuestion } from '../../components/master/QuestionList';
+import { useSingleKeyShortcuts } from '../../components/master/useMasterShortcuts';
+import { useQuestionAnswers } from '../../components/master/useQuestionAnswers';
+import type { ShowMoves } from '../../components/master/useShowMove';
+import { RightWrongButtons } from '../../components/master/RightWrongButtons';
 
 const M = masterText.finish;
 

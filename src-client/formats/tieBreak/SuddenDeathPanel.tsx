@@ -10,8 +10,8 @@ import { useEffect } from 'react';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { useTRPC } from '../../trpc';
-import { Panel } from './Panel';
-import type { ShowMoves } from './useShowMove';
+import { Panel } from '../../components/master/Panel';
+import type { ShowMoves } from '../../components/master/useShowMove';
 
 const M = masterText.suddenDeath;
 

@@ -10,7 +10,7 @@ import { teamText } from '../../../src/messages/team';
 import type { FinishScene } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
+import { notifyError } from '../../components/notify';
 
 const T = teamText.finish;
 

@@ -1,17 +1,14 @@
 /**
- * The projector's scenes of two formats: the speed round's timed results (every shown answer, fastest
- * first, with its time to 0.01 s and the points its place earned) and the judged round's performance
- * (the team on stage, its topic and a clock big enough to read from the back of the hall).
+ * The speed round's timed results on the projector: every shown answer, fastest first, with its time
+ * to 0.01 s and the points its place earned.
  */
-import { formatCountdown } from '../../../src/valueFormat';
 import { answerSeconds } from '../../../src/roundFormats';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useCountdown } from '../../hooks/useCountdown';
-import { FitText } from './FitText';
-import classes from './FormatScenes.module.css';
-import { STAGE_HEIGHT, useStageHeight } from './Stage';
+import { FitText } from '../../components/projector/FitText';
+import { STAGE_HEIGHT, useStageHeight } from '../../components/projector/Stage';
+import classes from './SpeedResults.module.css';
 
 /** The board's title and padding (`.board`, `.title`), which the rows share the rest of the stage with. */
 const CHROME_HEIGHT = 40 + 36 + 96 + 24 + 90;
@@ -70,34 +67,6 @@ export function SpeedResults({ system, listTeam }: { system: ShowState; listTeam
           );
         })}
       </div>
-    </div>
-  );
-}
-
-export function Performance({ system, listTeam, balance }: { system: ShowState; listTeam: TTeamListItem[]; balance: number }) {
-  const { seconds, running } = useCountdown(system.timer, balance);
-  const team = listTeam.find((t) => t._id === system.activeTeamId);
-  const timed = system.timer.durationMs > 0 || system.timer.endsAt !== null;
-  const over = system.timer.endsAt !== null && !running;
-  const clockState = over ? 'over' : running && seconds <= 30 ? 'warning' : running ? 'running' : 'paused';
-  return (
-    <div className={classes.performance} data-testid="performance">
-      <div className={classes.kicker}>
-        {projectorText.performance} · {system.title}
-      </div>
-      <FitText className={classes.performer} max={132} min={48} fitKey={team?.name ?? ''}>
-        <span data-testid="performance-team">{team ? team.name : projectorText.noTeamOnStage}</span>
-      </FitText>
-      {system.question && (
-        <FitText className={classes.topic} max={56} min={28} fitKey={system.question.content}>
-          <span>{system.question.content}</span>
-        </FitText>
-      )}
-      {timed && (
-        <div className={classes.clock} data-state={clockState} data-testid="performance-clock" aria-live="off">
-          {formatCountdown(seconds)}
-        </div>
-      )}
     </div>
   );
 }
