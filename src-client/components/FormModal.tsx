@@ -11,16 +11,19 @@ export function FormModal({
   onClose,
   title,
   size,
+  fullScreen = false,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
   size: ModalProps['size'];
+  /** The whole screen (a long form on a phone). */
+  fullScreen?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} radius="lg" styles={TITLE_STYLES}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={fullScreen} radius="lg" styles={TITLE_STYLES}>
       {opened && children}
     </Modal>
   );

@@ -1,5 +1,5 @@
 /** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
-import { Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { dashboardText } from '../../../src/messages/dashboard';
 import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
-import { FormActions } from '../FormModal';
+import { FormActions, FormModal } from '../FormModal';
 import { formSaveHandlers } from '../formSave';
 
 const t = dashboardText;
@@ -95,18 +95,7 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Text fw={800} fz="lg">
-          {field ? t.editFieldTitle : t.createFieldTitle}
-        </Text>
-      }
-      size="lg"
-      fullScreen={phone}
-      radius="lg"
-    >
+    <FormModal opened={opened} onClose={onClose} title={field ? t.editFieldTitle : t.createFieldTitle} size="lg" fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -167,6 +156,6 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
           <FormActions onCancel={onClose} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

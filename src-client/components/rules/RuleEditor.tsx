@@ -1,5 +1,5 @@
 /** The rule editor: title, order and Markdown beside its live preview (tabs on a phone). */
-import { Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { rulesText } from '../../../src/messages/rules';
 import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
-import { FormActions } from '../FormModal';
+import { FormActions, FormModal } from '../FormModal';
 import { Markdown } from '../markdown/Markdown';
 import { formSaveHandlers } from '../formSave';
 
@@ -93,18 +93,7 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Text fw={800} fz="lg">
-          {rule ? t.editTitle : t.createTitle}
-        </Text>
-      }
-      size="min(1180px, 96vw)"
-      fullScreen={phone}
-      radius="lg"
-    >
+    <FormModal opened={opened} onClose={onClose} title={rule ? t.editTitle : t.createTitle} size="min(1180px, 96vw)" fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="nowrap">
@@ -136,6 +125,6 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
           <FormActions onCancel={onClose} submitLabel={t.save} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
