@@ -7,6 +7,7 @@ import { messages } from '../src/messages';
 import { ZUserCreateSchema } from '../src/schemas/user';
 import { createUser } from '../src-server/features/users/manage';
 import { EventRecorder } from '../src-server/features/live/record';
+import { recordSeatsIfChanged } from '../src-server/features/users/data';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const args = parseArgs(process.argv.slice(2));
@@ -32,7 +33,7 @@ try {
   const user = await database.db.transaction().execute(async (trx) => {
     const created = await createUser(trx, parsed.data.user);
     // A new judge takes a seat on the screens of a server running on the same PostgreSQL.
-    await new EventRecorder(trx).seatsIfChanged([]);
+    await recordSeatsIfChanged(new EventRecorder(trx), []);
     return created;
   });
   await database.announceEvents();

@@ -3,11 +3,21 @@ import type { Kysely } from 'kysely';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import type { LiveHub } from './features/live/hub';
 import type { LoginLimiter } from './features/auth/rate-limit';
 import type { SocketRegistry } from './socket-registry';
 import type { ProjectorPresence } from './features/projectors/presence';
-import { findSession, type SessionCache } from './features/auth/sessions';
+import {
+  findSession,
+  type SessionCache,
+  SESSIONS_CHANNEL,
+  type SessionNotice,
+  sessionNoticeOf,
+  sessionNoticeText,
+} from './features/auth/sessions';
+import type { Notices } from './db/notices';
+import type { ConsolePresence } from './features/show/consoles';
+import type { VoteCounter } from './features/vote/counter';
+import type { NightHub } from './picture/hub';
 import type { IdempotencyCache } from './features/scoring/idempotency';
 import type { RefusalLog } from './refusals';
 import type { BallotGate } from './features/vote/gate';
@@ -16,7 +26,14 @@ import type { BallotGate } from './features/vote/gate';
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
-  hub: LiveHub;
+  /** The live floor over the night's picture (`features/live/`, `picture/`). */
+  hub: NightHub;
+  /** This instance's one LISTEN connection, shared by the hub, the consoles and the session notices. */
+  notices: Notices;
+  /** The consoles open on every instance (`features/show/consoles.ts`). */
+  consoles: ConsolePresence;
+  /** The open vote's count, by one instance at a time, at most twice a second (`features/vote/counter.ts`). */
+  votes: VoteCounter;
   limiter: LoginLimiter;
   sockets: SocketRegistry;
   /** The projector pages connected to this instance, for the console (`features/projectors`). */
@@ -77,22 +94,33 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
   };
 }
 
+/** Tells every instance (this one included) that sessions ended or a user changed. */
+async function announceSession(deps: AppDeps, notice: SessionNotice): Promise<void> {
+  forgetSession(deps, notice);
+  await deps.notices.notify(SESSIONS_CHANNEL, sessionNoticeText(notice));
+}
+
+function forgetSession(deps: Pick<AppDeps, 'sessions' | 'sockets'>, notice: SessionNotice): void {
+  if (notice.kind === 'ended') {
+    deps.sessions.forgetSession(notice.sessionId);
+    deps.sockets.closeSession(notice.sessionId);
+  } else deps.sessions.forgetUser(notice.userId);
+}
+
 /** Ends login sessions on every instance: their cached entries go and their sockets close. */
 export async function announceSessionsEnded(deps: AppDeps, sessionIds: string[]): Promise<void> {
-  for (const sessionId of sessionIds) await deps.hub.announceSession({ kind: 'ended', sessionId });
+  for (const sessionId of sessionIds) await announceSession(deps, { kind: 'ended', sessionId });
 }
 
 /** A user's name, role or state changed: every instance reads their sessions afresh. */
 export async function announceUserChanged(deps: AppDeps, userId: string): Promise<void> {
-  await deps.hub.announceSession({ kind: 'user', userId });
+  await announceSession(deps, { kind: 'user', userId });
 }
 
-/** Wires the hub's session notices to this instance's cache and sockets. */
+/** Follows the other instances' session notices with this instance's cache and sockets. */
 export function followSessionNotices(deps: AppDeps): void {
-  deps.hub.onSessionNotice((notice) => {
-    if (notice.kind === 'ended') {
-      deps.sessions.forgetSession(notice.sessionId);
-      deps.sockets.closeSession(notice.sessionId);
-    } else deps.sessions.forgetUser(notice.userId);
+  deps.notices.listen(SESSIONS_CHANNEL, (text) => {
+    const notice = sessionNoticeOf(text);
+    if (notice) forgetSession(deps, notice);
   });
 }

@@ -12,7 +12,7 @@ import { scoreFieldRouter } from './features/scoreField/router';
 import { scoringRouter } from './features/scoring/router';
 import { settingsRouter } from './features/settings/router';
 import { showRouter } from './features/show/router';
-import { systemRouter } from './features/system/router';
+import { systemRouter } from './features/live/router';
 import { teamRouter } from './features/team/router';
 import { userRouter } from './features/users/router';
 import { voteRouter } from './features/vote/router';

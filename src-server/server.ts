@@ -9,7 +9,6 @@ import { type AppDeps, followSessionNotices } from './context';
 import { type DatabaseHandle, migrateAs, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
-import { LiveHub } from './features/live/hub';
 import { SessionCache } from './features/auth/sessions';
 import { IdempotencyCache } from './features/scoring/idempotency';
 import { LoginLimiter } from './features/auth/rate-limit';
@@ -20,6 +19,10 @@ import { RefusalLog } from './refusals';
 import { limitConnections } from './connections';
 import { loadVoteKey } from './features/vote/device';
 import { BallotGate } from './features/vote/gate';
+import { VoteCounter } from './features/vote/counter';
+import { ConsolePresence } from './features/show/consoles';
+import { Notices } from './db/notices';
+import { createLiveHub } from './picture/hub';
 
 export interface RunningServer {
   url: string;
@@ -35,14 +38,29 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
-/** What the app runs on, over an open database: the live hub (started), the caches and the limiter. */
+/**
+ * What the app runs on, over an open database: the live floor over the night's picture (started),
+ * what listens beside it (the consoles, the vote's count, the session notices), the caches and the limiter.
+ */
 export async function createAppDeps(database: DatabaseHandle, config: Config): Promise<AppDeps> {
-  const hub = new LiveHub(database.db, database.pool);
+  const { db } = database;
+  const notices = new Notices(db, database.pool);
+  const hub = createLiveHub(db, notices);
+  const consoles = new ConsolePresence(db, notices);
+  const votes = new VoteCounter(db, hub);
   await hub.start();
+  await consoles.start();
+  // While a vote is open a count comes within an interval; a change may have opened one.
+  hub.subscribe((delivery) => {
+    if (delivery.kind !== 'live') votes.wake();
+  });
   const deps: AppDeps = {
-    db: database.db,
+    db,
     config,
     hub,
+    notices,
+    consoles,
+    votes,
     limiter: new LoginLimiter(),
     sockets: new SocketRegistry(),
     projectors: new ProjectorPresence(),
@@ -53,7 +71,17 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     ballotGate: new BallotGate({ burst: config.voteBurst, perSecond: config.votePerSecond }),
   };
   followSessionNotices(deps);
+  await notices.start();
+  votes.wake();
   return deps;
+}
+
+/** Stops what `createAppDeps` started, before the database closes. */
+export async function stopAppDeps(deps: AppDeps): Promise<void> {
+  deps.votes.stop();
+  await deps.consoles.stop();
+  await deps.notices.stop();
+  await deps.hub.stop();
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -95,7 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () =>
     (closing ??= (async () => {
       await ws.close();
-      await hub.stop();
+      await stopAppDeps(deps);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();

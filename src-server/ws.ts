@@ -24,7 +24,7 @@ import { type ServerOptions, WebSocket, WebSocketServer } from 'ws';
 import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
 import { AppError, logRefusal } from './errors';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './features/system/router';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 import { originMatches, trustedClientIp } from './proxy';
 import type { RefusalKind } from './refusals';

@@ -3,7 +3,7 @@
  * the embedded data folder — refused, in Vietnamese, while a server holds it.
  */
 import { type Kysely, sql } from 'kysely';
-import { EVENTS_CHANNEL } from '../../src-server/features/live/hub';
+import { EVENTS_CHANNEL } from '../../src-server/features/live/events';
 import { messages } from '../../src/messages';
 import { readConfig } from '../../src-server/config';
 import { migrateAs, openDatabase } from '../../src-server/db/connection';

@@ -11,9 +11,12 @@ import { messages } from '../../src/messages';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { normaliseItems } from '../features/questionSet/data';
-import type { LiveHub } from '../features/live/hub';
 import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
+import type { NightHub } from '../picture/hub';
+import { recordSheet } from '../features/scoreField/sheet';
+import { recordTeams } from '../features/team/data';
+import { recordSeatsIfChanged } from '../features/users/data';
 import { userSearchText } from '../features/users/data';
 import { ZFormatSchema } from '../../src/schemas/roundFormat';
 import { obstaclePicturePng } from './picture';
@@ -44,7 +47,7 @@ async function isEmpty(db: Kysely<Database>, table: 'teams' | 'question_sets' | 
  * events it records: pass the hub of the server in this process, if any; other processes on the same
  * PostgreSQL learn of it through `announceEvents`.
  */
-export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'published'>): Promise<DemoLogin[]> {
+export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, 'published'>): Promise<DemoLogin[]> {
   const created: DemoLogin[] = [];
   const passwords = new Map<string, string>();
   const accounts: { username: string; fullName: string; role: Role; teamIndex?: number }[] = [
@@ -162,9 +165,9 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<LiveHub, 'p
 
     const recorder = new EventRecorder(trx);
     await recorder.settings(await readSettings(trx));
-    await recorder.teams();
-    await recorder.sheet();
-    await recorder.seatsIfChanged([]);
+    await recordTeams(recorder);
+    await recordSheet(recorder);
+    await recordSeatsIfChanged(recorder, []);
     return recorder.events;
   });
   await hub?.published(events);

@@ -7,7 +7,8 @@ import { type AppDeps, createContext } from '../../src-server/context';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { createCaller } from '../../src-server/router';
-import { createAppDeps } from '../../src-server/server';
+import { createAppDeps, stopAppDeps } from '../../src-server/server';
+import { recordSeatsIfChanged } from '../../src-server/features/users/data';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem';
@@ -82,7 +83,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
         .returning('id')
         .executeTakeFirstOrThrow();
       // As the admin screens do: a new judge takes a seat on the live screens.
-      await liveTransaction(deps, (recorder) => recorder.seatsIfChanged(deps.hub.live.seatList()));
+      await liveTransaction(deps, (recorder) => recordSeatsIfChanged(recorder, deps.hub.live.seatList()));
       return row.id;
     },
     async login(username, password = TEST_PASSWORD) {
@@ -96,8 +97,8 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
       return createCaller(ctx);
     },
     close: async () => {
-      await deps.hub.stop(); // the one in use now: a test may have restarted it
-      await hub.stop();
+      await stopAppDeps(deps); // with the hub in use now: a test may have restarted it
+      if (deps.hub !== hub) await hub.stop();
       await database.drop();
     },
   };

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
-import { storedShowOf } from '../../src-server/features/live/load';
+import { storedShowOf } from '../../src-server/features/show/store';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>;

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
-import { LiveHub } from '../../src-server/features/live/hub';
-import { loadLiveData } from '../../src-server/features/live/load';
-import type { LiveData } from '../../src-server/features/live/model';
+import { createLiveHub, type NightHub } from '../../src-server/picture/hub';
+import { loadLiveData } from '../../src-server/picture/load';
+import type { LiveData } from '../../src-server/picture/model';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ const judges: { id: string; cookie: string }[] = [];
 const teamIds: string[] = [];
 const questionIds: string[] = [];
 let setId = '';
-let second: LiveHub | null = null;
+let second: NightHub | null = null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,7 +52,7 @@ beforeAll(async () => {
   setId = set.item._id;
   questionIds.push(...set.item.items.map((q: { id: string }) => q.id));
   if (t.database.handle.pool) {
-    second = new LiveHub(t.deps.db, t.database.handle.pool);
+    second = createLiveHub(t.deps.db, t.deps.notices);
     await second.start();
   }
 });
@@ -152,7 +152,7 @@ async function run(s: Step): Promise<void> {
     case 'restart': {
       // A new instance on the same data: it loads once and must agree with the old one.
       await t.deps.hub.stop();
-      const hub = new LiveHub(t.deps.db, t.database.handle.pool);
+      const hub = createLiveHub(t.deps.db, t.deps.notices);
       await hub.start();
       t.deps.hub = hub;
       return;

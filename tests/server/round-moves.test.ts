@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movesText } from '../../src/messages/moves';
 import { ANSWERS_GK_ID } from '../../src/scoring';
-import { loadLiveData } from '../../src-server/features/live/load';
+import { loadLiveData } from '../../src-server/picture/load';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>;

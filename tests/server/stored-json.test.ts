@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
-import { domainEventOf, LiveHub } from '../../src-server/features/live/hub';
+import { domainEventOf } from '../../src-server/features/live/events';
+import { createLiveHub } from '../../src-server/picture/hub';
 import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -118,7 +119,7 @@ describe('a malformed stored JSON value', () => {
     const log = await errorsLoggedBy(async () => (move = await call('PUT', '/api/show', master, { changes: { screen2: 'judges' } })));
     expect(move.status).toBe(500);
     expect(log).toMatch(/show_state\.state is malformed: phase: Invalid option: expected one of "idle"\|/);
-    const fresh = new LiveHub(t.deps.db, t.database.handle.pool);
+    const fresh = createLiveHub(t.deps.db, t.deps.notices);
     await expect(fresh.start()).rejects.toThrow(/show_state\.state is malformed: phase/);
     await fresh.stop();
     // The running instance still shows what it had.
@@ -146,7 +147,7 @@ describe('a malformed stored JSON value', () => {
     const log = await errorsLoggedBy(async () => (save = await call('POST', '/trpc/settings.update', admin, { venue: 'Cung Văn hóa' })));
     expect(save.status).toBe(500);
     expect(log).toContain('settings.data is malformed: roundTitles: Invalid input: expected record, received array');
-    const fresh = new LiveHub(t.deps.db, t.database.handle.pool);
+    const fresh = createLiveHub(t.deps.db, t.deps.notices);
     await expect(fresh.start()).rejects.toThrow(/settings\.data is malformed: roundTitles/);
     await fresh.stop();
     await corrupt('settings', 'data', 'id', 1, good);
@@ -203,7 +204,7 @@ describe('a malformed stored JSON value', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('a malformed event from another instance', () => {
   it('is not followed: the instance logs it and reads the tables again, so its screens stay right', async () => {
-    const other = new LiveHub(t.deps.db, t.database.handle.pool);
+    const other = createLiveHub(t.deps.db, t.deps.notices);
     await other.start();
     try {
       const teamsBefore = other.live.allTeams().map((team) => team.name);

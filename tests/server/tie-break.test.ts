@@ -6,8 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLiveData } from '../../src-server/features/live/load';
-import type { LiveData } from '../../src-server/features/live/model';
+import { loadLiveData } from '../../src-server/picture/load';
+import type { LiveData } from '../../src-server/picture/model';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
 import { createTestApp, type TestApp } from '../helpers/test-app';

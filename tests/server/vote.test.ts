@@ -149,7 +149,7 @@ describe('ballots', () => {
   it('gives each page that reads the vote a signed cookie, takes one ballot per device, and writes no event per ballot', async () => {
     // The counter's own tally events come at most twice a second: hold it while counting the events
     // the ballots write (none), however slowly this runs.
-    const counting = vi.spyOn(t.deps.hub.votes, 'count').mockResolvedValue(undefined);
+    const counting = vi.spyOn(t.deps.votes, 'count').mockResolvedValue(undefined);
     await putVote({ open: true, teamIds });
     const before = await eventCount();
     const first = await cast([teamIds[1]!]);
@@ -322,8 +322,8 @@ describe('points from the vote', () => {
     const before = (await readVote(masterCookie)).vote;
     const hub = t.deps.hub;
     await hub.stop();
-    const { LiveHub } = await import('../../src-server/features/live/hub');
-    const fresh = new LiveHub(t.deps.db, t.database.handle.pool);
+    const { createLiveHub } = await import('../../src-server/picture/hub');
+    const fresh = createLiveHub(t.deps.db, t.deps.notices);
     await fresh.start();
     t.deps.hub = fresh;
     expect((await readVote(masterCookie)).vote).toEqual(before);

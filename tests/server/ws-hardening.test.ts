@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { messages } from '../../src/messages';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/features/system/router';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { MAX_JSON_DEPTH } from '../../src-server/json-depth';
 import type { RefusalKind } from '../../src-server/refusals';
 import { type RunningServer, startServer } from '../../src-server/server';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/features/system/router';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { TOO_MANY_SOCKETS } from '../../src-server/ws';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';

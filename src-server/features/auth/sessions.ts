@@ -126,3 +126,22 @@ export function sessionCookie(name: string, token: string, secure: boolean): str
 export function clearedCookie(name: string, secure: boolean): string {
   return serializeCookie(name, '', { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 0, secure });
 }
+
+export const SESSIONS_CHANNEL = 'hoithi_sessions';
+
+/** Sessions ended, or a user changed (name, role, state): every instance forgets what it cached. */
+export type SessionNotice = { kind: 'ended'; sessionId: string } | { kind: 'user'; userId: string };
+
+/** A session notice as it travels on SESSIONS_CHANNEL. */
+export function sessionNoticeText(notice: SessionNotice): string {
+  return notice.kind === 'ended' ? `ended:${notice.sessionId}` : `user:${notice.userId}`;
+}
+
+export function sessionNoticeOf(text: string): SessionNotice | null {
+  const colon = text.indexOf(':');
+  const kind = text.slice(0, colon);
+  const id = text.slice(colon + 1);
+  if (kind === 'ended') return { kind: 'ended', sessionId: id };
+  if (kind === 'user') return { kind: 'user', userId: id };
+  return null;
+}

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../context';
 import type { Database, ScoreSource } from '../../db/types';
 import { badRequest } from '../../errors';
 import { formatOf, questionItemsOf } from '../questionSet/data';
+import { readSheet } from '../scoreField/sheet';
 import { applyScoreChange } from '../scoring/data';
 import type { StoredShow } from '../show/store';
 
@@ -30,13 +31,7 @@ export interface PointsChange {
  * answers field (its `round`, or for a field without one its name, phan-N), else the sheet's first.
  */
 export async function answersFieldFor(db: Db, show: StoredShow): Promise<string> {
-  const fields = await db
-    .selectFrom('score_fields')
-    .select(['name', 'round'])
-    .where('kind', '=', 'answers')
-    .orderBy('position')
-    .orderBy('label')
-    .execute();
+  const fields = (await readSheet(db)).filter((f) => f.kind === 'answers');
   const names = fields.map((f) => f.name);
   const chosen =
     (show.activeField && names.includes(show.activeField) && show.activeField) ||

@@ -1,15 +1,13 @@
 /**
  * Writing a change that screens follow: the change and its domain events commit in one
- * transaction, then the hub follows the events. Table-shaped changes (teams, the scoring sheet,
- * the judges' seats, the settings) carry the whole small table, so a model applies them as they are.
+ * transaction, then the hub follows the events. The recorder records events and nothing else: what a
+ * change writes besides (a show move's answer openings, the sheet's scoring gate) is the feature's.
  */
-import { sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../../src/live';
-import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
-import { EVENTS_CHANNEL, insertEvent, type StoredEvent } from './hub';
-import { recordAnswersOpened } from '../tieBreak/data';
-import { readSeats, readSheet, readTeams } from './load';
+import { announceEvents, insertEvent, type StoredEvent } from './events';
+import type { LiveHub } from './hub';
 
 export type Trx = Transaction<Database>;
 
@@ -50,13 +48,11 @@ export class EventRecorder {
   /** Tells the other instances, at commit, that there is something new (PostgreSQL). */
   async finish(): Promise<void> {
     const last = this.events[this.events.length - 1];
-    if (this.postgres && last && !this.notified) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.id)})`.execute(this.trx);
+    if (this.postgres && last && !this.notified) await announceEvents(this.trx, last.id);
   }
 
-  /** The show as saved; `by` names a move's maker for the other consoles. */
-  async show(saved: { version: number; scoringVersion: number }, show: StoredShow, by?: ShowActor): Promise<void> {
-    // The opening of answers times right answers for the tie-break chain after the show moves on.
-    await recordAnswersOpened(this.trx, show);
+  /** The show as saved (`saveShow`); `by` names a move's maker for the other consoles. */
+  show(saved: { version: number; scoringVersion: number }, show: StoredShow, by?: ShowActor): Promise<void> {
     const payload = { version: saved.version, scoringVersion: saved.scoringVersion, show, ...(by ? { by } : {}) };
     return this.record({ type: 'show', payload });
   }
@@ -64,34 +60,16 @@ export class EventRecorder {
   settings(settings: EventSettings): Promise<void> {
     return this.record({ type: 'settings', payload: { settings } });
   }
-
-  async teams(): Promise<void> {
-    await this.record({ type: 'teams', payload: { teams: await readTeams(this.trx) } });
-  }
-
-  /** The scoring sheet; a change to its fields also moves the scoring gate's version on. */
-  async sheet(): Promise<void> {
-    const row = await this.trx
-      .updateTable('show_state')
-      .set((eb) => ({ scoring_version: eb('scoring_version', '+', 1) }))
-      .where('id', '=', 1)
-      .returning('scoring_version')
-      .executeTakeFirst();
-    await this.record({ type: 'sheet', payload: { fields: await readSheet(this.trx), scoringVersion: row?.scoring_version ?? 0 } });
-  }
-
-  /** The judges' seats, when a user change moved, renamed, added or removed one. */
-  async seatsIfChanged(current: readonly { gkId: string; name: string }[]): Promise<void> {
-    const seats = await readSeats(this.trx);
-    if (JSON.stringify(seats) !== JSON.stringify(current)) await this.record({ type: 'seats', payload: { seats } });
-  }
 }
 
 /**
  * Runs `work` in one transaction with the events it records, then hands them to the hub. Returns
  * what `work` returns; nothing is published when it throws.
  */
-export async function liveTransaction<T>(deps: Pick<AppDeps, 'db' | 'hub'>, work: (recorder: EventRecorder) => Promise<T>): Promise<T> {
+export async function liveTransaction<T>(
+  deps: { db: Kysely<Database>; hub: Pick<LiveHub, 'postgres' | 'published' | 'timings'> },
+  work: (recorder: EventRecorder) => Promise<T>,
+): Promise<T> {
   let recorder: EventRecorder | null = null;
   const result = await deps.db.transaction().execute(async (trx) => {
     recorder = new EventRecorder(trx, deps.hub.postgres);
@@ -102,7 +80,7 @@ export async function liveTransaction<T>(deps: Pick<AppDeps, 'db' | 'hub'>, work
   const { events, orderedSince, recordedAt } = recorder!;
   if (orderedSince !== null) {
     const now = performance.now();
-    deps.hub.timeOrderedSection(now - orderedSince, now - recordedAt!);
+    deps.hub.timings.add(now - orderedSince, now - recordedAt!);
   }
   await deps.hub.published(events);
   return result;

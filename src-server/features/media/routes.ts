@@ -11,7 +11,7 @@ import type { ObstacleScene } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { findSession } from '../auth/sessions';
-import { audienceOf } from '../live/model';
+import { audienceOf } from '../live/picture';
 import { readMedia } from './media';
 import { OBSTACLE_PICTURE_PREFIX, type ObstacleView, parseViewKey, uploadedMediaId } from './obstacle-address';
 import { CompositeCache, compositeObstaclePicture, type Picture } from './obstacle-picture';

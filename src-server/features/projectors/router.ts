@@ -6,7 +6,7 @@
 import { ZProjectorReportSchema } from '../../../src/schemas/projectors';
 import { forbidden } from '../../errors';
 import { publicProcedure, roleProcedure, router } from '../../trpc';
-import { holdSubscription } from '../system/router';
+import { holdSubscription } from '../../subscriptions';
 
 export const projectorsRouter = router({
   report: publicProcedure.input(ZProjectorReportSchema).subscription(async function* ({ ctx, input, signal }) {

@@ -4,7 +4,8 @@ import { compareTeamOrder, computeResults } from '../../../src/scoring';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import type { Database } from '../../db/types';
 import { speedTimes, type TieBreakContext, tieBreakReason } from '../../../src/tieBreak';
-import { readAnswers } from '../live/load';
+import { readSheet } from '../scoreField/sheet';
+import { readAnswers } from '../show/answer-rows';
 import { readAnswerOpenings } from '../tieBreak/data';
 import { readSuddenDeaths } from '../tieBreak/suddenDeath';
 import { listScores } from '../scoring/data';
@@ -38,7 +39,7 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
       .orderBy('priority')
       .orderBy('name')
       .execute(),
-    db.selectFrom('score_fields').selectAll().orderBy('position').orderBy('label').execute(),
+    readSheet(db),
     db
       .selectFrom('users')
       .select(['id', 'full_name', 'username'])
@@ -54,9 +55,9 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     label: f.label,
     kind: f.kind,
     weight: f.weight,
-    dropExtremes: f.drop_extremes,
+    dropExtremes: f.dropExtremes,
     position: f.position,
-    minPoint: f.min_point,
+    minPoint: f.minPoint,
     round: f.round,
   }));
   const results = computeResults(
@@ -96,7 +97,7 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     items,
     votes: await readClosedVotes(db, fields),
     judges: judges.map((j) => ({ gkId: j.id, name: j.full_name || j.username })),
-    fields: fields.map((f) => ({ fieldName: f.name, label: f.label, kind: f.kind, weight: f.weight, dropExtremes: f.drop_extremes })),
+    fields: fields.map((f) => ({ fieldName: f.name, label: f.label, kind: f.kind, weight: f.weight, dropExtremes: f.dropExtremes })),
   };
 }
 

@@ -1,33 +1,21 @@
 /** The scoring sheet: one row per criterion (fieldName). */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { messages } from '../../../src/messages';
 import { type TScoreField, ZScoreFieldCreateSchema, ZScoreFieldUpdateSchema } from '../../../src/schemas/scoreField';
 import { z } from '../../../src/schemas/zod';
 import { isUniqueViolation } from '../../db/errors';
-import type { Database, ScoreFieldsTable } from '../../db/types';
+import type { Database } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { liveTransaction } from '../live/record';
+import { readSheet, recordSheet, type SheetRow, sheetRowOf } from './sheet';
 
-function toScoreField(row: Selectable<ScoreFieldsTable>): TScoreField {
-  return {
-    _id: row.id,
-    name: row.name,
-    label: row.label,
-    kind: row.kind,
-    minPoint: row.min_point,
-    maxPoint: row.max_point,
-    step: row.step,
-    weight: row.weight,
-    dropExtremes: row.drop_extremes,
-    position: row.position,
-    round: row.round,
-  };
+function toScoreField({ id, ...field }: SheetRow): TScoreField {
+  return { _id: id, ...field };
 }
 
 export async function listScoreFields(db: Kysely<Database>): Promise<TScoreField[]> {
-  const rows = await db.selectFrom('score_fields').selectAll().orderBy('position', 'asc').orderBy('label', 'asc').execute();
-  return rows.map(toScoreField);
+  return (await readSheet(db)).map(toScoreField);
 }
 
 const taken = (field: string) => new AppError('CONFLICT', messages.fieldNameTaken, field);
@@ -55,8 +43,8 @@ export const scoreFieldRouter = router({
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recorder.sheet();
-        return { item: toScoreField(row) };
+        await recordSheet(recorder);
+        return { item: toScoreField(sheetRowOf(row)) };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('data.name');
@@ -64,10 +52,10 @@ export const scoreFieldRouter = router({
     }
   }),
   update: adminProcedure.input(ZScoreFieldUpdateSchema).mutation(async ({ ctx, input }) => {
-    const current = await ctx.db.selectFrom('score_fields').selectAll().where('id', '=', input._id).executeTakeFirst();
+    const current = (await readSheet(ctx.db)).find((f) => f.id === input._id);
     if (!current) throw notFound(messages.scoreFieldNotFound);
     const c = input.changes;
-    if ((c.maxPoint ?? current.max_point) <= (c.minPoint ?? current.min_point)) {
+    if ((c.maxPoint ?? current.maxPoint) <= (c.minPoint ?? current.minPoint)) {
       throw badRequest(messages.maxBelowMin, 'changes.maxPoint');
     }
     try {
@@ -90,8 +78,8 @@ export const scoreFieldRouter = router({
           .where('id', '=', input._id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recorder.sheet();
-        return { item: toScoreField(row) };
+        await recordSheet(recorder);
+        return { item: toScoreField(sheetRowOf(row)) };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken('changes.name');
@@ -102,7 +90,7 @@ export const scoreFieldRouter = router({
     liveTransaction(ctx, async (recorder) => {
       const result = await recorder.trx.deleteFrom('score_fields').where('id', '=', input._id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(messages.scoreFieldNotFound);
-      await recorder.sheet();
+      await recordSheet(recorder);
       return { ok: true as const };
     }),
   ),

@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
-import { readAnswers } from '../live/load';
+import { readAnswers } from '../show/answer-rows';
 import { liveTransaction } from '../live/record';
 import { applyScoreChange } from './data';
 import { type AuditRow, describeEntry, readNames } from './describe';

@@ -11,6 +11,7 @@ import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
 import type { Database } from '../../db/types';
 import { formatOf, questionItemsOf } from '../questionSet/data';
+import { readSheet } from '../scoreField/sheet';
 
 const a = messages.results.audit;
 
@@ -44,7 +45,7 @@ export interface Names {
 export async function readNames(db: Kysely<Database>, undone: ReadonlyMap<number, AuditRow>): Promise<Names> {
   const [teams, fields, users, sets] = await Promise.all([
     db.selectFrom('teams').select(['id', 'name']).execute(),
-    db.selectFrom('score_fields').select(['name', 'label']).execute(),
+    readSheet(db),
     db.selectFrom('users').select(['id', 'full_name', 'username']).execute(),
     db.selectFrom('question_sets').select(['id', 'set_no', 'items', 'format']).execute(),
   ]);

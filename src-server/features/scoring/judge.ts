@@ -12,7 +12,7 @@ import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scorin
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { LiveModel } from '../live/model';
+import type { LiveModel } from '../../picture/model';
 import { liveTransaction, type Trx } from '../live/record';
 import { readStoredAnswer } from './data';
 import type { Answered } from './idempotency';

@@ -15,25 +15,13 @@ import type { Database, ScoreSource } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
+import { readSheet, type SheetRow } from '../scoreField/sheet';
 import { applyScoreChange, readStoredAnswer } from './data';
 
-interface Field {
-  name: string;
-  label: string;
-  kind: 'judges' | 'answers';
-  min_point: number;
-  max_point: number;
-  step: number;
-}
-
-async function findField(trx: Transaction<Database>, name: string): Promise<Field & { minPoint: number; maxPoint: number }> {
-  const field = await trx
-    .selectFrom('score_fields')
-    .select(['name', 'label', 'kind', 'min_point', 'max_point', 'step'])
-    .where('name', '=', name)
-    .executeTakeFirst();
+async function findField(trx: Transaction<Database>, name: string): Promise<SheetRow> {
+  const field = (await readSheet(trx)).find((f) => f.name === name);
   if (!field) throw notFound(messages.scoreFieldNotFound);
-  return { ...field, minPoint: field.min_point, maxPoint: field.max_point };
+  return field;
 }
 
 /** In range and on the field's step (with a little float tolerance). */

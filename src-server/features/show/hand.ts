@@ -9,7 +9,7 @@ import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { type Actor, addAnswerPoints, teamName } from '../formats/points';
 import { recordAction } from '../actions/log';
-import { readShow } from '../live/load';
+import { readShow } from './store';
 import { liveTransaction } from '../live/record';
 import { asMove, saveShow, type StoredShow } from './store';
 

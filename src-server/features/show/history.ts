@@ -12,7 +12,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { archiveRound, recordRoundRows, roundKeys } from '../formats/rounds';
-import { readShow, storedShowOf } from '../live/load';
+import { readShow, storedShowOf } from './store';
 import { liveTransaction, type Trx } from '../live/record';
 import { reverseScoreEvents } from '../scoring/data';
 import { saveShow } from './store';

@@ -24,15 +24,14 @@ import { finishVerdict, stealBuzz, stealVerdict } from '../formats/finish';
 import { keywordBuzz, keywordVerdict } from '../formats/obstacle';
 import { actorOfUser, teamName } from '../formats/points';
 import { restartRound } from '../formats/rounds';
-import { readShow } from '../live/load';
 import { liveTransaction, type Trx } from '../live/record';
 import { roleProcedure, router } from '../../trpc';
-import { holdSubscription } from '../system/router';
+import { holdSubscription, SubscriptionQueue } from '../../subscriptions';
 import { setVerdict, submitAnswer } from './answers';
 import { giveHandPoints } from './hand';
 import { readHistory, undoLastMove } from './history';
 import { applyShowChanges, type StoredShow } from './state';
-import { asMove, saveShow } from './store';
+import { asMove, readShow, saveShow } from './store';
 
 const staffProcedure = roleProcedure('admin', 'master');
 const teamProcedure = roleProcedure('team');
@@ -53,7 +52,7 @@ const ZConsoleId = z.string().max(64).optional();
 export async function actorOf(ctx: Context, move: ShowMove, consoleId?: string): Promise<ShowActor | undefined> {
   const user = ctx.user;
   if (!user) return undefined;
-  const kept = consoleId && !(await ctx.hub.consoles.heldByAnother(consoleId, user._id)) ? consoleId : null;
+  const kept = consoleId && !(await ctx.consoles.heldByAnother(consoleId, user._id)) ? consoleId : null;
   return { userId: user._id, name: user.fullName.trim() || user.username, consoleId: kept, move };
 }
 
@@ -139,29 +138,17 @@ export const showRouter = router({
    */
   console: staffProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<ConsolesMessage> {
     const release = holdSubscription(ctx);
-    const presence = ctx.hub.consoles;
-    let changed = true;
-    let wake: (() => void) | null = null;
-    const poke = () => {
-      changed = true;
-      wake?.();
-    };
-    const unsubscribe = presence.subscribe(poke);
-    signal?.addEventListener('abort', poke, { once: true });
+    const presence = ctx.consoles;
+    // Each batch of changes sends the list as it is then, once; the first, the list at opening.
+    const changes = new SubscriptionQueue<void>(signal);
+    const unsubscribe = presence.subscribe(() => changes.push());
+    changes.push();
     let own: Awaited<ReturnType<typeof presence.open>> | null = null;
     try {
       own = await presence.open({ userId: ctx.user._id, name: ctx.user.fullName.trim() || ctx.user.username });
-      while (!signal?.aborted) {
-        if (!changed) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-          continue;
-        }
-        changed = false;
-        yield { self: own.id, consoles: presence.current() };
-      }
+      for await (const _ of changes.batches()) yield { self: own.id, consoles: presence.current() };
     } finally {
-      signal?.removeEventListener('abort', poke);
+      changes.close();
       unsubscribe();
       release();
       await own?.close();

@@ -14,6 +14,7 @@ import { formatOf, questionItemsOf } from '../questionSet/data';
 import { formatTimeLimit, type TFormat } from '../../../src/schemas/roundFormat';
 import { finishAfter, finishTurnTeam } from '../formats/finish';
 import { obstacleAfter } from '../formats/obstacle';
+import { readSheet } from '../scoreField/sheet';
 import { suddenDeathAfter } from '../tieBreak/suddenDeath';
 import { clearMove, type StoredShow } from './store';
 import { applyTimer } from './timer';
@@ -73,8 +74,8 @@ export async function applyShowChanges(db: Db, current: StoredShow, changes: TSh
     const byList = changes.openFields !== undefined;
     const names = [...new Set(byList ? changes.openFields : changes.activeField ? [changes.activeField] : [])];
     if (names.length > 0) {
-      const found = await db.selectFrom('score_fields').select('name').where('name', 'in', names).execute();
-      if (found.length !== names.length)
+      const sheet = await readSheet(db);
+      if (!names.every((name) => sheet.some((f) => f.name === name)))
         throw badRequest(messages.scoreFieldNotFound, byList ? 'changes.openFields' : 'changes.activeField');
     }
     next.openFields = names;

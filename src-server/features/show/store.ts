@@ -4,12 +4,41 @@
  * found as it was. A move that the console's undo can take back says what it was (`moveLabel`) and
  * what it changed besides the show (`moveScores`, `moveRows`, `moveArchived`).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { MoveRow, RoundRecord, StoredShow } from '../../../src/live';
+import { ZStoredShowRowSchema } from '../../../src/schemas/live';
+import { defaultShowState } from '../../../src/schemas/show';
+import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
-import type { ShowRow } from '../live/load';
+import { recordAnswersOpened } from '../tieBreak/data';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export type { StoredShow };
+
+export interface ShowRow {
+  version: number;
+  scoringVersion: number;
+  stored: StoredShow;
+}
+
+export async function readShow(db: Db, forUpdate = false): Promise<ShowRow> {
+  let query = db.selectFrom('show_state').select(['version', 'scoring_version', 'state']).where('id', '=', 1);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  const { version: _v, title: _t, event: _e, nextMedia: _n, ...defaults } = defaultShowState();
+  const state = row ? storedShowOf(row.state, 'show_state.state') : {};
+  return { version: row?.version ?? 0, scoringVersion: row?.scoring_version ?? 0, stored: { ...defaults, ...state } };
+}
+
+/**
+ * A stored show (`show_state.state`, and each `show_history.state` kept for undo): any field may be
+ * missing (the defaults fill it in), one of the wrong type throws, and fields the show no longer
+ * keeps (an older row's `event`, `nextMedia`) are dropped.
+ */
+export function storedShowOf(state: unknown, where: string): Partial<StoredShow> {
+  return parseStored(ZStoredShowRowSchema, state, where);
+}
 
 /** A round's record, fresh when the round has never been on air. */
 export function roundOf(show: StoredShow, setId: string): RoundRecord {
@@ -113,5 +142,7 @@ export async function saveShow(
       oc.column('id').doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }),
     )
     .execute();
+  // The opening of answers times right answers for the tie-break chain after the show moves on.
+  await recordAnswersOpened(trx, next);
   return { version, scoringVersion };
 }

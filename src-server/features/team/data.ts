@@ -1,5 +1,6 @@
 /** Teams, their members and their own accounts. */
 import type { Kysely, Transaction } from 'kysely';
+import type { LiveTeam } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { compareTeamOrder } from '../../../src/scoring';
 import type { TTeam } from '../../../src/schemas/team';
@@ -8,6 +9,7 @@ import { type ZTeamDataSchema, ZTeamMemberSchema } from '../../../src/schemas/te
 import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, TeamRow } from '../../db/types';
+import type { EventRecorder } from '../live/record';
 import { notFound } from '../../errors';
 
 type TeamData = z.infer<typeof ZTeamDataSchema>;
@@ -105,4 +107,20 @@ export async function deleteTeam(trx: Transaction<Database>, id: string): Promis
   const result = await trx.deleteFrom('teams').where('id', '=', id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound(messages.teamNotFound);
   await trx.updateTable('users').set({ team_id: null }).where('team_id', '=', id).execute();
+}
+
+/** The teams as the live picture holds them. */
+export async function readTeams(db: Kysely<Database> | Transaction<Database>): Promise<LiveTeam[]> {
+  const rows = await db
+    .selectFrom('teams')
+    .select(['id', 'name', 'unit', 'logo_url', 'priority', 'active'])
+    .orderBy('priority')
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, unit: r.unit, logoUrl: r.logo_url, priority: r.priority, active: r.active }));
+}
+
+/** Tells every screen the teams as they are now (the `teams` event carries the whole small table). */
+export async function recordTeams(recorder: EventRecorder): Promise<void> {
+  await recorder.record({ type: 'teams', payload: { teams: await readTeams(recorder.trx) } });
 }

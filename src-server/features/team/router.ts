@@ -1,7 +1,7 @@
 import { ZTeamCreateSchema, ZTeamUpdateSchema } from '../../../src/schemas/team';
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
-import { createTeam, deleteTeam, listTeams, updateTeam } from './data';
+import { createTeam, deleteTeam, listTeams, recordTeams, updateTeam } from './data';
 import { liveTransaction } from '../live/record';
 
 export const teamRouter = router({
@@ -14,21 +14,21 @@ export const teamRouter = router({
   create: adminProcedure.input(ZTeamCreateSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
       const item = await createTeam(recorder.trx, input.data);
-      await recorder.teams();
+      await recordTeams(recorder);
       return { item };
     }),
   ),
   update: adminProcedure.input(ZTeamUpdateSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
       const item = await updateTeam(recorder.trx, input._id, input.changes);
-      await recorder.teams();
+      await recordTeams(recorder);
       return { item };
     }),
   ),
   remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
       await deleteTeam(recorder.trx, input._id);
-      await recorder.teams();
+      await recordTeams(recorder);
       return { ok: true as const };
     }),
   ),

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { readSettings } from '../settings/data';
 import { liveTransaction } from '../live/record';
-import { readSheet } from '../live/load';
+import { readSheet } from '../scoreField/sheet';
 import { tieBreakList } from './data';
 import { readSuddenDeaths } from './suddenDeath';
 

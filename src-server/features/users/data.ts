@@ -1,8 +1,10 @@
 /** User rows and their public shape. Secrets (hashes, tokens) are never selected for a client. */
 import type { Kysely, Transaction } from 'kysely';
+import type { Seat } from '../../../src/live';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { foldVietnamese } from '../../../src/text';
 import type { Database, UserRow } from '../../db/types';
+import type { EventRecorder } from '../live/record';
 
 export const PUBLIC_USER_COLUMNS = [
   'id',
@@ -54,4 +56,23 @@ export async function countUsers(db: Db, role?: TPublicUser['role']): Promise<nu
 
 export function userSearchText(username: string, fullName: string): string {
   return foldVietnamese(`${username} ${fullName}`);
+}
+
+/** The judges' seats: active judge accounts, by priority then username. */
+export async function readSeats(db: Kysely<Database> | Transaction<Database>): Promise<Seat[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'username'])
+    .where('role', '=', 'judge')
+    .where('active', '=', true)
+    .orderBy('priority')
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => ({ gkId: r.id, name: r.full_name || r.username }));
+}
+
+/** Tells every screen the judges' seats, when a user change moved, renamed, added or removed one. */
+export async function recordSeatsIfChanged(recorder: EventRecorder, current: readonly { gkId: string; name: string }[]): Promise<void> {
+  const seats = await readSeats(recorder.trx);
+  if (JSON.stringify(seats) !== JSON.stringify(current)) await recorder.record({ type: 'seats', payload: { seats } });
 }

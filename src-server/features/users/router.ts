@@ -4,6 +4,7 @@ import { messages } from '../../../src/messages';
 import { forbidden, notFound } from '../../errors';
 import { hallAddress } from '../../hall-address';
 import { liveTransaction } from '../live/record';
+import { recordSeatsIfChanged } from './data';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
 import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
@@ -24,7 +25,7 @@ export const userRouter = router({
   create: adminProcedure.input(ZUserCreateSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
       const user = await createUser(recorder.trx, input.user);
-      await recorder.seatsIfChanged(ctx.hub.live.seatList());
+      await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
       return { user };
     }),
   ),

@@ -8,7 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import { VOTE_TALLY_INTERVAL_MS } from '../../../src/schemas/vote';
 import type { Database } from '../../db/types';
-import type { LiveHub } from '../live/hub';
+import type { NightHub } from '../../picture/hub';
 import { liveTransaction } from '../live/record';
 import { dropOldLimits, lockVote, writeCount } from './data';
 
@@ -23,7 +23,7 @@ export class VoteCounter {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly hub: LiveHub,
+    private readonly hub: NightHub,
   ) {}
 
   /** While a vote is open, makes sure a count comes within an interval. */

@@ -20,8 +20,9 @@ import type { Context } from '../../context';
 import { hallAddress } from '../../hall-address';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordAction } from '../actions/log';
-import { audienceOf } from '../live/model';
+import { audienceOf } from '../live/picture';
 import { liveTransaction } from '../live/record';
+import { readSheet } from '../scoreField/sheet';
 import { applyScoreChange } from '../scoring/data';
 import { publicProcedure, roleProcedure, router } from '../../trpc';
 import {
@@ -262,11 +263,7 @@ export const voteRouter = router({
         if (!vote) throw conflict(messages.voteNothingToAward);
         if (vote.open) throw conflict(messages.voteStillOpen);
         if (vote.award) throw conflict(messages.voteAlreadyAwarded);
-        const field = await trx
-          .selectFrom('score_fields')
-          .select(['name', 'kind', 'max_point'])
-          .where('name', '=', input.fieldName)
-          .executeTakeFirst();
+        const field = (await readSheet(trx)).find((f) => f.name === input.fieldName);
         if (!field) throw badRequest(`${messages.scoreFieldNotFound}${messages.inField('fieldName')}`, 'fieldName');
         if (field.kind !== 'answers') throw badRequest(messages.voteFieldKind, 'fieldName');
         // The stored count is the close's; the ballots say the same, read again under the lock.
@@ -274,7 +271,7 @@ export const voteRouter = router({
         const best = Math.max(0, ...vote.teamIds.map((id) => tally.get(id) ?? 0));
         if (best === 0) throw conflict(messages.voteNothingToAward);
         const winners = vote.teamIds.filter((id) => (tally.get(id) ?? 0) === best && ctx.hub.live.allTeams().some((t) => t.id === id));
-        const points = Number(field.max_point);
+        const points = Number(field.maxPoint);
         const changes = [];
         for (const teamId of winners) {
           const { live } = await applyScoreChange(trx, {

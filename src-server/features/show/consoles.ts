@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { TConsole } from '../../../src/live';
+import type { Notices } from '../../db/notices';
 import type { Database } from '../../db/types';
 
 export const CONSOLES_CHANNEL = 'hoithi_consoles';
@@ -32,13 +33,25 @@ export class ConsolePresence {
   private readChain: Promise<void> = Promise.resolve();
   private queuedRead: Promise<void> | null = null;
   private stopped = false;
+  private readonly unlisten: () => void;
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** Other instances may share the database, and hear of changes through NOTIFY. */
-    private readonly postgres: boolean,
+    /** Other instances may share the database; each change is told to them on CONSOLES_CHANNEL. */
+    private readonly notices: Notices,
     private readonly timing = { heartbeatMs: CONSOLE_HEARTBEAT_MS, staleMs: CONSOLE_STALE_MS },
-  ) {}
+  ) {
+    // Another instance changed the list; or, after the LISTEN connection was (re)opened, may have.
+    this.unlisten = notices.listen(
+      CONSOLES_CHANNEL,
+      () => this.noticed(),
+      () => this.noticed(),
+    );
+  }
+
+  private get postgres(): boolean {
+    return this.notices.shared;
+  }
 
   async start(): Promise<void> {
     // On PGlite this is the only instance, so every row left is from one that stopped.
@@ -129,7 +142,7 @@ export class ConsolePresence {
 
   /** Tells every instance (PostgreSQL) and reads the list here at once. */
   private async changed(): Promise<void> {
-    if (this.postgres) await sql`select pg_notify(${CONSOLES_CHANNEL}, ${this.instanceId})`.execute(this.db);
+    await this.notices.notify(CONSOLES_CHANNEL, this.instanceId);
     await this.refresh();
   }
 
@@ -178,11 +191,11 @@ export class ConsolePresence {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     await Promise.allSettled([...this.pending]);
     this.stopped = true;
+    this.unlisten();
     this.listeners.clear();
     try {
       const result = await this.db.deleteFrom('console_presence').where('instance_id', '=', this.instanceId).executeTakeFirst();
-      if (this.postgres && Number(result.numDeletedRows) > 0)
-        await sql`select pg_notify(${CONSOLES_CHANNEL}, ${this.instanceId})`.execute(this.db);
+      if (Number(result.numDeletedRows) > 0) await this.notices.notify(CONSOLES_CHANNEL, this.instanceId);
     } catch (error) {
       console.error('[consoles] could not remove the consoles of this instance:', (error as Error).message);
     }

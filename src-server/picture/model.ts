@@ -1,10 +1,9 @@
 /**
- * The live read model: one in-memory picture of the night per server instance. It is loaded once at
- * start (`loadLiveData`) and advanced by every committed domain change in id order; each change
- * returns its wire messages, projected per audience. Reads (state, snapshot, progress, ranking) come
- * from here and cache their result until the next change.
+ * The live read model: one in-memory picture of the night per server instance, kept by the live hub.
+ * It is loaded once at start (`loadLiveData`, from each feature's loader) and advanced by every
+ * committed domain change in id order; each change returns its wire messages, projected per audience.
+ * Reads (state, snapshot, progress, ranking) come from here and cache their result until the next change.
  */
-import type { Role } from '../../../src/constants';
 import {
   type Audience,
   type DomainEvent,
@@ -20,36 +19,16 @@ import {
   type StoredVote,
   type TProgress,
   tallyShown,
-} from '../../../src/live';
-import type { TVote } from '../../../src/schemas/vote';
-import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../../src/scoring';
-import type { TSuddenDeath } from '../../../src/schemas/tieBreak';
-import { type AnswerOpening, speedTimes, tieBreakReason } from '../../../src/tieBreak';
-import type { TScoreItem } from '../../../src/schemas/scoring';
-import type { ShowState, TBuzz, TTeamAnswer } from '../../../src/schemas/show';
-import type { TTeamListItem } from '../../../src/schemas/system';
-import { publicObstacleScene } from '../media/obstacle-address';
-
-export interface Viewer {
-  role: Role | null;
-  userId: string | null;
-  teamId: string | null;
-}
-
-export function audienceOf(viewer: Viewer): Audience {
-  if (viewer.role === 'admin' || viewer.role === 'master') return 'staff';
-  if (viewer.role === 'judge') return 'judge';
-  if (viewer.role === 'team') return 'team';
-  return 'public';
-}
-
-/** Viewers with the same key see the same messages. */
-export function viewerKey(viewer: Viewer): string {
-  const audience = audienceOf(viewer);
-  if (audience === 'judge') return `judge:${viewer.userId}`;
-  if (audience === 'team') return `team:${viewer.teamId}`;
-  return audience;
-}
+} from '../../src/live';
+import type { TVote } from '../../src/schemas/vote';
+import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../src/scoring';
+import type { TSuddenDeath } from '../../src/schemas/tieBreak';
+import { type AnswerOpening, speedTimes, tieBreakReason } from '../../src/tieBreak';
+import type { TScoreItem } from '../../src/schemas/scoring';
+import type { ShowState, TBuzz, TTeamAnswer } from '../../src/schemas/show';
+import type { TTeamListItem } from '../../src/schemas/system';
+import { publicObstacleScene } from '../features/media/obstacle-address';
+import { audienceOf, type LivePicture, type Output, type Viewer, viewerKey } from '../features/live/picture';
 
 /** Everything the model holds, as a fresh load from the database gives it. */
 export interface LiveData {
@@ -71,31 +50,9 @@ export interface LiveData {
   vote: StoredVote | null;
 }
 
-/** One change's message for each kind of viewer; `judge` and `team` override `others` for them. */
-export interface Output {
-  staff: LiveMessage | null;
-  others: LiveMessage | null;
-  judge?: (gkId: string | null) => LiveMessage | null;
-  team?: (teamId: string | null) => LiveMessage | null;
-}
-
-export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
-  const audience = audienceOf(viewer);
-  const messages: LiveMessage[] = [];
-  for (const output of outputs) {
-    let message: LiveMessage | null;
-    if (audience === 'staff') message = output.staff;
-    else if (audience === 'judge' && output.judge) message = output.judge(viewer.userId);
-    else if (audience === 'team' && output.team) message = output.team(viewer.teamId);
-    else message = output.others;
-    if (message) messages.push(message);
-  }
-  return messages;
-}
-
 const scoreKey = (s: { teamId: string; gkId: string; fieldName: string }) => `${s.teamId}\u0000${s.gkId}\u0000${s.fieldName}`;
 
-export class LiveModel {
+export class LiveModel implements LivePicture {
   private show: LiveData['show'];
   private settings: EventSettings;
   private fields: SheetField[];

@@ -1,16 +1,17 @@
 /**
- * What every screen reads: the state (GET /api/state, system.state) and the `system.join`
- * subscription. Both answer from the live read model, with no query.
+ * The live floor's face, under the `system` name the clients call: the state every screen reads
+ * (GET /api/state, system.state) and the `system.join` subscription, both answered from the picture
+ * with no query; besides, the refusals the crew reads and the development reload.
  */
 import { tracked } from '@trpc/server';
 import type { TSystemState } from '../../../src/schemas/system';
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
-import { messages } from '../../../src/messages';
-import { AppError, forbidden } from '../../errors';
+import { forbidden } from '../../errors';
+import { holdSubscription, SubscriptionQueue } from '../../subscriptions';
 import { adminProcedure, publicProcedure, roleProcedure, router } from '../../trpc';
-import type { Delivery } from '../live/hub';
-import { audienceOf, type LiveModel, type Viewer, viewerKey } from '../live/model';
+import type { Delivery } from './fanout';
+import { audienceOf, type Viewer, viewerKey } from './picture';
 
 export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
   return { role: ctx.user?.role ?? null, userId: ctx.user?._id ?? null, teamId: ctx.user?.teamId ?? null };
@@ -23,7 +24,7 @@ export function readSystemState(ctx: Context): TSystemState {
 }
 
 /** GET /api/state as text: the same answer as `system.state`, from fragments serialised once per change. */
-export function readSystemStateJson(live: LiveModel, user: Context['user']): string {
+export function readSystemStateJson(live: Context['hub']['live'], user: Context['user']): string {
   const fragment = live.stateJson(audienceOf(viewerOf({ user })));
   return `{"now":${Date.now()},"user":${JSON.stringify(user)},"eventId":${live.eventId},${fragment}}`;
 }
@@ -36,28 +37,6 @@ const changeMessageId = (id: number, index: number, count: number) => (index ===
 /** A snapshot's messages: only the last one is a place to resume from (`id:s` asks for a snapshot). */
 const snapshotMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:s`);
 
-/**
- * Subscriptions one socket (one page) may hold. The busiest screens hold two: the console
- * (`system.join`, `show.console`) and a projector (`system.join`, `projectors.report`), and a third
- * for a moment while a projector reports a changed state (the old one ends as the new one starts).
- * A socket with more is not a screen. The client resends all of a socket's subscriptions in one
- * frame after a reconnect, so `WS_MAX_CALLS_PER_FRAME` (`ws.ts`) is at least this.
- */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 8;
-
-/** Counts a subscription against its socket's cap (refused beyond it, 429); returns its release. */
-export function holdSubscription(ctx: Pick<Context, 'socket' | 'ip' | 'refusals'>): () => void {
-  const socket = ctx.socket;
-  if (!socket) return () => {};
-  if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-    // Counted for the crew by address; the refusal's one log line is the error formatter's (rate-limited).
-    ctx.refusals.record('batch', ctx.ip);
-    throw new AppError('TOO_MANY_REQUESTS', messages.tooManySubscriptions);
-  }
-  socket.subscriptions++;
-  return () => socket.subscriptions--;
-}
-
 const RESUME_ID = /^(\d{1,15})(?::(\d{1,3}))?$/;
 const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optional();
 
@@ -66,7 +45,7 @@ export const systemRouter = router({
 
   /**
    * What every screen opens: what it missed (or a snapshot), then each change as it happens. Kept
-   * lean: thousands of these wait at once, so each holds one queue, one wake-up and its viewer.
+   * lean: thousands of these wait at once, so each holds one queue and its viewer.
    */
   join: publicProcedure.input(ZJoinInput).subscription(async function* ({ ctx, input, signal }) {
     const release = holdSubscription(ctx);
@@ -74,23 +53,9 @@ export const systemRouter = router({
     const key = viewerKey(viewer);
     const staff = audienceOf(viewer) === 'staff';
     const hub = ctx.hub;
-    let queue: Delivery[] = [];
-    let wake: (() => void) | null = null;
-    const subscriber = (delivery: Delivery) => {
-      queue.push(delivery);
-      if (wake) {
-        const resolve = wake;
-        wake = null;
-        resolve();
-      }
-    };
-    const stop = () => {
-      hub.unsubscribe(subscriber);
-      subscriber({ kind: 'resync' }); // wakes the loop, which then sees the abort
-    };
-    // Subscribe and read in the same tick: the model changes only between ticks.
-    hub.subscribe(subscriber);
-    signal?.addEventListener('abort', stop, { once: true });
+    const queue = new SubscriptionQueue<Delivery>(signal);
+    // Subscribe and read in the same tick: the picture changes only between ticks.
+    hub.subscribe(queue.push);
     try {
       const resume = RESUME_ID.exec(input?.lastEventId ?? '');
       const resumeId = resume ? Number(resume[1]) : null;
@@ -115,13 +80,7 @@ export const systemRouter = router({
         const messages = hub.live.snapshot(viewer);
         for (let i = 0; i < messages.length; i++) yield tracked(snapshotMessageId(lastId, i, messages.length), messages[i]!);
       }
-      while (!signal?.aborted) {
-        if (queue.length === 0) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          continue;
-        }
-        const batch = queue;
-        queue = [];
+      for await (const batch of queue.batches()) {
         for (const delivery of batch) {
           if (signal?.aborted) return;
           if (delivery.kind === 'change') {
@@ -142,8 +101,8 @@ export const systemRouter = router({
         }
       }
     } finally {
-      signal?.removeEventListener('abort', stop);
-      hub.unsubscribe(subscriber);
+      hub.unsubscribe(queue.push);
+      queue.close();
       release();
     }
   }),

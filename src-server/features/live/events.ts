@@ -1,0 +1,89 @@
+/**
+ * The event store: every committed domain change is a row of `events`, its id taken under an advisory
+ * lock so ids commit in order. Other instances learn of new rows through NOTIFY on EVENTS_CHANNEL.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../../../src/live';
+import { ZDomainEventPayloads } from '../../../src/schemas/live';
+import { parseStored } from '../../db/json';
+import type { Database } from '../../db/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredEvent {
+  id: number;
+  event: DomainEvent;
+}
+
+export const EVENTS_CHANNEL = 'hoithi_events';
+/** What a reconnecting screen could still ask for, and a good margin; older rows only weigh. */
+export const EVENTS_KEPT = 20_000;
+// Events are written one transaction at a time, so ids commit in order and no reader skips one.
+const EVENTS_LOCK = 73_911;
+
+/** Takes the events lock, held until the transaction ends, so event ids commit in order. */
+export async function lockEvents(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`.execute(trx);
+}
+
+/** Writes a domain change inside the caller's transaction; hand it to `hub.published` after commit. */
+export async function recordEvent(trx: Db, event: DomainEvent): Promise<StoredEvent> {
+  await lockEvents(trx);
+  return insertEvent(trx, event);
+}
+
+/**
+ * Inserts one event row; with `lock`, takes the events lock in the same statement, and with
+ * `notify`, announces the new id to the other instances (delivered at commit).
+ */
+export async function insertEvent(trx: Db, event: DomainEvent, options: { lock?: boolean; notify?: boolean } = {}): Promise<StoredEvent> {
+  const payload = JSON.stringify(event.payload);
+  const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
+  const announce = options.notify ? sql`pg_notify(${EVENTS_CHANNEL}, id::text)` : sql`null`;
+  const { rows } = await sql<{ id: number }>`
+    with locked as (${locked}),
+    inserted as (insert into events (type, payload) select ${event.type}, cast(${payload} as jsonb) from locked returning id)
+    select id, ${announce} as notified from inserted`.execute(trx);
+  return { id: Number(rows[0]!.id), event };
+}
+
+/** Tells the other instances, at commit, that events up to `id` are there to read. */
+export async function announceEvents(trx: Db, id: number): Promise<void> {
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`.execute(trx);
+}
+
+/** The id of the last stored event (0 when none). */
+export async function lastEventId(db: Db): Promise<number> {
+  const last = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(last?.id ?? 0);
+}
+
+/** The stored events after `after` (up to `until` when given), oldest first, at most `limit`. */
+export async function readEventsAfter(db: Db, after: number, until: number | undefined, limit: number) {
+  let query = db.selectFrom('events').select(['id', 'type', 'payload']).where('id', '>', after);
+  if (until !== undefined) query = query.where('id', '<=', until);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** Drops the events older than the last EVENTS_KEPT before `lastId`. */
+export async function pruneEvents(db: Db, lastId: number): Promise<void> {
+  await db
+    .deleteFrom('events')
+    .where('id', '<=', lastId - EVENTS_KEPT)
+    .execute();
+}
+
+/**
+ * `events.payload` read back (another instance's change), parsed with its type's schema; null for a
+ * type this version does not follow. Throws StoredValueError, naming the event, when it is malformed.
+ */
+export function domainEventOf(row: { id: number; type: string; payload: unknown }): DomainEvent | null {
+  const type = DOMAIN_EVENT_TYPES.find((t) => t === row.type);
+  if (!type) return null;
+  const payload = parseStored(ZDomainEventPayloads[type], row.payload, `events.payload of event ${row.id} (${type})`);
+  // Sound: the payload was parsed with its own type's schema (TypeScript cannot pair the two here).
+  return { type, payload } as DomainEvent;
+}

@@ -1,0 +1,76 @@
+/**
+ * What the floor asks of the picture it keeps, and who sees what. The picture itself (what each
+ * feature contributes to it) is assembled where the server is (`src-server/picture/`); the floor
+ * only follows changes into it, replays them and fans them out.
+ */
+import type { Kysely } from 'kysely';
+import type { Role } from '../../../src/constants';
+import type { Audience, DomainEvent, LiveMessage } from '../../../src/live';
+import type { Database } from '../../db/types';
+
+/**
+ * Which contest a picture is of. One server holds one contest today; a later issue holds several,
+ * each with its own picture, and every contribution already reads and follows within its scope.
+ */
+export interface LiveScope {
+  readonly contest: string;
+}
+
+export const DEFAULT_SCOPE: LiveScope = { contest: 'default' };
+
+export interface Viewer {
+  role: Role | null;
+  userId: string | null;
+  /** The participant the viewer signs in for (a team today; an individual contestant later), or null. */
+  teamId: string | null;
+}
+
+export function audienceOf(viewer: Viewer): Audience {
+  if (viewer.role === 'admin' || viewer.role === 'master') return 'staff';
+  if (viewer.role === 'judge') return 'judge';
+  if (viewer.role === 'team') return 'team';
+  return 'public';
+}
+
+/** Viewers with the same key see the same messages. */
+export function viewerKey(viewer: Viewer): string {
+  const audience = audienceOf(viewer);
+  if (audience === 'judge') return `judge:${viewer.userId}`;
+  if (audience === 'team') return `team:${viewer.teamId}`;
+  return audience;
+}
+
+/** One change's message for each kind of viewer; `judge` and `team` override `others` for them. */
+export interface Output {
+  staff: LiveMessage | null;
+  others: LiveMessage | null;
+  judge?: (gkId: string | null) => LiveMessage | null;
+  team?: (teamId: string | null) => LiveMessage | null;
+}
+
+export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
+  const audience = audienceOf(viewer);
+  const messages: LiveMessage[] = [];
+  for (const output of outputs) {
+    let message: LiveMessage | null;
+    if (audience === 'staff') message = output.staff;
+    else if (audience === 'judge' && output.judge) message = output.judge(viewer.userId);
+    else if (audience === 'team' && output.team) message = output.team(viewer.teamId);
+    else message = output.others;
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+/** The in-memory picture a hub keeps: it follows each change and gives a fresh viewer a snapshot. */
+export interface LivePicture {
+  /** The id of the last event the picture has followed. */
+  eventId: number;
+  /** Follows one committed change and returns what each viewer is told of it. */
+  apply(id: number, event: DomainEvent): Output[];
+  /** Everything this viewer follows, as messages, for a screen that starts (or starts over). */
+  snapshot(viewer: Viewer): LiveMessage[];
+}
+
+/** Reads a whole picture of `scope` from the database, as one consistent read (at start, after a gap). */
+export type LoadPicture<P extends LivePicture> = (db: Kysely<Database>, scope: LiveScope) => Promise<P>;

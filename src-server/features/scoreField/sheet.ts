@@ -1,0 +1,71 @@
+/** The scoring sheet as stored: the one read of `score_fields`. */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { SheetField } from '../../../src/live';
+import type { Database, ScoreFieldsTable } from '../../db/types';
+import type { EventRecorder } from '../live/record';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A criterion of the sheet as stored: the live picture's field and its row id. */
+export interface SheetRow extends SheetField {
+  id: string;
+}
+
+const SHEET_COLUMNS = [
+  'id',
+  'name',
+  'label',
+  'kind',
+  'min_point',
+  'max_point',
+  'step',
+  'weight',
+  'drop_extremes',
+  'position',
+  'round',
+] as const;
+
+/** A `score_fields` row (as read, inserted or updated) in the sheet's shape. */
+export function sheetRowOf(r: Pick<Selectable<ScoreFieldsTable>, (typeof SHEET_COLUMNS)[number]>): SheetRow {
+  return {
+    id: r.id,
+    name: r.name,
+    label: r.label,
+    kind: r.kind,
+    minPoint: r.min_point,
+    maxPoint: r.max_point,
+    step: r.step,
+    weight: r.weight,
+    dropExtremes: r.drop_extremes,
+    position: r.position,
+    round: r.round,
+  };
+}
+
+/** A row as the live picture holds it (no id: the `sheet` event carries exactly the fields). */
+export function sheetFieldOf({ id: _id, ...field }: SheetRow): SheetField {
+  return field;
+}
+
+/**
+ * The whole scoring sheet, by position then label: every read of `score_fields` is this one (the
+ * sheet is a handful of rows; a caller after one field finds it here).
+ */
+export async function readSheet(db: Db): Promise<SheetRow[]> {
+  const rows = await db.selectFrom('score_fields').select(SHEET_COLUMNS).orderBy('position').orderBy('label').execute();
+  return rows.map(sheetRowOf);
+}
+
+/** Tells every screen the scoring sheet; a change to its fields also moves the scoring gate's version on. */
+export async function recordSheet(recorder: EventRecorder): Promise<void> {
+  const row = await recorder.trx
+    .updateTable('show_state')
+    .set((eb) => ({ scoring_version: eb('scoring_version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('scoring_version')
+    .executeTakeFirst();
+  await recorder.record({
+    type: 'sheet',
+    payload: { fields: (await readSheet(recorder.trx)).map(sheetFieldOf), scoringVersion: row?.scoring_version ?? 0 },
+  });
+}
