@@ -11,6 +11,7 @@ import { type ConsoleClient, openConsole } from '../helpers/console-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 import { serverConfig } from '../helpers/test-app';
+import { loginAt } from '../helpers/http';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -22,15 +23,7 @@ let master: string;
 let masterId: string;
 const ids: Record<string, string> = {};
 
-async function login(url: string, username: string, password = 'mat-khau-123'): Promise<string> {
-  const res = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const login = (url: string, username: string, password = 'mat-khau-123') => loginAt(url, username, password);
 
 async function post(url: string, cookie: string, path: string, input: unknown): Promise<Response> {
   return fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(input) });

@@ -6,6 +6,7 @@ import { type RunningServer, startServer } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 import { serverConfig } from '../helpers/test-app';
+import { jsonCall, loginAt } from '../helpers/http';
 
 let database: TestDatabase;
 let server: RunningServer;
@@ -16,26 +17,8 @@ const teamIds: string[] = [];
 let setId = '';
 let questionId = '';
 
-async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
-async function call(cookie: string, method: string, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const login = (username: string, password: string) => loginAt(base, username, password);
+const call = (cookie: string, method: string, path: string, body: unknown) => jsonCall(base, cookie, method, path, body);
 
 /** tRPC mutation over HTTP. */
 async function mutate(cookie: string, path: string, input: unknown) {
