@@ -89,6 +89,16 @@ function chunkFiles(): Plugin {
         this.emitFile({ type: 'asset', fileName: CHUNK_FILES_NAME, source: `${JSON.stringify(files, null, 2)}\n` });
       },
     },
+    // A listed file the build did not write would be a 404 on every page that preloads it: fail the build.
+    writeBundle(_options, bundle) {
+      const list = bundle[CHUNK_FILES_NAME];
+      if (list?.type !== 'asset') return this.error(`chunk-files: ${CHUNK_FILES_NAME} was not written`);
+      const files = JSON.parse(String(list.source)) as Record<string, { scripts: string[]; styles: string[] }>;
+      const unwritten = new Set(
+        Object.values(files).flatMap(({ scripts, styles }) => [...scripts, ...styles].filter((file) => !(file.slice(1) in bundle))),
+      );
+      if (unwritten.size) this.error(`chunk-files: lists files the build did not write: ${[...unwritten].join(', ')}`);
+    },
   };
 }
 
