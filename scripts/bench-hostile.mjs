@@ -386,16 +386,7 @@ async function startServer(app) {
   fs.writeFileSync(preload, PRELOAD);
   fs.mkdirSync(dataDir);
   const out = fs.openSync(logFile, 'w');
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-  };
-  delete env.DATABASE_URL;
+  const env = serverEnv(dataDir, ADMIN_PASSWORD);
   delete env.WS_MAX_PER_ADDRESS;
   const child = track(
     spawn(process.execPath, ['--expose-gc', '--import', preload, path.join(app, 'dist/server/index.js')], {
@@ -600,20 +591,26 @@ async function measure(app, scenario, options) {
     windowEnd = t0 + options.seconds * 1000;
     let stopped = false;
 
-    // GET /api/state, open loop: request k (from 1) is due at t0 + k / reads.
     const inFlight = new Set();
-    const readEvery = 1000 / options.reads;
-    const readTimer = every(t0, readEvery, (scheduled) => {
-      if (stopped) return;
-      const p = timedFetch(`${server.url}/api/state`, { headers: { cookie } }).then((status) => {
-        if (status === 200) result.reads.push(now() - scheduled);
+    /** Times `request` from `start` into `result[list]`; an answer other than 200 is unanswered and counts as the timeout at least. */
+    const timed = (request, start, list, unanswered) => {
+      const p = request.then((status) => {
+        if (status === 200) result[list].push(now() - start);
         else {
-          result.readsUnanswered++;
-          result.reads.push(Math.max(now() - scheduled, REQUEST_TIMEOUT_MS));
+          result[unanswered]++;
+          result[list].push(Math.max(now() - start, REQUEST_TIMEOUT_MS));
         }
       });
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
+      return p;
+    };
+
+    // GET /api/state, open loop: request k (from 1) is due at t0 + k / reads.
+    const readEvery = 1000 / options.reads;
+    const readTimer = every(t0, readEvery, (scheduled) => {
+      if (stopped) return;
+      timed(timedFetch(`${server.url}/api/state`, { headers: { cookie } }), scheduled, 'reads', 'readsUnanswered');
     });
 
     // Show moves, one at a time, at most --moves per second.
@@ -626,17 +623,9 @@ async function measure(app, scenario, options) {
         return;
       }
       moving = true;
-      const start = now();
-      const p = move(server.url, cookie).then((status) => {
+      void timed(move(server.url, cookie), now(), 'moves', 'movesUnanswered').then(() => {
         moving = false;
-        if (status === 200) result.moves.push(now() - start);
-        else {
-          result.movesUnanswered++;
-          result.moves.push(Math.max(now() - start, REQUEST_TIMEOUT_MS));
-        }
       });
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
     });
 
     await Promise.race([sleep(options.seconds * 1000), aborted]);

@@ -97,6 +97,25 @@ export async function stopChild(child, graceMs = 15_000) {
   clearTimeout(timer);
 }
 
+/**
+ * The environment of the built server under a benchmark: PGlite in `dataDir` (never DATABASE_URL),
+ * a free port on localhost, production, the demo event seeded, the admin's password; then `extra`.
+ */
+export function serverEnv(dataDir, adminPassword, extra = {}) {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD: adminPassword,
+    SEED_DEMO: '1',
+    ...extra,
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 // ---------------------------------------------------------------- HTTP
 
 /**

@@ -8,6 +8,21 @@ import { performance } from 'node:perf_hooks';
 /** Wall clock in ms with fractions, comparable across processes on one machine. */
 export const clock = (): number => performance.timeOrigin + performance.now();
 
+/**
+ * Another process's clock minus ours, from the IPC round trip (of 20) with the smallest delay:
+ * `ping(sentAt)` sends a ping and resolves with the `at` of the process's pong.
+ */
+export async function clockOffset(ping: (sentAt: number) => Promise<number>): Promise<number> {
+  let best = { rtt: Number.POSITIVE_INFINITY, offset: 0 };
+  for (let i = 0; i < 20; i++) {
+    const sentAt = clock();
+    const at = await ping(sentAt);
+    const back = clock();
+    if (back - sentAt < best.rtt) best = { rtt: back - sentAt, offset: at - (sentAt + back) / 2 };
+  }
+  return best.offset;
+}
+
 /** tRPC's websocket request for the live state, sent by every subscriber after open. */
 export const SUBSCRIBE = JSON.stringify({ id: 1, method: 'subscription', params: { path: 'system.join', input: {} } });
 

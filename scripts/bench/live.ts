@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import {
   clock,
+  clockOffset,
   type DoneWhen,
   findSystem,
   type FromClients,
@@ -43,7 +44,7 @@ import {
   stateVersion,
   type ToClients,
 } from './live-lib';
-import { atExit, exited, gitRevision, login, machine, median, percentile, sleep, stopChild, track } from './lib.mjs';
+import { atExit, exited, gitRevision, login, machine, median, percentile, serverEnv, sleep, stopChild, track } from './lib.mjs';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
@@ -168,19 +169,8 @@ async function startServer(
 async function startApp(): Promise<Server> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-live-'));
   tempDirs.add(dataDir);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    // Every subscriber connects from 127.0.0.1: lift the per-address and global websocket caps for the bench.
-    WS_MAX_PER_ADDRESS: '100000',
-    WS_MAX_SOCKETS: '100000',
-  };
-  delete env.DATABASE_URL;
+  // Every subscriber connects from 127.0.0.1: lift the per-address and global websocket caps for the bench.
+  const env = serverEnv(dataDir, ADMIN_PASSWORD, { WS_MAX_PER_ADDRESS: '100000', WS_MAX_SOCKETS: '100000' });
   return startServer(['--expose-gc', '--import', PRELOAD, serverFile], serverRoot, env, /đang chạy tại (http:\/\/\S+)/, async () => {
     await fs.rm(dataDir, { recursive: true, force: true });
     tempDirs.delete(dataDir);
@@ -305,17 +295,12 @@ class Clients {
   /** Offset of each process's clock to ours, from the IPC round trip with the smallest delay. */
   private async calibrate(): Promise<void> {
     for (let index = 0; index < this.procs.length; index++) {
-      let best = { rtt: Infinity, offset: 0 };
-      for (let i = 0; i < 20; i++) {
-        const sentAt = clock();
+      this.offsets[index] = await clockOffset(async (sentAt) => {
         const reply = this.next(index, 'pong');
         this.send(index, { type: 'ping', sentAt });
-        const pong = (await reply) as Extract<FromClients, { type: 'pong' }>;
-        const back = clock();
-        if (back - sentAt < best.rtt) best = { rtt: back - sentAt, offset: pong.at - (sentAt + back) / 2 };
-      }
-      this.offsets[index] = best.offset;
-      largestOffset = Math.max(largestOffset, Math.abs(best.offset));
+        return ((await reply) as Extract<FromClients, { type: 'pong' }>).at;
+      });
+      largestOffset = Math.max(largestOffset, Math.abs(this.offsets[index]!));
     }
   }
 

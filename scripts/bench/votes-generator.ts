@@ -18,17 +18,23 @@ import {
   type VoterTask,
 } from './votes-shared';
 
-async function runVoters(task: VoterTask): Promise<VoterResult[]> {
+/**
+ * Calls `start(i, due)` for each offset at its due time (200 ms from now + offsets[i], shared clock),
+ * without waiting for what it starts; resolves with everything started.
+ */
+async function onSchedule<T>(offsets: number[], start: (i: number, due: number) => Promise<T>): Promise<T[]> {
   const t0 = clock() + 200;
-  const pending: Promise<VoterResult>[] = [];
-  for (let i = 0; i < task.voters.length; i++) {
-    const due = t0 + task.offsets[i]!;
+  const pending: Promise<T>[] = [];
+  for (let i = 0; i < offsets.length; i++) {
+    const due = t0 + offsets[i]!;
     const wait = due - clock();
     if (wait > 1) await sleep(wait);
-    pending.push(castOne(task, task.voters[i]!, due));
+    pending.push(start(i, due));
   }
   return Promise.all(pending);
 }
+
+const runVoters = (task: VoterTask): Promise<VoterResult[]> => onSchedule(task.offsets, (i, due) => castOne(task, task.voters[i]!, due));
 
 async function runInserts(task: InsertTask): Promise<{ latencies: number[]; lags: number[]; failures: string[]; inFlight: number }> {
   const pool = new pg.Pool({ connectionString: task.url, max: task.pool });
@@ -39,33 +45,25 @@ async function runInserts(task: InsertTask): Promise<{ latencies: number[]; lags
   const lags: number[] = [];
   const failures: string[] = [];
   const spans: { start: number; end: number }[] = [];
-  const t0 = clock() + 200;
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < task.offsets.length; i++) {
-    const due = t0 + task.offsets[i]!;
-    const wait = due - clock();
-    if (wait > 1) await sleep(wait);
+  await onSchedule(task.offsets, (i, due) => {
     const start = clock();
     lags.push(start - due);
-    pending.push(
-      pool
-        .query('insert into ballots (vote_id, device, team_ids, address) values ($1, $2, $3::jsonb, $4)', [
-          task.voteId,
-          `baseline-${i}-${randomBytes(8).toString('hex')}`,
-          JSON.stringify([task.teams[i % task.teams.length]]),
-          loopbackAddress(i),
-        ])
-        .then(
-          () => {
-            const end = clock();
-            latencies.push(end - start);
-            spans.push({ start, end });
-          },
-          (error: Error) => void failures.push(error.message),
-        ),
-    );
-  }
-  await Promise.all(pending);
+    return pool
+      .query('insert into ballots (vote_id, device, team_ids, address) values ($1, $2, $3::jsonb, $4)', [
+        task.voteId,
+        `baseline-${i}-${randomBytes(8).toString('hex')}`,
+        JSON.stringify([task.teams[i % task.teams.length]]),
+        loopbackAddress(i),
+      ])
+      .then(
+        () => {
+          const end = clock();
+          latencies.push(end - start);
+          spans.push({ start, end });
+        },
+        (error: Error) => void failures.push(error.message),
+      );
+  });
   await pool.end();
   return { latencies, lags, failures, inFlight: maxInFlight(spans) };
 }

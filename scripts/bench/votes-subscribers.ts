@@ -5,7 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { exited, track } from './lib.mjs';
-import { clock, type FromClients, type ToClients } from './live-lib';
+import { clockOffset, type FromClients, type ToClients } from './live-lib';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
@@ -34,17 +34,12 @@ export function next<T extends { type: string }>(child: ChildProcess, type: T['t
 }
 
 /** The child's clock minus ours, from the IPC round trip with the smallest delay. */
-export async function offsetOf(child: ChildProcess): Promise<number> {
-  let best = { rtt: Infinity, offset: 0 };
-  for (let i = 0; i < 20; i++) {
-    const sentAt = clock();
+export function offsetOf(child: ChildProcess): Promise<number> {
+  return clockOffset(async (sentAt) => {
     const reply = next<{ type: 'pong'; at: number }>(child, 'pong', 10_000);
     child.send({ type: 'ping', sentAt });
-    const pong = await reply;
-    const back = clock();
-    if (back - sentAt < best.rtt) best = { rtt: back - sentAt, offset: pong.at - (sentAt + back) / 2 };
-  }
-  return best.offset;
+    return (await reply).at;
+  });
 }
 
 /** The largest clock offset of a child seen in this run (corrected for), ms. */

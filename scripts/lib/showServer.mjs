@@ -8,17 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api as call, login } from '../bench/lib.mjs';
 
-/** Debian's Chromium, and the flags every measuring script starts it with (add `--headless=new` for chrome-launcher). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_PASSWORD = 'lighthouse-admin-123';
