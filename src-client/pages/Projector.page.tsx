@@ -6,7 +6,7 @@
  * reports nothing and stays silent.
  * Part of the projector's lean entry (src-client/projector/): no Mantine, no zod, no Query.
  */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { appText } from '../../src/messages/app';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
@@ -23,7 +23,7 @@ import { Stage } from '../components/projector/Stage';
 import { useEventSettings } from '../components/projector/useEventSettings';
 import { useLiveState } from '../projector/liveState';
 import { useProjectorReport } from '../projector/presence';
-import frame from '../projector/ProjectorShell.module.css';
+import { ProjectorFrame } from '../projector/ProjectorFrame';
 
 // The Markdown renderer comes with the rules, the first time they are on screen.
 const RulesView = lazy(() => import('../components/projector/RulesView'));
@@ -174,18 +174,5 @@ export default function ProjectorPage({ which }: { which: 'screen' | 'screen2' }
         <MainStage system={system} listTeam={listTeam} balance={balance} silent={preview} event={event} />
       </Stage>
     </ProjectorFrame>
-  );
-}
-
-/** The document's one title, and a main landmark with a heading for screen readers (the stage is visual). */
-function ProjectorFrame({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return (
-    <main>
-      <h1 className={frame.visuallyHidden}>{title}</h1>
-      {children}
-    </main>
   );
 }

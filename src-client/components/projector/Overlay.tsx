@@ -5,14 +5,13 @@
  * compact scoreboard, the vote's bars with the address to vote at, or nothing. Silent, no start mark,
  * and only a small dim sign once an outage lasts (the console reports it at once). A lazy chunk: the projectors never load it.
  */
-import { useEffect } from 'react';
 import { formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveState } from '../../projector/liveState';
 import { useProjectorReport } from '../../projector/presence';
-import frame from '../../projector/ProjectorShell.module.css';
+import { ProjectorFrame } from '../../projector/ProjectorFrame';
 import { TeamBadge } from '../TeamBadge';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
@@ -194,12 +193,8 @@ export default function OverlayPage() {
   const title = `${projectorText.overlay.title} · ${event.name}`;
   // OBS plays sound without a click: the overlay only says it is connected.
   useProjectorReport('overlay', false);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
   return (
-    <main>
-      <h1 className={frame.visuallyHidden}>{title}</h1>
+    <ProjectorFrame title={title}>
       <Stage transparent data-testid="overlay" data-scene={scene} overlay={<OfflineSign discreet />}>
         {/* A scene fades in as the master switches to it (each its own node). */}
         <div key={scene} className={classes.scene}>
@@ -208,6 +203,6 @@ export default function OverlayPage() {
           {scene === 'vote' && <VoteScene balance={balance} />}
         </div>
       </Stage>
-    </main>
+    </ProjectorFrame>
   );
 }
