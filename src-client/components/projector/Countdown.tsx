@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { formatCountdown } from '../../../src/valueFormat';
 import type { ShowTimer } from '../../../src/schemas/show';
 import { useCountdown } from '../../hooks/useCountdown';
-import classes from './Projector.module.css';
+import classes from './Countdown.module.css';
 import { beep } from './sound';
 
 const WARNING_SECONDS = 5;

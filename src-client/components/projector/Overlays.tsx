@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { appText } from '../../../src/messages/app';
 import { projectorText } from '../../../src/messages/projector';
 import { useConnectionLost } from '../../hooks/useLinkState';
-import classes from './Projector.module.css';
+import classes from './Overlays.module.css';
 import { unlockSound } from './sound';
 
 /**

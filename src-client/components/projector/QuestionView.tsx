@@ -10,9 +10,11 @@ import { movesText } from '../../../src/messages/moves';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { BuzzTurnBanner } from '../../formats/buzzer/BuzzTurnBanner';
 import { Countdown } from './Countdown';
 import { FitText, useFitGroup } from './FitText';
-import classes from './Projector.module.css';
+import classes from './QuestionView.module.css';
+import scene from './Scene.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 const LETTERS = 'ABCDEFGH';
@@ -66,24 +68,6 @@ export function useMediaPreload(media: ShowState['nextMedia'] | undefined, shown
       element.removeAttribute('src');
     };
   }, [url, kind, shown]);
-}
-
-/** Whose turn it is on a buzzer question, over the question while the team answers. */
-function BuzzTurnBanner({ team }: { team: string }) {
-  const text = movesText.buzzTurn(team);
-  return (
-    <div className={classes.buzzTurn} data-testid="buzz-turn" role="status">
-      <svg className={classes.buzzTurnBell} viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.6A6.5 6.5 0 0 0 5.5 10.5v4.2L3.6 17a.9.9 0 0 0 .7 1.5h15.4a.9.9 0 0 0 .7-1.5l-1.9-2.3v-4.2a6.5 6.5 0 0 0-5-6.4v-.6A1.5 1.5 0 0 0 12 2Zm-2.6 17.6a2.6 2.6 0 0 0 5.2 0Z"
-          fill="currentColor"
-        />
-      </svg>
-      <FitText className={classes.buzzTurnText} max={76} min={36} fitKey={text}>
-        <span>{text}</span>
-      </FitText>
-    </div>
-  );
 }
 
 export function QuestionView({
@@ -158,7 +142,7 @@ export function QuestionView({
       )}
       <div className={classes.questionBody} style={grid.body} data-layout={wide ? 'wide' : undefined}>
         <div className={classes.questionMain}>
-          <FitText className={`${classes.questionText} ${classes.fadeIn}`} max={88} min={34} fitKey={`${question.content}|${revealed}`}>
+          <FitText className={`${classes.questionText} ${scene.fadeIn}`} max={88} min={34} fitKey={`${question.content}|${revealed}`}>
             <span data-testid="question-content">{question.content}</span>
           </FitText>
           {question.media && (

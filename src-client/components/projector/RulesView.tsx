@@ -9,7 +9,8 @@ import markdownClasses from '../markdown/Markdown.module.css';
 import { renderMarkdown } from '../markdown/render';
 import { sortRules } from '../rules/sortRules';
 import { FitText } from './FitText';
-import classes from './Projector.module.css';
+import classes from './RulesView.module.css';
+import scene from './Scene.module.css';
 
 export default function RulesView() {
   // Read again each time the rules come on screen, so an edit made during the night shows.
@@ -17,9 +18,9 @@ export default function RulesView() {
   const key = rules.map((r) => `${r._id}:${r.data.title.length}:${r.data.content.length}`).join('|');
   return (
     <div className={classes.rules} data-testid="rules">
-      <div className={classes.boardTitle}>{projectorText.rules}</div>
+      <div className={scene.boardTitle}>{projectorText.rules}</div>
       {rules.length === 0 ? (
-        <div className={classes.emptyNote}>{projectorText.noRules}</div>
+        <div className={scene.emptyNote}>{projectorText.noRules}</div>
       ) : (
         <FitText className={classes.rulesBody} max={44} min={20} fitKey={key}>
           {rules.map((rule) => (

@@ -8,7 +8,8 @@ import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { FitText } from './FitText';
-import classes from './Projector.module.css';
+import classes from './Scoreboard.module.css';
+import scene from './Scene.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 const TITLE_HEIGHT = 132;
@@ -45,10 +46,10 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
   const rowHeight = Math.max(24, pitch - ROW_GAP);
 
   return (
-    <div className={classes.board}>
-      <div className={classes.boardTitle}>{projectorText.scoreboard}</div>
+    <div className={scene.board}>
+      <div className={scene.boardTitle}>{projectorText.scoreboard}</div>
       <div className={classes.boardRows}>
-        {ranked.length === 0 && <div className={classes.emptyNote}>{projectorText.noTeams}</div>}
+        {ranked.length === 0 && <div className={scene.emptyNote}>{projectorText.noTeams}</div>}
         {stable.map((team) => {
           const index = position.get(team._id) ?? 0;
           const badge = Math.round(rowHeight * 0.74);

@@ -7,7 +7,8 @@ import { useLiveProgress } from '../../hooks/liveEvents';
 import { useRemote } from '../../projector/useRemote';
 import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
-import classes from './Projector.module.css';
+import classes from './Screen2Views.module.css';
+import scene from './Scene.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 /** What the board's title and padding take of the stage's height (`.board`, `.boardTitle`). */
@@ -47,8 +48,8 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
     judges.length > 0 ? `minmax(0, 1fr) repeat(${judges.length}, ${Math.min(150, 900 / judges.length)}px)` : 'minmax(0, 1fr) 640px';
 
   return (
-    <div className={classes.board} data-testid="judges-progress">
-      <div className={classes.boardTitle}>
+    <div className={scene.board} data-testid="judges-progress">
+      <div className={scene.boardTitle}>
         {projectorText.judges}
         {label && <span className={classes.boardSubtitle}>{label}</span>}
       </div>
@@ -104,13 +105,13 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
   const columns = shown.length <= 1 ? 1 : shown.length <= 4 ? 2 : 3;
   const rows = Math.max(1, Math.ceil(shown.length / columns));
   return (
-    <div className={classes.board} data-testid="shown-answers">
-      <div className={classes.boardTitle}>
+    <div className={scene.board} data-testid="shown-answers">
+      <div className={scene.boardTitle}>
         {projectorText.answers}
         {system.question && <span className={classes.boardSubtitle}>{projectorText.questionLabel(system.question.index + 1)}</span>}
       </div>
       {shown.length === 0 ? (
-        <div className={classes.emptyNote}>{projectorText.noShownAnswers}</div>
+        <div className={scene.emptyNote}>{projectorText.noShownAnswers}</div>
       ) : (
         <div
           className={classes.answerCards}
@@ -123,7 +124,7 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
             return (
               <div
                 key={teamId}
-                className={`${classes.answerCard} ${classes.fadeIn}`}
+                className={`${classes.answerCard} ${scene.fadeIn}`}
                 data-verdict={verdict ?? undefined}
                 data-testid="shown-answer"
               >

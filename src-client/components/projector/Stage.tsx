@@ -9,7 +9,7 @@
  * `?letterbox=1` keeps the 16:9 canvas on any screen.
  */
 import { createContext, type HTMLAttributes, type ReactNode, useContext, useEffect, useState } from 'react';
-import classes from './Projector.module.css';
+import classes from './Stage.module.css';
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;
