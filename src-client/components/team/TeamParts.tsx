@@ -1,13 +1,10 @@
-/** The smaller pieces of /team: the header with the countdown, sent answer and verdict, buzzer, total and rank, waiting. */
-import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState, memo } from 'react';
+/** The smaller pieces of /team: the header with the countdown, sent answer and verdict, total and rank, waiting. */
+import { Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { teamText } from '../../../src/messages/team';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useTRPC } from '../../trpc';
-import { notifyError } from '../notify';
 
 const T = teamText;
 
@@ -102,43 +99,6 @@ export const SentAnswer = memo(function SentAnswer({
         )}
       </Stack>
     </Card>
-  );
-});
-
-export const BuzzerButton = memo(function BuzzerButton({ questionId, alreadyBuzzed }: { questionId: string; alreadyBuzzed: boolean }) {
-  const trpc = useTRPC();
-  const [position, setPosition] = useState<{ questionId: string; n: number } | null>(null);
-  const buzz = useMutation(
-    trpc.show.buzz.mutationOptions({
-      onSuccess: ({ position: n }) => setPosition({ questionId, n }),
-      onError: (error) => notifyError(T.buzzError, error),
-    }),
-  );
-  const mine = position?.questionId === questionId ? position.n : null;
-  const done = mine !== null || alreadyBuzzed;
-  return (
-    <Stack align="center" gap="sm" py="sm">
-      <Button
-        onClick={() => buzz.mutate({ questionId })}
-        disabled={done}
-        loading={buzz.isPending}
-        color="red"
-        radius={999}
-        w={220}
-        h={220}
-        fz={28}
-        fw={800}
-        style={{ boxShadow: done ? undefined : '0 10px 0 var(--mantine-color-red-9), 0 14px 30px rgba(0,0,0,.25)' }}
-        data-testid="team-buzzer"
-      >
-        {T.buzz}
-      </Button>
-      {done && (
-        <Text size="xl" fw={700} data-testid="team-buzz-position">
-          {mine !== null ? T.buzzedAt(mine) : T.buzzed}
-        </Text>
-      )}
-    </Stack>
   );
 });
 
