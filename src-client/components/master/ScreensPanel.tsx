@@ -3,19 +3,57 @@
  * `/screen?overlay=1`), the scoreboard freeze, and undo.
  */
 import { Box, Button, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { ShortcutKey } from './ShortcutKey';
 import { useElementSize } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { OVERLAY_SCENES, SCREEN2_MODES } from '../../../src/constants';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
 import { Panel } from './Panel';
 import { ProjectorsStatus } from './ProjectorsStatus';
+import { ShortcutKey } from './ShortcutKey';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = masterText;
 /** What OBS's browser source opens: the projector page as the livestream's overlay. */
 const OVERLAY_PATH = '/screen?overlay=1';
+
+/** A labelled choice of what one output shows (screen 2, the livestream overlay). */
+function OutputChoice<T extends string>({
+  label,
+  value,
+  options,
+  optionLabels,
+  onChange,
+  testId,
+  children,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabels: Record<T, string>;
+  onChange: (value: T) => void;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-label={label}
+        value={value}
+        onChange={(picked) => onChange(picked as T)}
+        data={options.map((option) => ({ value: option, label: optionLabels[option] }))}
+        data-testid={testId}
+      />
+      {children}
+    </Stack>
+  );
+}
 
 /** /screen itself in an iframe, drawn at 1920×1080 and scaled down into a 16:9 box. */
 export function MiniScreen() {
@@ -77,37 +115,26 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
       <Stack gap={8}>
         <MiniScreen />
         <ProjectorsStatus />
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed" fw={600}>
-            {M.screen2}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-label={M.screen2}
-            value={system.screen2}
-            onChange={(value) => moves.move({ screen2: value as ShowState['screen2'] })}
-            data={SCREEN2_MODES.map((mode) => ({ value: mode, label: M.screen2Modes[mode] }))}
-            data-testid="screen2-mode"
-          />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed" fw={600}>
-            {M.overlay}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-label={M.overlay}
-            value={system.overlay}
-            onChange={(value) => moves.move({ overlay: value as ShowState['overlay'] })}
-            data={OVERLAY_SCENES.map((scene) => ({ value: scene, label: M.overlayScenes[scene] }))}
-            data-testid="overlay-scene"
-          />
+        <OutputChoice
+          label={M.screen2}
+          value={system.screen2}
+          options={SCREEN2_MODES}
+          optionLabels={M.screen2Modes}
+          onChange={(screen2) => moves.move({ screen2 })}
+          testId="screen2-mode"
+        />
+        <OutputChoice
+          label={M.overlay}
+          value={system.overlay}
+          options={OVERLAY_SCENES}
+          optionLabels={M.overlayScenes}
+          onChange={(overlay) => moves.move({ overlay })}
+          testId="overlay-scene"
+        >
           <Text size="xs" c="dimmed" data-testid="overlay-address">
             {M.overlayAddress} <Code fz="xs">{`${window.location.origin}${OVERLAY_PATH}`}</Code>
           </Text>
-        </Stack>
+        </OutputChoice>
         <Group gap={6} grow>
           <Button
             size="xs"
