@@ -5,17 +5,19 @@
 export default {
   extends: ['stylelint-config-standard'],
   rules: {
-    // CSS modules: classes are camelCase, as the components read them (`classes.pointButton`).
+    // CSS modules: classes and keyframes are camelCase, as the components read them (`classes.pointButton`).
     'selector-class-pattern': null,
-    // CSS modules' escape to a global selector.
+    'keyframes-name-pattern': null,
+    // CSS modules' escape to a global selector, and a class made of another's.
     'selector-pseudo-class-no-unknown': [true, { ignorePseudoClasses: ['global'] }],
+    'property-no-unknown': [true, { ignoreProperties: ['composes'] }],
     // `@import '@mantine/core/styles/…'`: a package's file, resolved by Vite like a module's import.
     'import-notation': 'string',
     // `(min-width: …)` rather than `(width >= …)`, which phones before iOS 16.4 do not read.
     'media-feature-range-notation': 'prefix',
     // `:not(.a):not(.b)` is not the same selector as `:not(.a, .b)`: its specificity is higher.
     'selector-not-notation': null,
-    // Safari on iOS still reads only the prefixed one.
-    'property-no-vendor-prefix': [true, { ignoreProperties: ['text-size-adjust'] }],
+    // Safari on iOS reads only the prefixed ones.
+    'property-no-vendor-prefix': [true, { ignoreProperties: ['text-size-adjust', 'user-select'] }],
   },
 };
