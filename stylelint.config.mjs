@@ -18,6 +18,6 @@ export default {
     // `:not(.a):not(.b)` is not the same selector as `:not(.a, .b)`: its specificity is higher.
     'selector-not-notation': null,
     // Safari on iOS reads only the prefixed ones.
-    'property-no-vendor-prefix': [true, { ignoreProperties: ['text-size-adjust', 'user-select'] }],
+    'property-no-vendor-prefix': [true, { ignoreProperties: ['-webkit-text-size-adjust', '-webkit-user-select'] }],
   },
 };
