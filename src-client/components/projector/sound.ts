@@ -1,6 +1,6 @@
 /**
  * Short beeps for the countdown through WebAudio. Browsers only let a page make sound after a
- * gesture, so the first click or key on the page (see `StartOverlay`) calls `unlockSound`; until then
+ * gesture, so the first click or key on the page (`useStartGesture`, Overlays.tsx) calls `unlockSound`; until then
  * `beep` stays silent.
  */
 let context: AudioContext | null = null;
