@@ -1,7 +1,7 @@
 /**
  * The audience vote's data: a vote's row, one ballot per device, the per-address ballot counts of
  * the rate limit, and the tally. A ballot writes no domain event: the tally is counted by one instance
- * at a time (`tally.ts`) and travels as one `vote` event at most twice a second.
+ * at a time (`VoteCounter`, counter.ts) and travels as one `vote` event at most twice a second.
  */
 import { type Kysely, sql } from 'kysely';
 import type { StoredVote } from '../../../src/live';
