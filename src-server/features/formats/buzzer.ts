@@ -11,9 +11,8 @@ import { buzzerRuleOf } from '../../../src/schemas/roundFormat';
 import type { TBuzz } from '../../../src/schemas/show';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { readBuzzes } from '../show/buzzes';
+import { readBuzzes, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
 import { liveTransaction, type Trx } from '../live/record';
 import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathOn } from '../tieBreak/suddenDeath';
@@ -46,14 +45,7 @@ export async function buzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string, qu
     if (stored.questionId !== questionId) throw new AppError('CONFLICT', messages.notCurrentQuestion, 'questionId');
     if (!stored.buzzerOpen || timeIsUp(stored, now)) throw new AppError('CONFLICT', messages.buzzerClosed);
     assertSuddenDeathTeam(stored, teamId);
-    try {
-      await trx.insertInto('buzzes').values({ question_id: questionId, team_id: teamId, at: now }).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyBuzzed);
-      throw error;
-    }
-    const order = await buzzOrder(trx, questionId);
-    await recorder.record({ type: 'buzz', payload: { questionId, order } });
+    const order = await ringBuzzer(recorder, questionId, teamId, now);
     const waiting = firstWaiting(order);
     if (!stored.buzzTurn && waiting) {
       // Not a move of the console's: the undo does not take a team's ring back.

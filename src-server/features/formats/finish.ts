@@ -16,9 +16,8 @@ import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../sr
 import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest } from '../../errors';
-import { readBuzzes } from '../show/buzzes';
+import { readBuzzes, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
@@ -212,14 +211,7 @@ export async function stealBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: strin
     if (now > steal.endsAt) throw new AppError('CONFLICT', messages.finishStealClosed);
     if (teamId === finish.teamId) throw new AppError('CONFLICT', messages.finishOwnSteal);
     const key = stealBuzzKey(steal.questionId);
-    try {
-      await trx.insertInto('buzzes').values({ question_id: key, team_id: teamId, at: now }).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyBuzzed);
-      throw error;
-    }
-    const order = await buzzOrder(trx, key);
-    await recorder.record({ type: 'buzz', payload: { questionId: key, order } });
+    const order = await ringBuzzer(recorder, key, teamId, now);
     // The first buzz answers: every screen and phone learns who (not an undoable move of the master's).
     if (steal.teamId === null) {
       const next: StoredShow = { ...show.stored, finish: { ...finish, steal: { ...steal, teamId: order[0]!.teamId } } };

@@ -13,9 +13,8 @@ import { keywordBuzzKey, type ObstacleScene, type TBuzz, type TShowChanges } fro
 import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest } from '../../errors';
-import { readBuzzes } from '../show/buzzes';
+import { readBuzzes, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
@@ -118,15 +117,7 @@ export async function keywordBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: str
     assertNotEliminated(stored, teamId);
     if (rowRunning(stored, now)) throw new AppError('CONFLICT', messages.keywordWhileRowRuns);
     const key = keywordBuzzKey(obstacle.setId);
-    try {
-      await trx.insertInto('buzzes').values({ question_id: key, team_id: teamId, at: now }).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyBuzzed);
-      throw error;
-    }
-    const order = await keywordOrder(trx, obstacle.setId);
-    await recorder.record({ type: 'buzz', payload: { questionId: key, order } });
-    return order;
+    return ringBuzzer(recorder, key, teamId, now);
   });
 }
 
