@@ -6,6 +6,7 @@ import { messages } from '../../../src/messages';
 import { ZEventSettingsSchema } from '../../../src/schemas/settings';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
+import type { EventRecorder } from '../live/record';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,4 +27,21 @@ export async function readSettings(db: Db): Promise<EventSettings> {
   const defaults = defaultSettings();
   const stored = row ? storedSettingsOf(row.data) : {};
   return { ...defaults, ...stored, roundTitles: { ...defaults.roundTitles, ...(stored.roundTitles ?? {}) } };
+}
+
+/**
+ * The one writer of `settings.data`: `change` turns the stored settings into the next ones, which are
+ * saved and told to every screen (the event's name, the round titles and the tie-break chain show on
+ * them), in the caller's live transaction. Returns what was saved.
+ */
+export async function writeSettings(recorder: EventRecorder, change: (current: EventSettings) => EventSettings): Promise<EventSettings> {
+  const next = change(await readSettings(recorder.trx));
+  const data = JSON.stringify(next);
+  await recorder.trx
+    .insertInto('settings')
+    .values({ id: 1, data })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updated_at: new Date() }))
+    .execute();
+  await recorder.settings(next);
+  return next;
 }

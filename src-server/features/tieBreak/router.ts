@@ -3,7 +3,7 @@ import { messages } from '../../../src/messages';
 import { ZTieBreakSetSchema } from '../../../src/schemas/tieBreak';
 import { badRequest } from '../../errors';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
-import { readSettings } from '../settings/data';
+import { writeSettings } from '../settings/data';
 import { liveTransaction } from '../live/record';
 import { readSheet } from '../scoreField/sheet';
 import { tieBreakList } from './data';
@@ -23,14 +23,7 @@ export const tieBreakRouter = router({
           throw badRequest(`${messages.scoreFieldNotFound}${messages.inField(`rules.${index}.field`)}`, `rules.${index}.field`);
         }
       });
-      const current = await readSettings(recorder.trx);
-      const next = { ...current, tieBreakRules: input.rules };
-      await recorder.trx
-        .insertInto('settings')
-        .values({ id: 1, data: JSON.stringify(next) })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ data: JSON.stringify(next), updated_at: new Date() }))
-        .execute();
-      await recorder.settings(next);
+      await writeSettings(recorder, (current) => ({ ...current, tieBreakRules: input.rules }));
       return tieBreakList(input.rules, fields);
     }),
   ),
