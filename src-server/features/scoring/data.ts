@@ -1,35 +1,9 @@
 /** Stored points, their audit log, and the ranking built from them. */
 import type { Kysely, Transaction } from 'kysely';
 import type { ScoreChange as LiveScoreChange } from '../../../src/live';
-import type { z } from '../../../src/schemas/zod';
-import { parseStored } from '../../db/json';
 import type { Database, ScoreSource } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/**
- * `idempotency_keys.response`: the answer first given to a key, in the form the call answers (one
- * point, or one per judge), to give again to a retry.
- */
-export function storedAnswerOf<T>(schema: z.ZodType<T>, row: { actorId: string; key: string; response: unknown }): T {
-  return parseStored(schema, row.response, `idempotency_keys.response of key ${JSON.stringify(row.key)} (user ${row.actorId})`);
-}
-
-/** The answer first given to `actorId`'s `key` and the hash of the request it answered, if any. */
-export async function readStoredAnswer<T>(
-  db: Pick<Db, 'selectFrom'>,
-  schema: z.ZodType<T>,
-  actorId: string,
-  key: string,
-): Promise<{ hash: string; response: T } | null> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('actor_id', '=', actorId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row ? { hash: row.request_hash, response: storedAnswerOf(schema, { actorId, key, response: row.response }) } : null;
-}
 
 export interface ScoreItem {
   teamId: string;

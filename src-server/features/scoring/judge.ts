@@ -4,7 +4,6 @@
  * indexed read), writes the point, its audit row, the idempotency row and the event, and commits:
  * two statements between BEGIN and COMMIT, none of them a ranking or progress query.
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { SheetField } from '../../../src/live';
@@ -13,9 +12,8 @@ import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { LiveModel } from '../../picture/model';
-import { liveTransaction, type Trx } from '../live/record';
-import { readStoredAnswer } from './data';
-import type { Answered } from './idempotency';
+import { liveTransaction } from '../live/record';
+import { claimKeySql, type KeyClaim, KeyTaken, once } from './idempotency';
 import { checkPoint } from './submit';
 
 export interface JudgeScoreInput {
@@ -30,13 +28,6 @@ class StaleGate extends Error {}
 
 /** The cell had no point when the statement began, and another writer's first point committed meanwhile. */
 class CellTaken extends Error {}
-
-const requestHash = (input: JudgeScoreInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
-
-function replay(answered: Answered, hash: string): { item: TScoreItem } {
-  if (answered.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-  return answered.response;
-}
 
 /**
  * Everything a judge's score is checked against, from memory; throws the answer a refusal gets. A
@@ -67,16 +58,12 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
   return { field, scoringVersion: live.scoringVersion };
 }
 
-function storedAnswer(trx: Pick<Trx, 'selectFrom'>, judgeId: string, key: string): Promise<Answered | null> {
-  return readStoredAnswer(trx, ZScoreAnswerSchema, judgeId, key);
-}
-
 async function writeJudgeScore(
   ctx: Context,
   judgeId: string,
   gate: { field: SheetField; scoringVersion: number },
   input: JudgeScoreInput,
-  hash: string,
+  claim: KeyClaim,
 ): Promise<{ item: TScoreItem }> {
   const at = new Date();
   const response = {
@@ -84,7 +71,7 @@ async function writeJudgeScore(
   };
   const { teamId, point } = input;
   const fieldName = gate.field.name;
-  const key = input.key ?? null;
+  const { key } = claim;
   return liveTransaction(ctx, async (recorder) => {
     const { trx } = recorder;
     // One statement does the write:
@@ -102,12 +89,7 @@ async function writeJudgeScore(
       with gate as (
         select 1 from show_state where id = 1 and scoring_version = ${gate.scoringVersion} for share
       ),
-      claim as (
-        insert into idempotency_keys (actor_id, key, request_hash, response)
-        select ${judgeId}, ${key}, ${hash}, cast(${JSON.stringify(response)} as jsonb) from gate where cast(${key} as text) is not null
-        on conflict do nothing
-        returning 1
-      ),
+      claim as (${claimKeySql(claim, response, sql`gate`)}),
       go as (
         select 1 from gate where cast(${key} as text) is null or exists (select 1 from claim)
       ),
@@ -136,7 +118,8 @@ async function writeJudgeScore(
       select exists (select 1 from gate) as gate, exists (select 1 from go) as go, exists (select 1 from audit) as written`.execute(trx);
     const outcome = rows[0]!;
     if (!outcome.gate) throw new StaleGate();
-    if (!outcome.go) return replay((await storedAnswer(trx, judgeId, key!))!, hash);
+    // Claimed by a copy of this request: it wrote nothing, and the first answer is given.
+    if (!outcome.go) throw new KeyTaken();
     // Rolled back with the key it claimed: the write runs again and locks the point now there.
     if (!outcome.written) throw new CellTaken();
     // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
@@ -148,24 +131,18 @@ async function writeJudgeScore(
 
 export async function submitJudgeScore(ctx: Context & { user: { _id: string } }, input: JudgeScoreInput): Promise<{ item: TScoreItem }> {
   const judgeId = ctx.user._id;
-  const hash = requestHash(input);
-  const known = ctx.idempotency.get(judgeId, input.key);
-  if (known) return replay(known, hash);
+  return once(ctx, { actorId: judgeId, key: input.key, body: input, schema: ZScoreAnswerSchema }, (claim) =>
+    checkAndWrite(ctx, judgeId, input, claim),
+  );
+}
+
+/** The checks from memory and the write, again when the cell or the gate moved meanwhile. */
+async function checkAndWrite(ctx: Context, judgeId: string, input: JudgeScoreInput, claim: KeyClaim): Promise<{ item: TScoreItem }> {
   let races = 0;
   for (let attempt = 1; ; attempt++) {
-    let gate: ReturnType<typeof checkJudgeScore>;
+    const gate = checkJudgeScore(ctx.hub.live, judgeId, input);
     try {
-      gate = checkJudgeScore(ctx.hub.live, judgeId, input);
-    } catch (error) {
-      // A retry of a score that was accepted before scoring closed still gets its first answer.
-      const stored = input.key ? await storedAnswer(ctx.db, judgeId, input.key) : null;
-      if (stored) return replay(stored, hash);
-      throw error;
-    }
-    try {
-      const answer = await writeJudgeScore(ctx, judgeId, gate, input, hash);
-      if (input.key) ctx.idempotency.set(judgeId, input.key, { hash, response: answer });
-      return answer;
+      return await writeJudgeScore(ctx, judgeId, gate, input, claim);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(messages.teamNotFound);
       // Another writer's first point for this cell committed meanwhile: write again over it.

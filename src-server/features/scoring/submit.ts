@@ -3,20 +3,19 @@
  * judge's point, or every judge's at once. Each write and its audit event share one transaction;
  * an idempotency key makes a retry return the first answer and write nothing.
  */
-import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatNumber } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import { type TScoreItem, ZScoreAnswerSchema, ZScoresAnswerSchema } from '../../../src/schemas/scoring';
 import type { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
 import type { Database, ScoreSource } from '../../db/types';
-import { AppError, badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
 import { readSheet, type SheetRow } from '../scoreField/sheet';
-import { applyScoreChange, readStoredAnswer } from './data';
+import { applyScoreChange } from './data';
+import { claimKey, once } from './idempotency';
 
 async function findField(trx: Transaction<Database>, name: string): Promise<SheetRow> {
   const field = (await readSheet(trx)).find((f) => f.name === name);
@@ -58,47 +57,19 @@ export async function recordScores(recorder: EventRecorder, changes: ScoreChange
   await recorder.record({ type: 'scores', payload: { changes } });
 }
 
-type Answer = { item: TScoreItem } | { items: TScoreItem[] };
-
-/**
- * Runs `write` once per (actor, key): the same key and body returns the stored answer; the same key
- * with another body is a 409. Without a key, it just runs.
- */
-async function once<T extends Answer>(
+/** A keyed admin write: checks, writes and claims its key in one live transaction (`idempotency.ts`). */
+function keyedWrite<T>(
   ctx: Context,
-  actorId: string,
-  key: string | undefined,
-  body: unknown,
-  answerSchema: z.ZodType<T>,
+  request: { actorId: string; key: string | undefined; body: unknown; schema: z.ZodType<T> },
   write: (recorder: EventRecorder) => Promise<T>,
 ): Promise<T> {
-  const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  const run = () =>
+  return once(ctx, request, (claim) =>
     liveTransaction(ctx, async (recorder) => {
-      const { trx } = recorder;
-      if (key) {
-        const stored = await readStoredAnswer(trx, answerSchema, actorId, key);
-        if (stored) {
-          if (stored.hash !== hash) throw new AppError('CONFLICT', messages.keyReused, 'key');
-          return stored.response;
-        }
-      }
       const answer = await write(recorder);
-      if (key) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ actor_id: actorId, key, request_hash: hash, response: JSON.stringify(answer) })
-          .execute();
-      }
+      await claimKey(recorder.trx, claim, answer);
       return answer;
-    });
-  try {
-    return await run();
-  } catch (error) {
-    // Two copies of one request at once: the second waits for the first, then finds its answer.
-    if (key && isUniqueViolation(error)) return run();
-    throw error;
-  }
+    }),
+  );
 }
 
 async function writePoint(
@@ -148,7 +119,7 @@ export async function adminSubmitScore(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; gkId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ item: TScoreItem }> {
-  return once(ctx, ctx.user._id, input.key, input, ZScoreAnswerSchema, async (recorder) => {
+  return keyedWrite(ctx, { actorId: ctx.user._id, key: input.key, body: input, schema: ZScoreAnswerSchema }, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
@@ -166,7 +137,7 @@ export async function adminSubmitAll(
   ctx: Context & { user: { _id: string } },
   input: { teamId: string; point: number; fieldName: string; key?: string; reason?: string },
 ): Promise<{ items: TScoreItem[] }> {
-  return once(ctx, ctx.user._id, input.key, input, ZScoresAnswerSchema, async (recorder) => {
+  return keyedWrite(ctx, { actorId: ctx.user._id, key: input.key, body: input, schema: ZScoresAnswerSchema }, async (recorder) => {
     const { trx } = recorder;
     const field = await findField(trx, input.fieldName);
     if (field.kind !== 'judges') throw badRequest(messages.fieldNotJudged, 'fieldName');
