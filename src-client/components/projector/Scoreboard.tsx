@@ -7,6 +7,7 @@ import { formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { TeamBadge } from '../TeamBadge';
 import { FitText } from './FitText';
 import classes from './Scoreboard.module.css';
 import scene from './Scene.module.css';
@@ -18,17 +19,6 @@ const PADDING = 48 + 40;
 /** The tallest row pitch on a 16:9 stage; a taller stage (4:3, 5:4) allows taller rows in proportion. */
 const MAX_PITCH = 112;
 const ROW_GAP = 14;
-const SCHOOL_PREFIX = /^(thpt|thcs|th|trường|chuyên)$/i;
-
-/** Two letters for a team without a logo, skipping the school-type prefix ("THPT Chu Văn An" → "CA"). */
-export function teamInitials(name: string): string {
-  const words = name
-    .replace(/[–—-]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w && !SCHOOL_PREFIX.test(w));
-  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return picked.map((w) => (w ?? '').charAt(0).toUpperCase()).join('') || '?';
-}
 
 /** Standings order: rank, then the teams' list order (priority, then name), as on every screen. */
 export function rankedTeams(listTeam: TTeamListItem[]): TTeamListItem[] {
@@ -65,13 +55,7 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
               <span className={classes.rank} data-rank={team.rank} style={{ width: badge, height: badge, fontSize: badge * 0.5 }}>
                 {team.rank}
               </span>
-              {team.logoUrl ? (
-                <img className={classes.teamLogo} src={team.logoUrl} alt="" style={{ width: badge, height: badge }} />
-              ) : (
-                <span className={classes.teamInitials} style={{ width: badge, height: badge, fontSize: badge * 0.36 }}>
-                  {teamInitials(team.name)}
-                </span>
-              )}
+              <TeamBadge name={team.name} logoUrl={team.logoUrl} size={badge} fontScale={0.36} />
               <div className={classes.rowName}>
                 {/* A name too long for its row shrinks (to 70 %) before it ellipsizes. */}
                 <FitText className={classes.rowTeam} max={rowHeight * 0.4} min={rowHeight * 0.28} fitKey={team.name}>
