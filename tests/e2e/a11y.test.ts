@@ -14,7 +14,7 @@ import { questionSetRoutes, ROUTES } from '../../src/routes';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import { type AxeViolation, axeViolations, countNodes, describeViolations, pageStructure } from './axe';
-import { ACCOUNTS, animationsDone, describeInBrowser, pageAs, requestAs, waitForApp, watchRequests } from './harness';
+import { ACCOUNTS, animationsDone, describeInBrowser, expectOk, pageAs, requestAs, waitForApp, watchRequests } from './harness';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -48,12 +48,8 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
   let master: APIRequestContext;
   let round1: TQuestionSet;
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, unknown>> {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
   async function show(changes: TShowChanges): Promise<void> {
-    await ok(await master.put('/api/show', { data: { changes } }));
+    await expectOk(await master.put('/api/show', { data: { changes } }));
   }
 
   beforeAll(async () => {
@@ -66,13 +62,13 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     master = await requestAs(h, 'master');
     // More users than one page holds (21), so /user shows its pagination.
     for (let i = 0; i < 20; i++) {
-      await ok(
+      await expectOk(
         await admin.post('/api/user', {
           data: { user: { username: `tnv${i}`, fullName: `Tình nguyện viên số ${i + 1}`, password: 'mat-khau-rat-dai', role: 'judge' } },
         }),
       );
     }
-    round1 = ((await ok(await master.get('/api/fw-question/all'))).items as TQuestionSet[])[0]!;
+    round1 = ((await expectOk(await master.get('/api/fw-question/all'))).items as TQuestionSet[])[0]!;
     await show({ fw: 1, setId: round1._id, phase: 'idle' });
   }, 120_000);
 
@@ -195,7 +191,7 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
   describe('during a live show', () => {
     beforeAll(async () => {
       const question = round1.items[0]!;
-      const state = (await ok(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
+      const state = (await expectOk(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
       const onStage = state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
       await show({
         fw: 1,
@@ -210,9 +206,11 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
         timer: { action: 'start', durationMs: 600_000 },
       });
       const team = await requestAs(h, 'team');
-      await ok(await team.post('/trpc/show.submitAnswer', { data: { questionId: question.id, answer: question.answer ?? 'Hồ Gươm' } }));
+      await expectOk(
+        await team.post('/trpc/show.submitAnswer', { data: { questionId: question.id, answer: question.answer ?? 'Hồ Gươm' } }),
+      );
       const judge = await requestAs(h, 'judge');
-      await ok(await judge.put('/api/cham-thi/submit', { data: { teamId: onStage, point: 8.5 } }));
+      await expectOk(await judge.put('/api/cham-thi/submit', { data: { teamId: onStage, point: 8.5 } }));
     });
 
     const live = new Set(['/master', '/preview', '/supporter', '/team', '/screen', '/screen2', '/user/dashboard']);
@@ -227,15 +225,15 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     beforeAll(async () => {
       // A fresh client: the suite's own may hold a keep-alive socket the server has since closed.
       master = await requestAs(h, 'master');
-      const sets = (await ok(await master.get('/api/fw-question-5/all'))).items as TQuestionSet[];
+      const sets = (await expectOk(await master.get('/api/fw-question-5/all'))).items as TQuestionSet[];
       const speed = sets.find((set) => set.format.kind === 'speed')!;
-      const state = (await ok(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
+      const state = (await expectOk(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
       const teamId = state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
       const questionId = speed.items[0]!.id;
       await show({ fw: 5, setId: speed._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'reset' } });
       const team = await requestAs(h, 'team');
-      await ok(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'Sông Hồng' } }));
-      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict: 'right' } }));
+      await expectOk(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'Sông Hồng' } }));
+      await expectOk(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict: 'right' } }));
       await show({ answersOpen: false, shownAnswers: [teamId], screen2: 'answers' });
     });
 
@@ -249,12 +247,12 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
   describe('during an obstacle round', () => {
     beforeAll(async () => {
       master = await requestAs(h, 'master');
-      const sets = (await ok(await master.get('/api/fw-question-2/all'))).items as TQuestionSet[];
+      const sets = (await expectOk(await master.get('/api/fw-question-2/all'))).items as TQuestionSet[];
       const obstacle = sets.find((set) => set.format.kind === 'obstacle')!;
       await show({ fw: 2, setId: obstacle._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard' });
       await show({ obstacle: { action: 'revealRow', row: 0 } });
       // The team's keyword buzz waits for the master's verdict.
-      await ok(await (await requestAs(h, 'team')).post('/trpc/show.keywordBuzz', { data: {} }));
+      await expectOk(await (await requestAs(h, 'team')).post('/trpc/show.keywordBuzz', { data: {} }));
     });
 
     for (const screen of screens().filter((s) => s.name === '/master' || s.name === '/team' || s.name === '/screen')) {

@@ -8,13 +8,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { DEMO_JUDGES } from '../../src-server/demo/content';
 import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
-import { ACCOUNTS, describeInBrowser, pageAs, waitForApp } from './harness';
+import { ACCOUNTS, describeInBrowser, pageAs, trpcMutation, waitForApp } from './harness';
 
 const t = messages.results;
 
@@ -25,12 +24,6 @@ function popplerAvailable(): boolean {
   if (process.env.E2E_REQUIRED === '1') throw new Error(`E2E_REQUIRED=1 but ${reason}`);
   console.warn(`[e2e] biên bản PDF test skipped: ${reason}`);
   return false;
-}
-
-async function trpc(request: APIRequestContext, procedure: string, input: unknown) {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: unknown } }).result.data;
 }
 
 /** Whitespace (and the line breaks of wrapped cells) as single spaces. */
@@ -49,7 +42,7 @@ describeInBrowser(
       const { db, hub } = h.server.deps;
       await loadDemoEvent(db, hub);
       const { context, page } = await pageAs(h, 'admin', { width: 1280, height: 900 });
-      await trpc(context.request, 'settings.update', { date: '2026-11-20' });
+      await trpcMutation(context.request, 'settings.update', { date: '2026-11-20' });
       // The harness's own judge is not on the demo's panel.
       const own = await db.selectFrom('users').select('id').where('username', '=', ACCOUNTS.judge.username).executeTakeFirstOrThrow();
       expect((await context.request.delete('/api/user', { data: { _id: own.id } })).status()).toBe(200);
@@ -67,7 +60,7 @@ describeInBrowser(
           for (const [ji, judge] of judges.slice(0, n).entries()) {
             const raw = max * (0.55 + ((ti * 7 + ji * 3 + field.length) % 9) / 22);
             const point = Math.min(max, Math.round(raw / step) * step);
-            await trpc(context.request, 'scoring.adminSubmit', { teamId: team.id, gkId: judge.id, fieldName: field, point });
+            await trpcMutation(context.request, 'scoring.adminSubmit', { teamId: team.id, gkId: judge.id, fieldName: field, point });
           }
         }
       }

@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
-import { describeInBrowser, logIn, requestAs, toast, USER_PASSWORD, waitForApp } from './harness';
+import { describeInBrowser, logIn, requestAs, toast, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
 
 const t = messages.results;
 const WIDE = { width: 1440, height: 900 };
@@ -28,12 +28,6 @@ async function ok(request: APIRequestContext, method: 'post' | 'put' | 'get', ur
 }
 
 /** A tRPC mutation over plain HTTP (no transformer: the body is the input). */
-async function trpc(request: APIRequestContext, procedure: string, input: unknown) {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: unknown } }).result.data;
-}
-
 function rankingTotal(page: Page, team: string) {
   return page.locator(`[data-testid="ranking-row"][data-team="${team}"] [data-testid="ranking-total"]`);
 }
@@ -46,7 +40,7 @@ describeInBrowser('dashboard results in a browser', (h) => {
   beforeAll(async () => {
     admin = (await h.newPage(WIDE)).context;
     await logIn(admin, 'admin');
-    await trpc(admin.request, 'settings.update', { name: EVENT_NAME, date: '2026-11-20', venue: 'Cung Văn hoá Hữu nghị' });
+    await trpcMutation(admin.request, 'settings.update', { name: EVENT_NAME, date: '2026-11-20', venue: 'Cung Văn hoá Hữu nghị' });
     await ok(admin.request, 'post', '/api/score-field', {
       data: { name: FIELD, label: 'Thuyết trình', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position: 1 },
     });
@@ -206,7 +200,7 @@ describeInBrowser('dashboard results in a browser', (h) => {
       ['Đội Hồ Gươm', 'gk-an', 6.5],
       ['Đội Tây Hồ', 'giamkhao1', 9],
     ] as const) {
-      await trpc(admin.request, 'scoring.adminSubmit', {
+      await trpcMutation(admin.request, 'scoring.adminSubmit', {
         teamId: teams[team],
         gkId: judge(username).id,
         fieldName: FIELD,

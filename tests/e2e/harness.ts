@@ -7,9 +7,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type APIRequestContext, type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Role } from '../../src/constants';
+import type { TShowChanges } from '../../src/schemas/show';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { readConfig } from '../../src-server/config';
 import { openDatabase } from '../../src-server/db/connection';
 import { hashPassword } from '../../src-server/features/auth/password';
@@ -53,15 +55,7 @@ function ensureClientBuilt(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }
 
@@ -176,6 +170,35 @@ export async function pageAs(h: Harness, who: Role | Credentials, viewport?: { w
 /** The HTTP client of a fresh context signed in as `who`, for set-up and checks through the API. */
 export async function requestAs(h: Harness, who: Role | Credentials): Promise<APIRequestContext> {
   return (await pageAs(h, who)).context.request;
+}
+
+/** Expects a 200 (the answer's text as the message) and returns the answer's JSON. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
+export async function expectOk(response: APIResponse): Promise<any> {
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** A show move (PUT /api/show) as the holder of `request`'s cookie, expecting a 200. */
+export async function putShow(request: APIRequestContext, changes: TShowChanges): Promise<void> {
+  await expectOk(await request.put('/api/show', { data: { changes } }));
+}
+
+/** A tRPC mutation as the holder of `request`'s cookie: expects 200 and returns the result's data. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
+export async function trpcMutation<T = any>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const response = await request.post(`/trpc/${procedure}`, { data: input });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** A tRPC query (GET, the input in the address) as the holder of `request`'s cookie: expects 200, returns the data. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
+export async function trpcQuery<T = any>(request: APIRequestContext, procedure: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await request.get(`/trpc/${procedure}${query}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
 /** A fresh page at `route`, signed in as `who` (or anonymous with null), once the app has rendered. */

@@ -7,10 +7,10 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { TAuditEntry } from '../../src/schemas/scoring';
 import type { TShowChanges } from '../../src/schemas/show';
 import { axeViolations } from './axe';
-import { ACCOUNTS, describeInBrowser, loginThroughForm, pageAs, requestAs, waitForApp } from './harness';
+import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, waitForApp } from './harness';
+import { enterPoint, judgeLog as judgeLogOf } from './pad';
 
 const PHONE = { width: 360, height: 640 };
 const TEAM_NAMES = ['Lớp 9A1', 'Lớp 9A2', 'Lớp 9A3'];
@@ -26,42 +26,25 @@ describeInBrowser('a judged round on one sheet per team', (h) => {
   let judgeId: string;
   const teamIds: string[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
-  const show = async (changes: TShowChanges) => void (await ok(await master.put('/api/show', { data: { changes } })));
-  async function judgeLog(teamId: string): Promise<TAuditEntry[]> {
-    const input = encodeURIComponent(JSON.stringify({ teamId, gkId: judgeId, source: 'judge', limit: 100 }));
-    const body = await ok(await admin.get(`/trpc/scoring.log?input=${input}`));
-    return (body.result as { data: { items: TAuditEntry[] } }).data.items;
-  }
-
+  const show = (changes: TShowChanges) => putShow(master, changes);
+  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
   const criterion = (page: Page, name: string) => page.locator(`[data-testid="pad-criterion"][data-field="${name}"]`);
-  /** Picks a whole point (and the half) on the keypad and sends it with the confirming second tap. */
-  async function enter(page: Page, whole: string, half = false): Promise<void> {
-    const keypad = page.getByTestId('pad-keypad');
-    await keypad.getByRole('button', { name: whole, exact: true }).click();
-    if (half) await keypad.getByRole('button', { name: '+0,5' }).click();
-    await page.getByTestId('pad-submit').click();
-    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
-    await page.getByTestId('pad-submit').click();
-  }
-
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }));
+      const body = await expectOk(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }),
+      );
       teamIds.push((body.item as { _id: string })._id);
     }
     for (const [position, field] of SHEET.entries()) {
-      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', round: 1, position } } }));
+      await expectOk(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', round: 1, position } } }));
     }
-    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
     // A user change through the app seats the judge (the harness wrote the account behind its back).
-    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
     await show({ fw: 1, activeTeamId: teamIds[1], scoringOpen: false });
   });
 
@@ -86,14 +69,14 @@ describeInBrowser('a judged round on one sheet per team', (h) => {
     expect(await criterion(page, 'noi-dung').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('pad-criterion-range').textContent()).toBe('Nội dung · 0–10, bước 0,5');
 
-    await enter(page, '8', true);
+    await enterPoint(page, '8', true);
     await expect.poll(() => criterion(page, 'noi-dung').getAttribute('data-state')).toBe('scored');
     expect(await criterion(page, 'noi-dung').getByTestId('pad-criterion-point').textContent()).toBe('8,5');
     // On to the next missing criterion, with its own keys: 0–5 in whole points, no half.
     await expect.poll(() => page.getByTestId('pad-criterion-range').textContent()).toBe('Hình thức · 0–5, bước 1');
     const keys = page.getByTestId('pad-keys').getByRole('button');
     expect(await keys.allTextContents()).toEqual(['0', '1', '2', '3', '4', '5']);
-    await enter(page, '4');
+    await enterPoint(page, '4');
     await expect.poll(() => criterion(page, 'hinh-thuc').getAttribute('data-state')).toBe('scored');
     await expect.poll(() => page.getByTestId('pad-criterion-range').textContent()).toBe('Sáng tạo · 0–10, bước 1');
     const row = page.locator(`[data-testid="pad-team"][data-team-id="${teamIds[1]}"]`);
@@ -104,7 +87,7 @@ describeInBrowser('a judged round on one sheet per team', (h) => {
     // The last criterion offline: it waits in the outbox, marked, and the sheet counts it.
     await context.setOffline(true);
     await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor();
-    await enter(page, '9');
+    await enterPoint(page, '9');
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[1]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
     await pending.getByText('Sáng tạo · Đang chờ gửi').waitFor();

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPoint } from '../../src/valueFormat';
 import { findUnfitText } from '../helpers/user-text';
 import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
-import { browserAvailable, launchBrowser } from './harness';
+import { browserAvailable, expectOk, launchBrowser } from './harness';
 
 const ADMIN = { username: 'admin', password: 'mat-khau-quan-tri-dem-thi' };
 const PASSWORD = 'mat-khau-dem-thi-2026';
@@ -83,14 +83,10 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     await page.goto(route);
     return page;
   }
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, unknown>> {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
   const trpc = async (api: APIRequestContext, procedure: string, input: unknown = {}) =>
-    (await ok(await api.post(`/trpc/${procedure}`, { data: input }))).result as { data: Record<string, unknown> };
+    (await expectOk(await api.post(`/trpc/${procedure}`, { data: input }))).result as { data: Record<string, unknown> };
   const query = async (api: APIRequestContext, procedure: string, input: unknown) =>
-    (await ok(await api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`))).result as {
+    (await expectOk(await api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`))).result as {
       data: Record<string, unknown>;
     };
   const show = (changes: Record<string, unknown>) => trpc(masterApi, 'show.update', { changes });
@@ -141,26 +137,26 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
 
     // The organiser prepares the event: teams and their accounts, the crew, the sheet, six sets.
     for (const [index, name] of TEAMS.entries()) {
-      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: 'THCS Nguyễn Du', priority: index } } }));
+      const body = await expectOk(await admin.post('/api/team', { data: { data: { name, unit: 'THCS Nguyễn Du', priority: index } } }));
       const teamId = (body.item as { _id: string })._id;
       ids.teams.set(name, teamId);
-      await ok(
+      await expectOk(
         await admin.post('/api/user', {
           data: { user: { username: `doi${index + 1}`, password: PASSWORD, fullName: name, role: 'team', teamId } },
         }),
       );
     }
-    await ok(
+    await expectOk(
       await admin.post('/api/user', { data: { user: { username: 'dieukhien', password: PASSWORD, fullName: 'Cô Hạnh', role: 'master' } } }),
     );
     for (const n of [1, 2])
-      await ok(
+      await expectOk(
         await admin.post('/api/user', {
           data: { user: { username: `gk${n}`, password: PASSWORD, fullName: `Giám khảo ${n}`, role: 'judge' } },
         }),
       );
     for (const round of [1, 2, 3, 4])
-      await ok(
+      await expectOk(
         await admin.post('/api/score-field', {
           data: {
             data: { name: `phan-${round}`, label: `Phần ${round}`, kind: 'answers', maxPoint: 500, step: 5, round, position: round },
@@ -168,7 +164,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
         }),
       );
     for (const [i, name] of CRITERIA.entries())
-      await ok(
+      await expectOk(
         await admin.post('/api/score-field', {
           data: {
             data: {
@@ -183,7 +179,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
           },
         }),
       );
-    await ok(
+    await expectOk(
       await admin.post('/api/score-field', {
         data: { data: { name: 'binh-chon', label: 'Bình chọn', kind: 'answers', maxPoint: 10, step: 10, position: 20 } },
       }),
@@ -224,7 +220,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     await createSet(6, 'Câu hỏi phụ', { kind: 'classic', tieBreak: true }, [
       { content: 'Câu hỏi phụ: Hồ Gươm còn có tên nào khác?', answer: 'Hồ Hoàn Kiếm', point: 10 },
     ]);
-    await ok(await admin.post('/trpc/ranking.setTieBreak', { data: { rules: [{ kind: 'suddenDeath' }, { kind: 'shared' }] } }));
+    await expectOk(await admin.post('/trpc/ranking.setTieBreak', { data: { rules: [{ kind: 'suddenDeath' }, { kind: 'shared' }] } }));
 
     // The night's devices, each its own browser context.
     const masterContext = await signedIn({ username: 'dieukhien', password: PASSWORD }, { width: 1440, height: 900 });
@@ -463,8 +459,8 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     for (const choice of ['Lớp 9A3', 'Lớp 9A3', 'Lớp 9A2']) {
       const voter = await context({ width: 390, height: 844 });
       // The ballot page's read of the vote gives the phone its device cookie.
-      await ok(await voter.request.get('/api/vote'));
-      await ok(await voter.request.post('/api/vote', { data: { teamIds: [teamIdOf(choice)] } }));
+      await expectOk(await voter.request.get('/api/vote'));
+      await expectOk(await voter.request.post('/api/vote', { data: { teamIds: [teamIdOf(choice)] } }));
     }
     await trpc(masterApi, 'vote.update', { open: false });
     await trpc(masterApi, 'vote.award', { fieldName: 'binh-chon' });
@@ -498,7 +494,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     // The frozen board as the hall sees it: the scoreboard phase, every team's total so far.
     await expect.poll(() => screen.getByTestId('projector').getAttribute('data-phase')).toBe('scoreboard');
     for (const name of TEAMS) {
-      await expect.poll(() => screen.locator('body').innerText(), name).toContain(formatPoint(expected.get(name)!));
+      await expect.poll(() => screen.locator('body').innerText(), { message: name }).toContain(formatPoint(expected.get(name)!));
     }
     const before = await screen.locator('body').innerText();
     await trpc(masterApi, 'show.handPoints', { teamId: teamIdOf('Lớp 9A2'), fieldName: 'phan-4', points: 5, reason: 'Sửa lỗi nhập' });

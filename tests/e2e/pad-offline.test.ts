@@ -7,11 +7,10 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { TAuditEntry } from '../../src/schemas/scoring';
 import type { TShowChanges } from '../../src/schemas/show';
-import { ACCOUNTS, describeInBrowser, loginThroughForm, requestAs, waitForApp, watchRequests } from './harness';
+import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, putShow, requestAs, waitForApp, watchRequests } from './harness';
+import { judgeLog as judgeLogOf, PHONE } from './pad';
 
-const PHONE = { width: 390, height: 844 };
 const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng'];
 const SIGN_LIMIT_MS = 2000;
 const WINDOW_MS = 30_000;
@@ -63,19 +62,8 @@ describeInBrowser('a judge pad without a network', (h) => {
   let judgeId: string;
   const teamIds: string[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
-  async function show(changes: TShowChanges): Promise<void> {
-    await ok(await master.put('/api/show', { data: { changes } }));
-  }
-  async function judgeLog(teamId: string): Promise<TAuditEntry[]> {
-    const input = encodeURIComponent(JSON.stringify({ teamId, gkId: judgeId, source: 'judge', limit: 100 }));
-    const body = await ok(await admin.get(`/trpc/scoring.log?input=${input}`));
-    return (body.result as { data: { items: TAuditEntry[] } }).data.items;
-  }
-
+  const show = (changes: TShowChanges) => putShow(master, changes);
+  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
   /** A pad on a phone, signed in as the judge; `before` runs on the fresh page before it loads. */
   async function openPad(before?: (page: Page, context: BrowserContext) => Promise<void>) {
     const { page, context, errors } = await h.newPage(PHONE);
@@ -154,18 +142,20 @@ describeInBrowser('a judge pad without a network', (h) => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }));
+      const body = await expectOk(
+        await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }),
+      );
       teamIds.push((body.item as { _id: string })._id);
     }
-    await ok(
+    await expectOk(
       await admin.post('/api/score-field', {
         data: { data: { name: 'phan-2', label: 'Phần 2', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position: 0 } },
       }),
     );
-    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
     // A user change through the app seats the judge (the harness wrote the account behind its back).
-    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[0] });
   });
 

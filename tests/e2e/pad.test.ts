@@ -8,12 +8,22 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TAuditEntry, TScoreItem } from '../../src/schemas/scoring';
+import type { TScoreItem } from '../../src/schemas/scoring';
 import type { TShowChanges } from '../../src/schemas/show';
-import { ACCOUNTS, describeInBrowser, type Harness, loginThroughForm, nextFrame, requestAs, waitForApp, watchRequests } from './harness';
-
-const PHONE = { width: 390, height: 844 };
-const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
+import {
+  ACCOUNTS,
+  describeInBrowser,
+  expectOk,
+  loginThroughForm,
+  nextFrame,
+  requestAs,
+  putShow,
+  trpcMutation,
+  trpcQuery,
+  waitForApp,
+  watchRequests,
+} from './harness';
+import { enterPoint, judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, TEAM_NAMES } from './pad';
 
 describeInBrowser("judges' pad in a browser", (h) => {
   let admin: APIRequestContext;
@@ -21,60 +31,23 @@ describeInBrowser("judges' pad in a browser", (h) => {
   let judgeId: string;
   const teamIds: string[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
-  async function show(changes: TShowChanges): Promise<void> {
-    await ok(await master.put('/api/show', { data: { changes } }));
-  }
-  async function trpcQuery<T>(procedure: string, input?: unknown): Promise<T> {
-    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    const body = await ok(await admin.get(`/trpc/${procedure}${query}`));
-    return (body.result as { data: T }).data;
-  }
-  async function trpcMutation<T>(procedure: string, input: unknown): Promise<T> {
-    const body = await ok(await admin.post(`/trpc/${procedure}`, { data: input }));
-    return (body.result as { data: T }).data;
-  }
-  const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>('scoring.list')).items;
-  const judgeLog = async (teamId: string) =>
-    (await trpcQuery<{ items: TAuditEntry[] }>('scoring.log', { teamId, gkId: judgeId, source: 'judge', limit: 100 })).items;
-
-  /** The pad on a phone, signed in through the form; with `clock`, its timers run on a clock the test can move on. */
-  async function openPad({
-    clock = false,
-  } = {}): Promise<{ page: Page; errors: string[]; context: Awaited<ReturnType<Harness['newPage']>>['context'] }> {
-    const { page, errors, context } = await h.newPage(PHONE);
-    if (clock) await page.clock.install();
-    await loginThroughForm(page, 'judge');
-    await page.waitForURL('**/supporter');
-    await waitForApp(page);
-    await page.getByTestId('judge-pad').waitFor();
-    return { page, errors, context };
-  }
-
-  const teamRow = (page: Page, teamId: string) => page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`);
+  const show = (changes: TShowChanges) => putShow(master, changes);
+  const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>(admin, 'scoring.list')).items;
+  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
 
   /** Picks a point on the keypad (whole button and the half toggle) and sends it with the confirming second tap. */
   async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
-    await teamRow(page, teamId).click();
-    const keypad = page.getByTestId('pad-keypad');
-    await keypad.getByRole('button', { name: whole, exact: true }).click();
-    if (half) await keypad.getByRole('button', { name: '+0,5' }).click();
-    const submit = page.getByTestId('pad-submit');
-    await submit.click();
-    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
-    await submit.click();
+    await padTeamRow(page, teamId).click();
+    await enterPoint(page, whole, half);
   }
 
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
 
-    await trpcMutation('settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
+    await trpcMutation(admin, 'settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(
+      const body = await expectOk(
         await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
       );
       teamIds.push((body.item as { _id: string })._id);
@@ -83,15 +56,15 @@ describeInBrowser("judges' pad in a browser", (h) => {
       { name: 'phan-2', label: 'Phần 2' },
       { name: 'phan-3', label: 'Phần 3' },
     ].entries()) {
-      await ok(
+      await expectOk(
         await admin.post('/api/score-field', {
           data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
         }),
       );
     }
-    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
-    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
   });
   /** A test that stopped the server and failed before restarting it: the next one gets it back. */
   let restart: (() => Promise<void>) | null = null;
@@ -102,7 +75,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('scores the team on stage with the confirming second tap, the toast and the point in the list', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
-    const { page, errors } = await openPad();
+    const { page, errors } = await openPad(h);
     await page.getByTestId('pad-judge').getByText('Nguyễn Thị Lan').waitFor();
     // Signed in through the form, the pad asks for its fields after it mounts: wait for them rather than read at once.
     await expect.poll(() => page.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
@@ -114,19 +87,19 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
     await score(page, teamIds[2]!, '7', true);
     await page.getByText('Chấm điểm thành công!').waitFor();
-    await expect.poll(() => teamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
-    expect(await teamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
+    await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
+    expect(await padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
     const stored = (await allScores()).find((s) => s.teamId === teamIds[2] && s.gkId === judgeId);
     expect(stored).toMatchObject({ fieldName: 'phan-2', point: 7.5 });
 
     // Free entry with a comma.
-    await teamRow(page, teamIds[0]!).click();
+    await padTeamRow(page, teamIds[0]!).click();
     await page.getByTestId('pad-typed').fill('8,5');
     await page.getByTestId('pad-submit').click();
     await page.getByTestId('pad-submit').click();
-    await expect.poll(() => teamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
+    await expect.poll(() => padTeamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
     // A point off the step is not sent.
-    await teamRow(page, teamIds[1]!).click();
+    await padTeamRow(page, teamIds[1]!).click();
     await page.getByTestId('pad-typed').fill('7,3');
     expect(await page.getByTestId('pad-submit').isDisabled()).toBe(true);
 
@@ -137,9 +110,9 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('shows the open field, its keypad and the own points at once, from the page itself, while the calls are slow', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[1] });
-    const { page, context } = await openPad();
+    const { page, context } = await openPad(h);
     await score(page, teamIds[1]!, '6');
-    await expect.poll(() => teamRow(page, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
+    await expect.poll(() => padTeamRow(page, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
     await page.close();
 
     // A reload on a slow network: the pad's own calls get no answer until the keypad is on screen,
@@ -163,7 +136,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
       // The pad does ask (it re-reads as it mounts); no answer has come while it shows all this.
       await expect.poll(() => held).toBeGreaterThan(0);
       expect(await reloaded.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
-      expect(await teamRow(reloaded, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
+      expect(await padTeamRow(reloaded, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
       expect(await reloaded.getByTestId('user-menu').textContent()).toContain('Hội thi "Em yêu Hà Nội" 2026');
     } finally {
       release();
@@ -174,15 +147,15 @@ describeInBrowser("judges' pad in a browser", (h) => {
   it('locks while scoring is closed, with the reason, and keeps the own points visible', async () => {
     // Its own field and point: the judge's 7,5 for Sông Hồng on Phần 3, entered for them by the admin.
     await show({ activeField: 'phan-3', scoringOpen: true, activeTeamId: teamIds[2] });
-    await trpcMutation('scoring.adminSubmit', { teamId: teamIds[2], gkId: judgeId, fieldName: 'phan-3', point: 7.5 });
-    const { page } = await openPad();
-    await expect.poll(() => teamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
+    await trpcMutation(admin, 'scoring.adminSubmit', { teamId: teamIds[2], gkId: judgeId, fieldName: 'phan-3', point: 7.5 });
+    const { page } = await openPad(h);
+    await expect.poll(() => padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
     await show({ scoringOpen: false });
     await page.getByTestId('pad-locked').waitFor();
     expect(await page.getByTestId('pad-lock-reason').textContent()).toBe('Đã đóng chấm');
     expect(await page.getByTestId('pad-keypad').count()).toBe(0);
-    expect(await teamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
-    expect(await teamRow(page, teamIds[2]!).isDisabled()).toBe(true);
+    expect(await padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
+    expect(await padTeamRow(page, teamIds[2]!).isDisabled()).toBe(true);
 
     await show({ scoringOpen: true });
     await page.getByTestId('pad-keypad').waitFor();
@@ -204,7 +177,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('queues a point entered offline, shows it waiting, and sends it exactly once when the connection returns', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[3] });
-    const { page, context } = await openPad({ clock: true });
+    const { page, context } = await openPad(h, { clock: true });
     await page.getByTestId('pad-selected-team').getByText('Phượng Đỏ').waitFor();
 
     // The server goes away (the socket closes), and the page stays without a network after it returns.
@@ -216,7 +189,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
     await pending.getByText('Đang chờ gửi').waitFor();
-    expect(await teamRow(page, teamIds[3]!).getByTestId('pad-team-point').textContent()).toBe('9,0');
+    expect(await padTeamRow(page, teamIds[3]!).getByTestId('pad-team-point').textContent()).toBe('9,0');
     // Kept across a reload, per judge.
     const stored = await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId);
     expect(JSON.parse(stored!)).toMatchObject([{ teamId: teamIds[3], fieldName: 'phan-2', point: 9 }]);
@@ -225,7 +198,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     restart = null;
     await context.setOffline(false);
     await pending.waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => teamRow(page, teamIds[3]!).getAttribute('data-scored'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => padTeamRow(page, teamIds[3]!).getAttribute('data-scored'), { timeout: 10_000 }).toBe('true');
     // A few more retry periods pass on the page's clock (and whatever they send is answered): still
     // one judge event for that team.
     const submits = watchRequests(page, (url) => url.includes('/trpc/scoring.submit'));
@@ -239,7 +212,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('shows a queued point as refused, with the reason, when its field was closed meanwhile', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[4] });
-    const { page, context } = await openPad({ clock: true });
+    const { page, context } = await openPad(h, { clock: true });
     await page.getByTestId('pad-selected-team').getByText('Cầu Long Biên').waitFor();
 
     const stopped = await h.stopServer();
@@ -267,7 +240,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('signs a judge in with a link, drops the token from the address, and refuses a revoked link', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[0] });
-    const first = await trpcMutation<{ url: string; token: string; username: string }>('user.issueJudgeLink', { _id: judgeId });
+    const first = await trpcMutation<{ url: string; token: string; username: string }>(admin, 'user.issueJudgeLink', { _id: judgeId });
     expect(first.username).toBe(ACCOUNTS.judge.username);
     const firstPath = new URL(first.url).pathname + new URL(first.url).search;
     expect(firstPath).toBe(`/giam-kham-token/${ACCOUNTS.judge.username}?token=${first.token}`);
@@ -288,7 +261,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     expect(errors).toEqual([]);
 
     // A re-issued link revokes the first one.
-    await trpcMutation('user.issueJudgeLink', { _id: judgeId });
+    await trpcMutation(admin, 'user.issueJudgeLink', { _id: judgeId });
     const fresh = await h.newPage(PHONE);
     await fresh.page.goto(firstPath);
     await waitForApp(fresh.page);

@@ -12,7 +12,7 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, nextFrame, requestAs, USER_PASSWORD, waitForApp } from './harness';
+import { ACCOUNTS, describeInBrowser, nextFrame, requestAs, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -71,12 +71,6 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     expect(response.status(), await response.text()).toBe(200);
   }
 
-  async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<unknown> {
-    const response = await request.post(`/trpc/${procedure}`, { data: input });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { result: { data: unknown } }).result.data;
-  }
-
   async function stateTeams(): Promise<TTeamListItem[]> {
     return ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
   }
@@ -96,7 +90,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     logins = await loadDemoEvent(db, h.server.deps.hub);
     master = await requestAs(h, 'master');
     admin = await requestAs(h, 'admin');
-    const { item } = (await trpcCall(admin, 'questionSet.create', {
+    const { item } = (await trpcMutation(admin, 'questionSet.create', {
       set: 1,
       data: {
         title: 'Thăng Long nghìn năm',
@@ -118,7 +112,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
       ['THPT Nguyễn Trãi – Ba Đình', 'Phường Ba Đình'],
       ['THPT Đoàn Kết – Hai Bà Trưng', 'Phường Vĩnh Tuy'],
     ]) {
-      await trpcCall(admin, 'team.create', { data: { name, unit } });
+      await trpcMutation(admin, 'team.create', { data: { name, unit } });
     }
     const listTeam = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
     expect(listTeam.length).toBe(12);
@@ -128,7 +122,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     const first = await db.selectFrom('teams').select('id').where('name', '=', 'THPT Chu Văn An').executeTakeFirstOrThrow();
     await db.updateTable('users').set({ team_id: first.id }).where('username', '=', ACCOUNTS.team.username).execute();
     for (const [index, team] of teams.entries()) {
-      await trpcCall(admin, 'team.update', { _id: team._id, changes: { name: LONG_NAMES[index] } });
+      await trpcMutation(admin, 'team.update', { _id: team._id, changes: { name: LONG_NAMES[index] } });
     }
   });
 
@@ -195,10 +189,10 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     // Two teams answer; the first is right.
     const team2 = await requestAs(h, { username: 'doi2', password: logins.find((l) => l.username === 'doi2')!.password });
     const team1 = await requestAs(h, { username: ACCOUNTS.team.username, password: USER_PASSWORD });
-    await trpcCall(team1, 'show.submitAnswer', { questionId, answer: OPTIONS[0] });
-    await trpcCall(team2, 'show.submitAnswer', { questionId, answer: `${OPTIONS[2]}, vì mây ngũ sắc là điềm lành của trời đất` });
-    await trpcCall(master, 'show.verdict', { questionId, teamId: teams[0]!._id, verdict: 'right' });
-    await trpcCall(master, 'show.verdict', { questionId, teamId: teams[1]!._id, verdict: 'wrong' });
+    await trpcMutation(team1, 'show.submitAnswer', { questionId, answer: OPTIONS[0] });
+    await trpcMutation(team2, 'show.submitAnswer', { questionId, answer: `${OPTIONS[2]}, vì mây ngũ sắc là điềm lành của trời đất` });
+    await trpcMutation(master, 'show.verdict', { questionId, teamId: teams[0]!._id, verdict: 'right' });
+    await trpcMutation(master, 'show.verdict', { questionId, teamId: teams[1]!._id, verdict: 'wrong' });
 
     await show({ phase: 'answer', answersOpen: false, screen2: 'answers', shownAnswers: [teams[0]!._id, teams[1]!._id] });
     await check(screens, 'the answer', (page) => page.getByText(EXPLANATION).waitFor());
@@ -221,18 +215,18 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     await show({ phase: 'rules', screen2: 'judges', activeField: 'phan-2', scoringOpen: true });
     await check(screens, 'the rules', (page) => page.getByTestId('rules').getByText('Điều 4. Trả lời và bấm chuông').waitFor());
     const gk1 = await requestAs(h, { username: 'gk1', password: logins.find((l) => l.username === 'gk1')!.password });
-    await trpcCall(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
+    await trpcMutation(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
     await check(seconds, 'screen 2: the judges', (page) =>
       expect.poll(() => page.locator('[data-testid="judge-cell"][data-done]').count()).toBe(1),
     );
 
     // The audience vote on both screens: twelve bars, the long names whole.
-    await trpcCall(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
+    await trpcMutation(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
     await show({ phase: 'vote', screen2: 'vote' });
     const twelveBars = (page: Page) => expect.poll(() => page.getByTestId('vote-bar').count()).toBe(12);
     await check(screens, 'the vote', twelveBars);
     await check(seconds, 'screen 2: the vote', twelveBars);
-    await trpcCall(master, 'vote.update', { open: false });
+    await trpcMutation(master, 'vote.update', { open: false });
     for (const { errors } of [...screens, ...seconds]) expect(errors).toEqual([]);
   }, 150_000);
 
@@ -285,12 +279,12 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     await expect.poll(() => page.getByTestId('overlay-standing').count()).toBeGreaterThan(5);
     await still(page);
     expect(await overflowingBoxes(page, inOverlay), 'the scoreboard').toEqual([]);
-    await trpcCall(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
+    await trpcMutation(master, 'vote.update', { open: true, teamIds: (await stateTeams()).map((t) => t._id) });
     await show({ overlay: 'vote' });
     await expect.poll(() => page.getByTestId('vote-bar').count()).toBe(12);
     await still(page);
     expect(await overflowingBoxes(page, inOverlay), 'the vote').toEqual([]);
-    await trpcCall(master, 'vote.update', { open: false });
+    await trpcMutation(master, 'vote.update', { open: false });
     await show({ overlay: 'lowerThird' });
     expect(errors).toEqual([]);
   });

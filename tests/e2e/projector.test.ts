@@ -10,7 +10,7 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { ShowState, TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { compareCountdowns, describeInBrowser, nextFrame, pageAs, requestAs, waitForApp } from './harness';
+import { compareCountdowns, describeInBrowser, nextFrame, pageAs, requestAs, trpcMutation, waitForApp } from './harness';
 
 const FULL_HD = { width: 1920, height: 1080 };
 const HD = { width: 1280, height: 720 };
@@ -46,11 +46,6 @@ describeInBrowser('projector screens in a browser', (h) => {
     return ((await response.json()) as { system: ShowState }).system;
   }
 
-  async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<void> {
-    const response = await request.post(`/trpc/${procedure}`, { data: input });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-
   /** An anonymous projector page, its sound unlocked by a click; with `clock`, its timers run on a clock the test can move on. */
   async function openScreen(
     pathName: '/screen' | '/screen2',
@@ -83,7 +78,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     const listed = await admin.get('/trpc/scoring.list');
     expect(listed.status(), await listed.text()).toBe(200);
     const { items } = ((await listed.json()) as { result: { data: { items: TScoreItem[] } } }).result.data;
-    if (items.length) await trpcCall(admin, 'scoring.reset', { confirm: RESET_CONFIRMATION, reason: 'Bảng điểm bắt đầu từ 0' });
+    if (items.length) await trpcMutation(admin, 'scoring.reset', { confirm: RESET_CONFIRMATION, reason: 'Bảng điểm bắt đầu từ 0' });
   }
 
   beforeAll(async () => {
@@ -303,8 +298,8 @@ describeInBrowser('projector screens in a browser', (h) => {
     // The demo's second team answers a question right: it leads with 10 points.
     const question = round1.items[0]!;
     await show({ questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
-    await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
+    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
     await show({ phase: 'scoreboard', answersOpen: false });
     await waitForPhase(page, 'scoreboard');
 
@@ -363,9 +358,9 @@ describeInBrowser('projector screens in a browser', (h) => {
     };
     const gk1 = await judge('gk1');
     const gk2 = await judge('gk2');
-    await trpcCall(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
-    await trpcCall(gk1, 'scoring.submit', { teamId: teams[1]!._id, point: 9, fieldName: 'phan-2' });
-    await trpcCall(gk2, 'scoring.submit', { teamId: teams[0]!._id, point: 7.5, fieldName: 'phan-2' });
+    await trpcMutation(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
+    await trpcMutation(gk1, 'scoring.submit', { teamId: teams[1]!._id, point: 9, fieldName: 'phan-2' });
+    await trpcMutation(gk2, 'scoring.submit', { teamId: teams[0]!._id, point: 7.5, fieldName: 'phan-2' });
     await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
     // Every seated judge has a column (the demo's five and the harness's one), named, scored yet or not.
     expect(await grid.getByTestId('judge-cell').count()).toBe(6 * teams.length);
@@ -375,8 +370,8 @@ describeInBrowser('projector screens in a browser', (h) => {
     // The answer the team gave to a question of round 1, marked right, put on screen by the master.
     const question = round1.items[2]!;
     await show({ questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
-    await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
+    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
     await show({ answersOpen: false, screen2: 'answers', shownAnswers: [teams[1]!._id] });
     await mode('answers');
     const card = page.getByTestId('shown-answer');

@@ -9,7 +9,7 @@
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { animationsDone, describeInBrowser, openAs, requestAs, toast } from './harness';
+import { animationsDone, describeInBrowser, openAs, requestAs, toast, trpcMutation, trpcQuery } from './harness';
 
 const TEAMS = ['Đội Hoa Sen', 'Đội Sông Hồng', 'Đội Tháp Rùa', 'Đội Văn Miếu'] as const;
 const LEFT_OUT = 'Đội Văn Miếu';
@@ -17,26 +17,14 @@ const LEFT_OUT = 'Đội Văn Miếu';
 const FLOOD = '203.0.113.66';
 const FIELD = { name: 'binh-chon', label: 'Khán giả bình chọn', kind: 'answers', maxPoint: 5, step: 0.5, position: 9 };
 
-async function trpc(client: APIRequestContext, procedure: string, input: unknown) {
-  const response = await client.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).result.data;
-}
-
-async function trpcGet(client: APIRequestContext, procedure: string, input: unknown) {
-  const response = await client.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).result.data;
-}
-
 describeInBrowser('the audience vote on the console', (h) => {
   const ids: Record<string, string> = {};
   let master: APIRequestContext;
 
   beforeAll(async () => {
     const admin = await requestAs(h, 'admin');
-    for (const name of TEAMS) ids[name] = (await trpc(admin, 'team.create', { data: { name, unit: 'THPT' } })).item._id;
-    await trpc(admin, 'scoreField.create', { data: FIELD });
+    for (const name of TEAMS) ids[name] = (await trpcMutation(admin, 'team.create', { data: { name, unit: 'THPT' } })).item._id;
+    await trpcMutation(admin, 'scoreField.create', { data: FIELD });
     master = await requestAs(h, 'master');
   }, 60_000);
 
@@ -145,7 +133,7 @@ describeInBrowser('the audience vote on the console', (h) => {
     await panel.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 3' }).waitFor();
     await row(FLOOD).getByText('Đã loại 40 phiếu').waitFor();
     expect(await row(FLOOD).getByRole('button').count()).toBe(0);
-    const log = await trpcGet(master, 'actions.log', { limit: 5 });
+    const log = await trpcQuery(master, 'actions.log', { limit: 5 });
     expect(log.items[0]).toMatchObject({ kind: 'vote.discard', target: { address: FLOOD, ballots: 40 } });
     await expectAccessible(m);
 

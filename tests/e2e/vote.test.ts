@@ -14,24 +14,13 @@ import { validationText } from '../../src/messages/validation';
 import type { TVoteAnswer } from '../../src/schemas/vote';
 import { BallotGate } from '../../src-server/features/vote/gate';
 import { axeViolations, describeViolations } from './axe';
-import { animationsDone, describeInBrowser, type Harness, openAs, requestAs, waitForApp } from './harness';
+import { animationsDone, describeInBrowser, expectOk, type Harness, openAs, requestAs, trpcMutation, waitForApp } from './harness';
 
 const TEAMS = ['Đội Hoa Sen', 'Đội Sông Hồng', 'Đội Tháp Rùa', 'Đội Văn Miếu'] as const;
 const PHONE = { width: 390, height: 844 };
 const PHONES = 30;
 /** Phones opened at once: a 2-core machine keeps ten pages busy without starving the server. */
 const BATCH = 10;
-
-async function trpc(client: APIRequestContext, procedure: string, input: unknown) {
-  const response = await client.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).result.data;
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['put']>>) {
-  expect(response.status(), await response.text()).toBe(200);
-  return response.json();
-}
 
 /** A phone in the hall: touch, mobile viewport, its own cookies (so its own ballot device). */
 function newPhone(h: Harness): Promise<BrowserContext> {
@@ -71,7 +60,8 @@ describeInBrowser('the audience vote on the phones', (h) => {
 
   beforeAll(async () => {
     const admin = await requestAs(h, 'admin');
-    for (const name of TEAMS) ids.push((await trpc(admin, 'team.create', { data: { name, unit: `THPT ${name.slice(4)}` } })).item._id);
+    for (const name of TEAMS)
+      ids.push((await trpcMutation(admin, 'team.create', { data: { name, unit: `THPT ${name.slice(4)}` } })).item._id);
     master = await requestAs(h, 'master');
   }, 60_000);
 
@@ -80,7 +70,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
   it('offers the ballot on the home page once a vote opens, and / is then the ballot', async () => {
     const { page, errors } = await openAs(h, '/', null, PHONE);
     expect(await page.getByTestId('home-vote-link').count()).toBe(0);
-    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ids } }));
+    await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ids } }));
 
     const link = page.getByRole('link', { name: homePageText.voteOpen });
     await link.waitFor();
@@ -112,7 +102,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
     const screen2 = (await h.newPage({ width: 1280, height: 720 })).page;
     await screen2.goto('/screen2');
     await screen2.getByTestId('projector').waitFor();
-    await ok(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
+    await expectOk(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
 
     // 12, 9, 6 and 3 ballots, in a mixed order.
     const plan = Array.from({ length: PHONES }, (_, i) => ids[i % 10 < 4 ? 0 : i % 10 < 7 ? 1 : i % 10 < 9 ? 2 : 3]!);
@@ -178,7 +168,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
   }, 120_000);
 
   it('says the vote is over once it closes, and / is the app again', async () => {
-    await ok(await master.put('/api/vote', { data: { open: false } }));
+    await expectOk(await master.put('/api/vote', { data: { open: false } }));
     // The open page learns it at its next read (about 5 s).
     await fromHome.getByTestId('ballot-closed').waitFor({ timeout: 15_000 });
     await fromHome.getByRole('heading', { name: ballotText.closed }).waitFor();
@@ -196,7 +186,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
   });
 
   it('takes up to two choices and a changed ballot when the vote allows changes', async () => {
-    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ids, choices: 2, changeable: true } }));
+    await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ids, choices: 2, changeable: true } }));
     const phone = await newPhone(h);
     const page = await phone.newPage();
     await openBallot(page);
@@ -233,11 +223,11 @@ describeInBrowser('the audience vote on the phones', (h) => {
       .poll(async () => Object.fromEntries(((await masterVote())?.tally ?? []).map((c) => [c.teamId, c.count])))
       .toEqual({ [ids[0]!]: 1, [ids[1]!]: 0, [ids[2]!]: 0, [ids[3]!]: 1 });
     await phone.close();
-    await ok(await master.put('/api/vote', { data: { open: false } }));
+    await expectOk(await master.put('/api/vote', { data: { open: false } }));
   });
 
   it('sends again by itself when the hall’s network is over its rate (429), and after its cookie was lost', async () => {
-    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ids } }));
+    await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ids } }));
     const deps = h.server.deps;
     const gate = deps.ballotGate;
     try {
@@ -294,7 +284,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
       await forgetful.close();
     } finally {
       deps.ballotGate = gate;
-      await ok(await master.put('/api/vote', { data: { open: false } }));
+      await expectOk(await master.put('/api/vote', { data: { open: false } }));
     }
   }, 90_000);
 });

@@ -4,9 +4,9 @@
  * obstacle board, solved, after a switch to another round and back.
  */
 import type { APIRequestContext } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, requestAs, toast } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, expectOk, openAs, requestAs, toast } from '../e2e/harness';
 import { settled, shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
@@ -19,11 +19,7 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
   let teamIds: string[] = [];
   const sets: { _id: string; title: string; items: { id: string; content: string }[] }[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return response.json();
-  }
-  const show = async (changes: object) => ok(await master.put('/api/show', { data: { changes } }));
+  const show = async (changes: object) => expectOk(await master.put('/api/show', { data: { changes } }));
   const setOf = (title: string) => sets.find((s) => s.title === title)!;
 
   beforeAll(async () => {
@@ -35,7 +31,7 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
     const admin = await requestAs(h, 'admin');
     for (const [i, teamId] of teamIds.slice(0, 3).entries()) {
       const account = { username: `chuong-doi-${i}`, password: 'mat-khau-doi-thi' };
-      await ok(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
+      await expectOk(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
       teams.push(await requestAs(h, account));
     }
     master = await requestAs(h, 'master');
@@ -55,8 +51,8 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
       buzzerOpen: true,
       timer: { action: 'start', durationMs: 30_000 },
     });
-    for (const team of teams) await ok(await team.post('/trpc/show.buzz', { data: { questionId: question.id } }));
-    await ok(await master.post('/trpc/show.buzzVerdict', { data: { verdict: 'wrong' } }));
+    for (const team of teams) await expectOk(await team.post('/trpc/show.buzz', { data: { questionId: question.id } }));
+    await expectOk(await master.post('/trpc/show.buzzVerdict', { data: { verdict: 'wrong' } }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     await screen.page.getByTestId('buzz-turn').waitFor();
@@ -91,10 +87,10 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
     const set = setOf('Vượt chướng ngại vật — Khuê Văn Các');
     await show({ fw: 2, setId: set._id, questionId: null, phase: 'round', buzzerOpen: false, shownAnswers: [] });
     for (const row of [0, 2]) await show({ obstacle: { action: 'revealRow', row } });
-    await ok(await teams[2]!.post('/trpc/show.keywordBuzz', { data: {} }));
-    await ok(await teams[0]!.post('/trpc/show.keywordBuzz', { data: {} }));
-    await ok(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[2], verdict: 'wrong' } }));
-    await ok(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[0], verdict: 'right' } }));
+    await expectOk(await teams[2]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await teams[0]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[2], verdict: 'wrong' } }));
+    await expectOk(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[0], verdict: 'right' } }));
     // Another round's set, then back.
     await show({ fw: 1, setId: setOf('Người Hà Nội — bộ đề chính')._id, phase: 'round' });
     await show({ fw: 2, setId: set._id, phase: 'round' });

@@ -7,7 +7,7 @@ import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, logIn, openAs, pageAs, requestAs, USER_PASSWORD, waitForApp } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, logIn, openAs, pageAs, requestAs, trpcMutation, USER_PASSWORD, waitForApp } from '../e2e/harness';
 import { screenshotDir, shoot } from './shots';
 
 const WIDE = { width: 1440, height: 900 };
@@ -16,11 +16,6 @@ async function ok(request: APIRequestContext, method: 'post' | 'put' | 'get', ur
   const response = await request[method](url, data === undefined ? {} : { data });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
-}
-
-async function trpc(request: APIRequestContext, procedure: string, input: unknown) {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Scrolls a dashboard section to the top of the window, under the header. */
@@ -32,7 +27,7 @@ async function scrollTo(page: import('playwright-core').Page, selector: string):
 describeInBrowser('screenshots: the judges’ links', (h) => {
   it('judge-link, judge-qr-cards', async () => {
     const admin = await requestAs(h, 'admin');
-    await trpc(admin, 'settings.update', {
+    await trpcMutation(admin, 'settings.update', {
       name: 'Hội thi Tìm hiểu Hà Nội — chung kết',
       date: '2026-11-20',
       venue: 'Cung Văn hoá Hữu nghị',
@@ -65,7 +60,7 @@ describeInBrowser('screenshots: results with the demo event', (h) => {
     const { db } = h.server.deps;
     await loadDemoEvent(db, h.server.deps.hub);
     const { context, page } = await pageAs(h, 'admin', WIDE);
-    await trpc(context.request, 'settings.update', { date: '2026-11-20' });
+    await trpcMutation(context.request, 'settings.update', { date: '2026-11-20' });
     const { list } = (await ok(context.request, 'get', '/api/user/all?partial=1')) as {
       list: { _id: string; username: string; role: string }[];
     };

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, requestAs } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, expectOk, openAs, requestAs } from '../e2e/harness';
 import { settled, shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
@@ -22,11 +22,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
   let teamIds: string[] = [];
   const sets: { _id: string; title: string; items: { id: string }[] }[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return response.json();
-  }
-  const show = async (changes: object) => ok(await master.put('/api/show', { data: { changes } }));
+  const show = async (changes: object) => expectOk(await master.put('/api/show', { data: { changes } }));
   const setOf = (title: string) => sets.find((s) => s.title === title)!;
 
   beforeAll(async () => {
@@ -38,7 +34,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
     const admin = await requestAs(h, 'admin');
     for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
       const account = { username: `anh-doi-${i}`, password: 'mat-khau-doi-thi' };
-      await ok(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
+      await expectOk(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
       teams.push(await requestAs(h, account));
     }
     master = await requestAs(h, 'master');
@@ -55,11 +51,11 @@ describeInBrowser('screenshots: contest formats', (h) => {
     const answers = ['Sông Hồng', 'Sông Hồng', 'Sông Đuống', 'Sông Hồng'];
     for (const [i, team] of teams.entries()) {
       await new Promise((resolve) => setTimeout(resolve, 700 + i * 600));
-      await ok(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: answers[i] } }));
+      await expectOk(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: answers[i] } }));
     }
     for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
       const verdict = answers[i] === 'Sông Hồng' ? 'right' : 'wrong';
-      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict } }));
+      await expectOk(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict } }));
     }
     await show({ answersOpen: false, shownAnswers: teamIds.slice(0, 4), screen2: 'answers' });
 
@@ -83,13 +79,13 @@ describeInBrowser('screenshots: contest formats', (h) => {
     for (const row of [0, 2]) {
       const questionId = set.items[row]!.id;
       await show({ questionId, phase: 'question', answersOpen: true });
-      await ok(await teams[row]!.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'đáp án' } }));
+      await expectOk(await teams[row]!.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'đáp án' } }));
       await show({ answersOpen: false, phase: 'answer' });
-      await ok(await master.post('/trpc/show.verdict', { data: { questionId, teamId: teamIds[row], verdict: 'right' } }));
+      await expectOk(await master.post('/trpc/show.verdict', { data: { questionId, teamId: teamIds[row], verdict: 'right' } }));
       await show({ obstacle: { action: 'revealRow', row } });
     }
     await show({ questionId: null, phase: 'round' });
-    await ok(await teams[1]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await teams[1]!.post('/trpc/show.keywordBuzz', { data: {} }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     await expect.poll(() => screen.page.locator('[data-testid="obstacle-tile"][data-open]').count()).toBe(2);
@@ -143,9 +139,9 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await show({ finish: { action: 'choosePackage', package: 2 } });
     await show({ finish: { action: 'placeStar', position: 1 } });
     await show({ questionId: byText('dời đô từ Hoa Lư'), phase: 'question' });
-    await ok(await master.post('/trpc/show.finishVerdict', { data: { result: 'right' } }));
+    await expectOk(await master.post('/trpc/show.finishVerdict', { data: { result: 'right' } }));
     await show({ questionId: byText('UNESCO công nhận'), phase: 'question', timer: { action: 'start' } });
-    await ok(await master.post('/trpc/show.finishVerdict', { data: { result: 'wrong' } }));
+    await expectOk(await master.post('/trpc/show.finishVerdict', { data: { result: 'wrong' } }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     const team = await openAs(h, '/team', 'team', PHONE);
@@ -153,7 +149,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await team.page.getByTestId('finish-steal-buzz').waitFor();
     await shoot(screen.page, 'format-finish-screen');
     await shoot(team.page, 'format-finish-team');
-    await ok(await teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
+    await expectOk(await teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
     const console = await openAs(h, '/master', 'master', CONSOLE);
     await console.page.getByTestId('steal-buzz').waitFor();
     await settled(console.page);

@@ -2,49 +2,28 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { TShowChanges } from '../../src/schemas/show';
-import { ACCOUNTS, describeInBrowser, loginThroughForm, pageAs, requestAs, toast, waitForApp } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, toast, waitForApp } from '../e2e/harness';
+import { enterPoint, openPad, padTeamRow, TEAM_NAMES } from '../e2e/pad';
 import { shoot } from './shots';
-
-const PHONE = { width: 390, height: 844 };
-const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
 
 describeInBrowser('screenshots: the judges’ pad', (h) => {
   let admin: APIRequestContext;
   let master: APIRequestContext;
   const teamIds: string[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
-  const show = async (changes: TShowChanges) => void (await ok(await master.put('/api/show', { data: { changes } })));
-  const teamRow = (page: Page, teamId: string) => page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`);
-
-  async function openPad(): Promise<{ page: Page; context: Awaited<ReturnType<typeof h.newPage>>['context'] }> {
-    const { page, context } = await h.newPage(PHONE);
-    await loginThroughForm(page, 'judge');
-    await page.waitForURL('**/supporter');
-    await waitForApp(page);
-    await page.getByTestId('judge-pad').waitFor();
-    return { page, context };
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
-    await teamRow(page, teamId).click();
-    const keypad = page.getByTestId('pad-keypad');
-    await keypad.getByRole('button', { name: whole, exact: true }).click();
-    if (half) await keypad.getByRole('button', { name: '+0,5' }).click();
-    await page.getByTestId('pad-submit').click();
-    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
-    await page.getByTestId('pad-submit').click();
+    await padTeamRow(page, teamId).click();
+    await enterPoint(page, whole, half);
   }
 
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
-    await ok(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
+    await expectOk(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
     for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await ok(
+      const body = await expectOk(
         await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
       );
       teamIds.push((body.item as { _id: string })._id);
@@ -53,32 +32,32 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
       { name: 'phan-2', label: 'Phần 2' },
       { name: 'phan-3', label: 'Phần 3' },
     ].entries()) {
-      await ok(
+      await expectOk(
         await admin.post('/api/score-field', {
           data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
         }),
       );
     }
-    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
-    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
   });
 
   it('pad-open, pad-locked', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
-    const { page } = await openPad();
+    const { page } = await openPad(h);
     await score(page, teamIds[2]!, '7', true);
-    await expect.poll(() => teamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
-    await teamRow(page, teamIds[0]!).click();
+    await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
+    await padTeamRow(page, teamIds[0]!).click();
     await page.getByTestId('pad-typed').fill('8,5');
     await page.getByTestId('pad-submit').click();
     await page.getByTestId('pad-submit').click();
-    await expect.poll(() => teamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
-    await teamRow(page, teamIds[1]!).click();
+    await expect.poll(() => padTeamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
+    await padTeamRow(page, teamIds[1]!).click();
     await page.getByTestId('pad-keypad').getByRole('button', { name: '9', exact: true }).click();
     await shoot(page, 'pad-open', { withoutToasts: true });
 
-    const locked = await openPad();
+    const locked = await openPad(h);
     await show({ scoringOpen: false });
     await locked.page.getByTestId('pad-locked').waitFor();
     await shoot(locked.page, 'pad-locked', { withoutToasts: true });
@@ -88,7 +67,7 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
   it('pad-offline-waiting, pad-online-sent, pad-offline', async () => {
     // The phone goes offline: the point waits; back online, it is sent.
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[5] });
-    const phone = await openPad();
+    const phone = await openPad(h);
     await phone.context.setOffline(true);
     await phone.page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor();
     await score(phone.page, teamIds[5]!, '9');
@@ -97,12 +76,12 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
     await shoot(phone.page, 'pad-offline-waiting', { withoutToasts: true });
     await phone.context.setOffline(false);
     await waiting.waitFor({ state: 'detached' });
-    await expect.poll(() => teamRow(phone.page, teamIds[5]!).getAttribute('data-scored')).toBe('true');
+    await expect.poll(() => padTeamRow(phone.page, teamIds[5]!).getAttribute('data-scored')).toBe('true');
     await shoot(phone.page, 'pad-online-sent', { withoutToasts: true });
 
     // The server goes away, and the page stays without a network after it returns.
     await show({ activeTeamId: teamIds[3] });
-    const { page, context } = await openPad();
+    const { page, context } = await openPad(h);
     await page.getByTestId('pad-selected-team').getByText('Phượng Đỏ').waitFor();
     const stopped = await h.stopServer();
     try {
@@ -145,14 +124,10 @@ describeInBrowser('screenshots: a judged round’s sheet on a small phone', (h) 
   it('pad-team-sheet', async () => {
     const admin = await requestAs(h, 'admin');
     const master = await requestAs(h, 'master');
-    const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as Record<string, unknown>;
-    };
-    await ok(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
+    await expectOk(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
     const teamIds: string[] = [];
     for (const [index, name] of ['Lớp 9A1 · Tiểu phẩm “Hà Nội mùa thu”', 'Lớp 9A2', 'Lớp 9A3', 'Lớp 9A4'].entries()) {
-      const body = await ok(
+      const body = await expectOk(
         await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
       );
       teamIds.push((body.item as { _id: string })._id);
@@ -163,20 +138,22 @@ describeInBrowser('screenshots: a judged round’s sheet on a small phone', (h) 
       { name: 'sang-tao', label: 'Sáng tạo', maxPoint: 10, step: 0.5 },
     ];
     for (const [position, field] of sheet.entries()) {
-      await ok(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, round: 1, position } } }));
+      await expectOk(
+        await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', minPoint: 0, round: 1, position } } }),
+      );
     }
-    const users = (await ok(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
     const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
-    await ok(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
     // The judge scored the team before on the whole sheet; the team on stage has two of three.
     for (const [fieldName, point] of [
       ['noi-dung', 8],
       ['hinh-thuc', 4],
       ['sang-tao', 7.5],
     ] as const) {
-      await ok(await admin.post('/trpc/scoring.adminSubmit', { data: { teamId: teamIds[1], gkId: judgeId, fieldName, point } }));
+      await expectOk(await admin.post('/trpc/scoring.adminSubmit', { data: { teamId: teamIds[1], gkId: judgeId, fieldName, point } }));
     }
-    await ok(
+    await expectOk(
       await master.put('/api/show', {
         data: { changes: { fw: 1, openFields: sheet.map((f) => f.name), scoringOpen: true, activeTeamId: teamIds[0] } },
       }),

@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, pageAs, requestAs } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, openAs, pageAs, requestAs, trpcMutation } from '../e2e/harness';
 import { shoot } from './shots';
 
 const LONG_OPTIONS = [
@@ -18,12 +18,6 @@ const LONG_OPTIONS = [
   'Rùa vàng',
 ];
 const LONG_NAMES = ['Trường THPT Chuyên Hà Nội – Amsterdam (Đội A)', 'Trường THPT Chuyên Hà Nội – Amsterdam (Đội B)'];
-
-async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<unknown> {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: unknown } }).result.data;
-}
 
 describeInBrowser('screenshots: long options and long names on the projector', (h) => {
   let master: APIRequestContext;
@@ -41,7 +35,7 @@ describeInBrowser('screenshots: long options and long names on the projector', (
     logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
     master = await requestAs(h, 'master');
     const admin = await requestAs(h, 'admin');
-    ({ item: set } = (await trpcCall(admin, 'questionSet.create', {
+    ({ item: set } = (await trpcMutation(admin, 'questionSet.create', {
       set: 1,
       data: {
         title: 'Thăng Long nghìn năm',
@@ -61,7 +55,7 @@ describeInBrowser('screenshots: long options and long names on the projector', (
     teamIds = [];
     for (const [index, phone] of phones.entries()) {
       const { user } = (await (await phone.get('/api/state')).json()) as { user: { teamId: string } };
-      await trpcCall(admin, 'team.update', { _id: user.teamId, changes: { name: LONG_NAMES[index] } });
+      await trpcMutation(admin, 'team.update', { _id: user.teamId, changes: { name: LONG_NAMES[index] } });
       teamIds.push(user.teamId);
     }
   });
@@ -85,10 +79,10 @@ describeInBrowser('screenshots: long options and long names on the projector', (
 
     // Both long-named teams answer; screen 2 shows their cards.
     for (const [index, phone] of phones.entries()) {
-      await trpcCall(phone, 'show.submitAnswer', { questionId, answer: LONG_OPTIONS[index * 2]! });
+      await trpcMutation(phone, 'show.submitAnswer', { questionId, answer: LONG_OPTIONS[index * 2]! });
     }
-    await trpcCall(master, 'show.verdict', { questionId, teamId: teamIds[0]!, verdict: 'right' });
-    await trpcCall(master, 'show.verdict', { questionId, teamId: teamIds[1]!, verdict: 'wrong' });
+    await trpcMutation(master, 'show.verdict', { questionId, teamId: teamIds[0]!, verdict: 'right' });
+    await trpcMutation(master, 'show.verdict', { questionId, teamId: teamIds[1]!, verdict: 'wrong' });
     await show({ phase: 'answer', answersOpen: false, screen2: 'answers', shownAnswers: teamIds });
     for (const size of [
       { width: 1920, height: 1080 },

@@ -5,16 +5,11 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, type Harness, openAs, pageAs, requestAs } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, type Harness, openAs, pageAs, requestAs, trpcMutation } from '../e2e/harness';
 import { shoot } from './shots';
 
 const FULL_HD = { width: 1920, height: 1080 };
 const HD = { width: 1280, height: 720 };
-
-async function trpcCall(request: APIRequestContext, procedure: string, input: unknown): Promise<void> {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** An anonymous projector page, its sound unlocked by a click (the corner hint gone). */
 async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
@@ -86,8 +81,8 @@ describeInBrowser('screenshots: the projector screens', (h) => {
       answersOpen: true,
       timer: { action: 'start', durationMs: 60_000 },
     });
-    await trpcCall(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcCall(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
+    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
     await show({ phase: 'scoreboard', answersOpen: false, timer: { action: 'reset' } });
     await phase(page, 'scoreboard');
     await expect.poll(() => page.locator('[data-testid="scoreboard-row"][data-position="1"]').textContent()).toContain(teams[1]!.name);
@@ -105,7 +100,7 @@ describeInBrowser('screenshots: the projector screens', (h) => {
       ['gk2', 0, 7.5],
     ] as const) {
       const judge = await requestAs(h, { username, password: logins.find((l) => l.username === username)!.password });
-      await trpcCall(judge, 'scoring.submit', { teamId: teams[teamIndex]!._id, point, fieldName: 'phan-2' });
+      await trpcMutation(judge, 'scoring.submit', { teamId: teams[teamIndex]!._id, point, fieldName: 'phan-2' });
     }
     const grid = screen2.getByTestId('judges-progress');
     await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
@@ -234,7 +229,7 @@ describeInBrowser('screenshots: the stage on projectors of three shapes', (h) =>
       ['THPT Nguyễn Trãi – Ba Đình', 'Phường Ba Đình'],
       ['THPT Đoàn Kết – Hai Bà Trưng', 'Phường Vĩnh Tuy'],
     ]) {
-      await trpcCall(admin, 'team.create', { data: { name, unit } });
+      await trpcMutation(admin, 'team.create', { data: { name, unit } });
     }
   });
 

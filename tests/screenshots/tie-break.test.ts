@@ -3,26 +3,19 @@
  * fewer penalty points, then a sudden death) and shown with their reasons on the biên bản and on
  * the dashboard, with the chain's editor.
  */
-import type { APIRequestContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
-import { ACCOUNTS, describeInBrowser, pageAs, waitForApp } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, pageAs, trpcMutation, waitForApp } from '../e2e/harness';
 import { shoot } from './shots';
 
 const WIDE = { width: 1440, height: 900 };
-
-async function trpc(request: APIRequestContext, procedure: string, input: unknown) {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).result.data;
-}
 
 describeInBrowser('screenshots: the tie-break chain', (h) => {
   it('tiebreak-bien-ban, tiebreak-editor', async () => {
     const { context, page } = await pageAs(h, 'admin', WIDE);
     const admin = context.request;
-    await trpc(admin, 'settings.update', {
+    await trpcMutation(admin, 'settings.update', {
       name: 'Hội thi Tìm hiểu Hà Nội — chung kết',
       date: '2026-11-20',
       venue: 'Cung Văn hoá Hữu nghị',
@@ -40,14 +33,14 @@ describeInBrowser('screenshots: the tie-break chain', (h) => {
       ['Đội Tháp Rùa', 'THPT Kim Liên'],
       ['Đội Văn Miếu', 'THPT Yên Hoà'],
     ] as const) {
-      ids[name] = (await trpc(admin, 'team.create', { data: { name, unit } })).item._id;
+      ids[name] = (await trpcMutation(admin, 'team.create', { data: { name, unit } })).item._id;
     }
     for (const data of [
       { name: 'phan-1', label: 'Phần 1: Khởi động', maxPoint: 10, step: 0.5, position: 1, round: 1 },
       { name: 'phan-2', label: 'Phần 2: Tăng tốc', maxPoint: 10, step: 0.5, position: 2, round: 2 },
       { name: 'tru-diem', label: 'Điểm trừ', minPoint: -10, maxPoint: 0, step: 0.5, position: 3 },
     ]) {
-      await trpc(admin, 'scoreField.create', { data });
+      await trpcMutation(admin, 'scoreField.create', { data });
     }
     // Hoa Sen, Sông Hồng and Tháp Rùa all on 15.
     const points: [string, string, number][] = [
@@ -62,9 +55,9 @@ describeInBrowser('screenshots: the tie-break chain', (h) => {
       ['Đội Văn Miếu', 'phan-2', 5],
     ];
     for (const [team, fieldName, point] of points) {
-      await trpc(admin, 'scoring.adminSubmit', { teamId: ids[team], gkId: judge.id, fieldName, point });
+      await trpcMutation(admin, 'scoring.adminSubmit', { teamId: ids[team], gkId: judge.id, fieldName, point });
     }
-    await trpc(admin, 'ranking.setTieBreak', {
+    await trpcMutation(admin, 'ranking.setTieBreak', {
       rules: [{ kind: 'round', round: 2 }, { kind: 'suddenDeath' }, { kind: 'penalty' }, { kind: 'shared' }],
     });
     // Sông Hồng and Tháp Rùa are level on Phần 2: the sudden death between them goes to Tháp Rùa.

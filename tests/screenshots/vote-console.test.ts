@@ -4,9 +4,9 @@
  * then the ballots by address with a script's flood among them, its discard's confirmation, and after.
  */
 import { type APIRequestContext, request } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { describeInBrowser, openAs, requestAs, waitForApp } from '../e2e/harness';
+import { describeInBrowser, expectOk, openAs, requestAs, waitForApp } from '../e2e/harness';
 import { shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
@@ -15,33 +15,28 @@ describeInBrowser('screenshots: the audience vote on the console', (h) => {
   let master: APIRequestContext;
   let teamIds: string[] = [];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-    expect(response.status(), await response.text()).toBe(200);
-    return response.json();
-  }
-
   beforeAll(async () => {
     const { db } = h.server.deps;
     await loadDemoEvent(db, h.server.deps.hub);
     teamIds = (await db.selectFrom('teams').select('id').orderBy('priority').execute()).map((r) => r.id);
     master = await requestAs(h, 'master');
     const set = (await (await master.get('/api/fw-question/all')).json()).items[0] as { _id: string; items: { id: string }[] };
-    await ok(await master.put('/api/show', { data: { changes: { fw: 1, setId: set._id, questionId: set.items[0]!.id } } }));
+    await expectOk(await master.put('/api/show', { data: { changes: { fw: 1, setId: set._id, questionId: set.items[0]!.id } } }));
   }, 90_000);
 
   it('vote-console.png: an open vote with its live tally', async () => {
     const ballot = teamIds.slice(0, 4);
-    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
+    await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
     // 24 phones, each a device of its own: 11, 7, 4 and 2 votes.
     for (const [i, times] of [11, 7, 4, 2].entries()) {
       for (let n = 0; n < times; n++) {
         const phone = await request.newContext({ baseURL: h.url });
-        await ok(await phone.get('/api/vote'));
-        await ok(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
+        await expectOk(await phone.get('/api/vote'));
+        await expectOk(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
         await phone.dispose();
       }
     }
-    await ok(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
+    await expectOk(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
 
     const { page } = await openAs(h, '/master', 'master', CONSOLE);
     // The faces are `font-display: optional`: a first visit whose fonts come late keeps the system

@@ -5,12 +5,12 @@
  * laid over a grey and white checkerboard (in the browser), so the picture shows what is see-through.
  */
 import { type APIRequestContext, type Page, request } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { describeInBrowser, type Harness, openAs, requestAs } from '../e2e/harness';
+import { describeInBrowser, expectOk, type Harness, openAs, requestAs } from '../e2e/harness';
 import { settled, shoot } from './shots';
 
 const FULL_HD = { width: 1920, height: 1080 };
@@ -42,12 +42,8 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
   let round1: TQuestionSet;
   let teams: TTeamListItem[];
 
-  async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<void> {
-    expect(response.status(), await response.text()).toBe(200);
-  }
-
   async function show(changes: TShowChanges): Promise<void> {
-    await ok(await master.put('/api/show', { data: { changes } }));
+    await expectOk(await master.put('/api/show', { data: { changes } }));
   }
 
   beforeAll(async () => {
@@ -59,7 +55,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
     // A night under way: the judges' points of round 3 for every team, so the boards have an order.
     const points = [17.5, 15, 18.5, 12, 16, 14.5, 11, 13];
     for (const [index, team] of teams.entries()) {
-      await ok(
+      await expectOk(
         await admin.post('/api/cham-thi/admin-submit-all', { data: { teamId: team._id, point: points[index], fieldName: 'phan-3' } }),
       );
     }
@@ -67,13 +63,13 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
 
   it('vote-screen.png, vote-screen-720p.png: an open vote with its QR code and live tally', async () => {
     const ballot = teams.slice(0, 4).map((t) => t._id);
-    await ok(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
+    await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
     // 24 phones, each a device of its own: 11, 7, 4 and 2 votes.
     for (const [i, times] of [11, 7, 4, 2].entries()) {
       for (let n = 0; n < times; n++) {
         const phone = await request.newContext({ baseURL: h.url });
-        await ok(await phone.get('/api/vote'));
-        await ok(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
+        await expectOk(await phone.get('/api/vote'));
+        await expectOk(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
         await phone.dispose();
       }
     }
@@ -90,7 +86,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
   });
 
   it('vote-screen2.png: the final result on screen 2', async () => {
-    await ok(await master.put('/api/vote', { data: { open: false } }));
+    await expectOk(await master.put('/api/vote', { data: { open: false } }));
     await show({ screen2: 'vote' });
     const page = await openScreen(h, '/screen2');
     await page.locator('[data-testid="vote-view"][data-state="closed"]').waitFor();
