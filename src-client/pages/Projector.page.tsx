@@ -30,6 +30,15 @@ const RulesView = lazy(() => import('../components/projector/RulesView'));
 // The audience vote (QR code and tally) comes the first time a vote is on screen.
 const VoteView = lazy(() => import('../components/projector/VoteView'));
 
+/** The vote on either screen; nothing while its chunk loads. */
+function VoteScreen({ system, balance }: { system: ShowState; balance: number }) {
+  return (
+    <Suspense fallback={null}>
+      <VoteView system={system} balance={balance} />
+    </Suspense>
+  );
+}
+
 function isPreview(): boolean {
   return new URLSearchParams(window.location.search).get('preview') === '1';
 }
@@ -90,11 +99,7 @@ function MainStage({
         </Suspense>
       );
     case 'vote':
-      return (
-        <Suspense fallback={null}>
-          <VoteView system={system} balance={balance} />
-        </Suspense>
-      );
+      return <VoteScreen system={system} balance={balance} />;
     default:
       return <LogoCard event={event} />;
   }
@@ -119,11 +124,7 @@ function SecondStage({
     case 'answers':
       return <ShownAnswers system={system} listTeam={listTeam} />;
     case 'vote':
-      return (
-        <Suspense fallback={null}>
-          <VoteView system={system} balance={balance} />
-        </Suspense>
-      );
+      return <VoteScreen system={system} balance={balance} />;
     default:
       return <LogoCard event={event} />;
   }
