@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type Caller, createRoundNight } from '../helpers/round-night';
+import type { TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let admin: Caller;
 let master: Caller;
@@ -19,21 +19,8 @@ let teamIds: string[];
 const POINTS = [20, 20, 20, 30, 30, 30];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  admin = await t.caller(await t.login('admin'));
-  teamIds = [];
-  for (const name of ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên'])
-    teamIds.push((await admin.team.create({ data: { name } })).item._id);
-  await t.createUser('dieukhien', 'master');
-  teams = [];
-  for (const [i, teamId] of teamIds.entries()) {
-    const id = await t.createUser(`doi${i + 1}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
-    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
-  }
+  ({ t, admin, master, teams, teamIds } = await createRoundNight(['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên']));
   await admin.scoreField.create({ data: { name: 've-dich', label: 'Về đích', kind: 'answers', maxPoint: 400, step: 5, round: 4 } });
-  master = await t.caller(await t.login('dieukhien'));
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type Caller, createRoundNight } from '../helpers/round-night';
+import type { TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let admin: Caller;
 let master: Caller;
@@ -23,23 +23,10 @@ const ROWS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  admin = await t.caller(await t.login('admin'));
-  teamIds = [];
-  for (const name of ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên'])
-    teamIds.push((await admin.team.create({ data: { name } })).item._id);
-  await t.createUser('dieukhien', 'master');
-  teams = [];
-  for (const [i, teamId] of teamIds.entries()) {
-    const id = await t.createUser(`doi${i + 1}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
-    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
-  }
+  ({ t, admin, master, teams, teamIds } = await createRoundNight(['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên']));
   await admin.scoreField.create({
     data: { name: 'vcnv', label: 'Vượt chướng ngại vật', kind: 'answers', maxPoint: 200, step: 5, round: 2 },
   });
-  master = await t.caller(await t.login('dieukhien'));
 });
 afterAll(() => t.close());
 

@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type Caller, createRoundNight } from '../helpers/round-night';
+import type { TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let master: Caller;
 let teams: Caller[];
@@ -18,18 +18,9 @@ let setId: string;
 const NAMES = ['THPT Chu Văn An', 'THPT Việt Đức', 'THPT Kim Liên', 'THPT Yên Hoà', 'THPT Phan Đình Phùng'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  const admin = await t.caller(await t.login('admin'));
-  teamIds = [];
-  for (const name of NAMES) teamIds.push((await admin.team.create({ data: { name } })).item._id);
-  await t.createUser('dieukhien', 'master');
-  teams = [];
-  for (const [i, teamId] of teamIds.entries()) {
-    const id = await t.createUser(`doi${i + 1}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
-    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
-  }
+  const night = await createRoundNight(NAMES);
+  ({ t, master, teams, teamIds } = night);
+  const { admin } = night;
   await admin.scoreField.create({ data: { name: 'tang-toc', label: 'Tăng tốc', kind: 'answers', maxPoint: 200, step: 5, round: 3 } });
   const set = await admin.questionSet.create({
     set: 3,
@@ -41,7 +32,6 @@ beforeAll(async () => {
   });
   setId = set.item._id;
   questionId = set.item.items[0]!.id;
-  master = await t.caller(await t.login('dieukhien'));
 });
 afterAll(() => t.close());
 

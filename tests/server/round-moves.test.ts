@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movesText } from '../../src/messages/moves';
 import { ANSWERS_GK_ID } from '../../src/scoring';
 import { loadLiveData } from '../../src-server/picture/load';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type Caller, createRoundNight } from '../helpers/round-night';
+import type { TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let admin: Caller;
 let master: Caller;
@@ -20,24 +20,11 @@ let teamIds: string[];
 const NAMES = ['Lớp 9A1', 'Lớp 9A2', 'Lớp 9A3'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  admin = await t.caller(await t.login('admin'));
-  teamIds = [];
-  for (const name of NAMES) teamIds.push((await admin.team.create({ data: { name } })).item._id);
-  const masterId = await t.createUser('dieukhien', 'master');
-  await t.deps.db.updateTable('users').set({ full_name: 'Cô Hạnh' }).where('id', '=', masterId).execute();
-  teams = [];
-  for (const [i, teamId] of teamIds.entries()) {
-    const id = await t.createUser(`doi${i + 1}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
-    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
-  }
+  ({ t, admin, master, teams, teamIds } = await createRoundNight(NAMES, { masterName: 'Cô Hạnh' }));
   for (const round of [1, 2, 3])
     await admin.scoreField.create({
       data: { name: `phan-${round}`, label: `Phần ${round}`, kind: 'answers', maxPoint: 500, step: 5, round },
     });
-  master = await t.caller(await t.login('dieukhien'));
 });
 afterAll(() => t.close());
 

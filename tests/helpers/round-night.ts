@@ -1,0 +1,35 @@
+/** A round played on the server in a test: the admin, the master and a team account per team, each signed in. */
+import { createTestApp, type TestApp } from './test-app';
+
+export type Caller = Awaited<ReturnType<TestApp['caller']>>;
+
+export interface RoundNight {
+  t: TestApp;
+  admin: Caller;
+  master: Caller;
+  /** One caller per team, in the order of `teamIds`: the accounts doi1, doi2… */
+  teams: Caller[];
+  teamIds: string[];
+}
+
+/**
+ * A fresh test app with the teams `teamNames`, the admin, the master (dieukhien, named `masterName`
+ * when given) and the team accounts.
+ */
+export async function createRoundNight(teamNames: readonly string[], { masterName }: { masterName?: string } = {}): Promise<RoundNight> {
+  const t = await createTestApp();
+  await t.createUser('admin', 'admin');
+  const admin = await t.caller(await t.login('admin'));
+  const teamIds: string[] = [];
+  for (const name of teamNames) teamIds.push((await admin.team.create({ data: { name } })).item._id);
+  const masterId = await t.createUser('dieukhien', 'master');
+  if (masterName) await t.deps.db.updateTable('users').set({ full_name: masterName }).where('id', '=', masterId).execute();
+  const teams: Caller[] = [];
+  for (const [i, teamId] of teamIds.entries()) {
+    const id = await t.createUser(`doi${i + 1}`, 'team');
+    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
+    teams.push(await t.caller(await t.login(`doi${i + 1}`)));
+  }
+  const master = await t.caller(await t.login('dieukhien'));
+  return { t, admin, master, teams, teamIds };
+}
