@@ -1,7 +1,7 @@
 import type { TPublicUser } from './auth';
-import type { ScreenMode, ShowState } from './show';
+import type { ShowState } from './show';
 
-export type { ShowState, ScreenMode };
+export type { ShowState };
 
 export interface TTeamListItem {
   _id: string;
