@@ -11,6 +11,8 @@ export default {
     // CSS modules' escape to a global selector, and a class made of another's.
     'selector-pseudo-class-no-unknown': [true, { ignorePseudoClasses: ['global'] }],
     'property-no-unknown': [true, { ignoreProperties: ['composes'] }],
+    // `composes: panelTitle` names classes: lower-casing them would break the module.
+    'value-keyword-case': ['lower', { ignoreProperties: ['composes'] }],
     // `@import '@mantine/core/styles/…'`: a package's file, resolved by Vite like a module's import.
     'import-notation': 'string',
     // `(min-width: …)` rather than `(width >= …)`, which phones before iOS 16.4 do not read.
