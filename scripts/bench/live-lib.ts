@@ -3,7 +3,10 @@
  * IPC messages between the orchestrator and the client processes, and the readings of a message.
  * Imports nothing from the app, so the benchmark runs while the server code is being rewritten.
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { track } from './lib.mjs';
 
 /** Wall clock in ms with fractions, comparable across processes on one machine. */
 export const clock = (): number => performance.timeOrigin + performance.now();
@@ -101,4 +104,18 @@ export function findSystem(node: unknown): Record<string, unknown> | null {
   const system = record.system as Record<string, unknown> | undefined;
   if (system && typeof system.version === 'number') return system;
   return findSystem(record.result) ?? findSystem(record.data);
+}
+
+/** `count` subscriber processes (ws-clients.ts under tsx, each told its index), killed when this process exits. */
+export function forkClientProcesses(count: number): ChildProcess[] {
+  return Array.from({ length: count }, (_, index) =>
+    track(
+      fork(path.join(import.meta.dirname, 'ws-clients.ts'), [], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        execArgv: ['--import', import.meta.resolve('tsx')],
+        env: { ...process.env, BENCH_CLIENT_INDEX: String(index) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    ),
+  );
 }

@@ -23,7 +23,7 @@
  *                                 [--rounds 30] [--concurrency 200] [--only throughput,fanout,open,memory]
  *                                 [--out test-results/bench-live.md]
  */
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -37,6 +37,7 @@ import {
   clockOffset,
   type DoneWhen,
   findSystem,
+  forkClientProcesses,
   type FromClients,
   type MemoryAnswer,
   type MemoryRequest,
@@ -260,16 +261,7 @@ class Clients {
   }
 
   static async start(count: number): Promise<Clients> {
-    const procs = Array.from({ length: count }, (_, index) =>
-      track(
-        fork(path.join(HERE, 'ws-clients.ts'), [], {
-          cwd: ROOT,
-          execArgv: ['--import', TSX],
-          env: { ...process.env, BENCH_CLIENT_INDEX: String(index) },
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        }),
-      ),
-    );
+    const procs = forkClientProcesses(count);
     const clients = new Clients(procs);
     await clients.calibrate();
     return clients;

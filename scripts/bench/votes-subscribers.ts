@@ -2,14 +2,10 @@
  * The vote benchmark's screens: subscriber processes (ws-clients.ts) holding the sockets, each
  * process's clock offset measured over IPC, and the IPC waits of the orchestrator.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
-import { exited, track } from './lib.mjs';
-import { clockOffset, type FromClients, type ToClients } from './live-lib';
+import type { ChildProcess } from 'node:child_process';
+import { exited } from './lib.mjs';
+import { clockOffset, type FromClients, forkClientProcesses, type ToClients } from './live-lib';
 
-const HERE = import.meta.dirname;
-const ROOT = path.resolve(HERE, '../..');
-const TSX = import.meta.resolve('tsx');
 const SOCKETS_PER_CLIENT = 1500;
 
 /** A message of one type from a child, or the child's failure. */
@@ -67,16 +63,7 @@ export class Subscribers {
 
   static async start(total: number): Promise<Subscribers> {
     const count = Math.max(1, Math.ceil(total / SOCKETS_PER_CLIENT));
-    const procs = Array.from({ length: count }, (_, index) =>
-      track(
-        fork(path.join(HERE, 'ws-clients.ts'), [], {
-          cwd: ROOT,
-          execArgv: ['--import', TSX],
-          env: { ...process.env, BENCH_CLIENT_INDEX: String(index) },
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        }),
-      ),
-    );
+    const procs = forkClientProcesses(count);
     const offsets: number[] = [];
     for (const proc of procs) offsets.push(await offsetOf(proc));
     for (const offset of offsets) noteOffset(offset);
