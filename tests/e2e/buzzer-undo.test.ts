@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, describeInBrowser, openAs, requestAs, toast } from './harness';
+import { pickQuestion, pickSet } from './console';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 const OTHER_TEAM = 'THPT Việt Đức';
@@ -34,18 +35,6 @@ describeInBrowser('buzzer questions, undo and a round kept across tabs', (h) => 
   /** A team's total as the server ranks it now. */
   const total = (name: string) => h.server.deps.hub.live.liveListTeam().find((t) => t._id === teamIds[name])?.total;
   const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-  async function pickSet(m: Page, round: number, title: string) {
-    await m.getByText(`Phần ${round}`, { exact: true }).click();
-    await m.getByRole('combobox', { name: 'Bộ câu hỏi' }).click();
-    await m.getByRole('option', { name: title }).click();
-  }
-
-  async function pickQuestion(m: Page, text: string) {
-    const question = m.getByTestId('master-question').filter({ hasText: text });
-    await question.click();
-    await question.and(m.locator('[data-selected="true"]')).waitFor();
-  }
 
   it('judges a buzzer question: the turn on every screen, Sai passes it on, Đúng scores, Hoàn tác takes it back and says so', async () => {
     const master = await openAs(h, '/master', 'master', { width: 1440, height: 900 });

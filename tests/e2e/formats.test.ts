@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, describeInBrowser, openAs, requestAs } from './harness';
+import { pickQuestion, pickSet } from './console';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 const OTHER_TEAM = 'THPT Việt Đức';
@@ -65,18 +66,6 @@ describeInBrowser('contest formats in a browser', (h) => {
       ];
       throw new Error(`${(error as Error).message}\n${details.join('\n')}`);
     }
-  }
-
-  async function pickSet(m: Page, round: number, title: string) {
-    await m.getByText(`Phần ${round}`, { exact: true }).click();
-    await m.getByRole('combobox', { name: 'Bộ câu hỏi' }).click();
-    await m.getByRole('option', { name: title }).click();
-  }
-
-  async function pickQuestion(m: Page, text: string) {
-    const question = m.getByTestId('master-question').filter({ hasText: text });
-    await question.click();
-    await question.and(m.locator('[data-selected="true"]')).waitFor();
   }
 
   async function secondTeamAnswers(answer: string) {

@@ -11,9 +11,8 @@ import type { ShowState, TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { animationsDone, describeInBrowser, type Harness, requestAs, waitForApp } from './harness';
+import { FULL_HD, HD } from './screens';
 
-const FULL_HD = { width: 1920, height: 1080 };
-const HD = { width: 1280, height: 720 };
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 /** The alpha (0–255) of a PNG's pixels at these points, read by a scratch page of the browser. */

@@ -23,7 +23,7 @@ import {
   waitForApp,
   watchRequests,
 } from './harness';
-import { enterPoint, judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, TEAM_NAMES } from './pad';
+import { enterPoint, judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, preparePadNight } from './pad';
 
 describeInBrowser("judges' pad in a browser", (h) => {
   let admin: APIRequestContext;
@@ -45,25 +45,9 @@ describeInBrowser("judges' pad in a browser", (h) => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
 
-    await trpcMutation(admin, 'settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
-    for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await expectOk(
-        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
-      );
-      teamIds.push((body.item as { _id: string })._id);
-    }
-    for (const [position, field] of [
-      { name: 'phan-2', label: 'Phần 2' },
-      { name: 'phan-3', label: 'Phần 3' },
-    ].entries()) {
-      await expectOk(
-        await admin.post('/api/score-field', {
-          data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
-        }),
-      );
-    }
-    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
-    judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
+    const night = await preparePadNight(admin);
+    judgeId = night.judgeId;
+    teamIds.push(...night.teamIds);
     await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
   });
   /** A test that stopped the server and failed before restarting it: the next one gets it back. */

@@ -1,7 +1,7 @@
 /** The judges' pad in a browser: opening it on a phone, entering a point, reading the judge's audit log. */
 import type { APIRequestContext, Page } from 'playwright-core';
 import type { TAuditEntry } from '../../src/schemas/scoring';
-import { type Harness, loginThroughForm, trpcQuery, waitForApp } from './harness';
+import { ACCOUNTS, expectOk, type Harness, loginThroughForm, trpcMutation, trpcQuery, waitForApp } from './harness';
 
 export const PHONE = { width: 390, height: 844 };
 export const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng', 'Phượng Đỏ', 'Cầu Long Biên', 'Hồ Gươm'];
@@ -34,4 +34,31 @@ export async function enterPoint(page: Page, whole: string, half = false): Promi
 /** The judge's own entries for a team, newest first, as the admin reads them. */
 export async function judgeLog(admin: APIRequestContext, teamId: string, judgeId: string): Promise<TAuditEntry[]> {
   return (await trpcQuery<{ items: TAuditEntry[] }>(admin, 'scoring.log', { teamId, gkId: judgeId, source: 'judge', limit: 100 })).items;
+}
+
+/**
+ * The pad's night, set up by the admin: the contest's name, the teams of TEAM_NAMES and two judges'
+ * fields (Phần 2, Phần 3: 0 to 10 by halves); the teams' ids and the judge's.
+ */
+export async function preparePadNight(admin: APIRequestContext): Promise<{ teamIds: string[]; judgeId: string }> {
+  await trpcMutation(admin, 'settings.update', { name: 'Hội thi "Em yêu Hà Nội" 2026' });
+  const teamIds: string[] = [];
+  for (const [index, name] of TEAM_NAMES.entries()) {
+    const body = await expectOk(
+      await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
+    );
+    teamIds.push((body.item as { _id: string })._id);
+  }
+  for (const [position, field] of [
+    { name: 'phan-2', label: 'Phần 2' },
+    { name: 'phan-3', label: 'Phần 3' },
+  ].entries()) {
+    await expectOk(
+      await admin.post('/api/score-field', {
+        data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
+      }),
+    );
+  }
+  const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
+  return { teamIds, judgeId: users.find((u) => u.username === ACCOUNTS.judge.username)!._id };
 }

@@ -12,7 +12,8 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, nextFrame, requestAs, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
+import { ACCOUNTS, describeInBrowser, nextFrame, putShow, requestAs, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
+import { addFourTeams, LONG_NAMES, LONG_OPTIONS } from './screens';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -44,15 +45,6 @@ const OPTIONS = [
   'Mây ngũ sắc bao phủ núi Nùng',
   'Rùa vàng nổi lên giữa hồ Lục Thủy',
 ];
-/** One long option among short ones: all four must still share one size. */
-const LONG_OPTIONS = [
-  'Rồng vàng',
-  'Phượng hoàng',
-  'Mây ngũ sắc bao phủ khắp núi Nùng, sông Tô Lịch và cả vùng đất Đại La suốt ba ngày ba đêm liền',
-  'Rùa vàng',
-];
-/** Two names that tell the teams apart only at their end. */
-const LONG_NAMES = ['Trường THPT Chuyên Hà Nội – Amsterdam (Đội A)', 'Trường THPT Chuyên Hà Nội – Amsterdam (Đội B)'];
 const EXPLANATION =
   'Theo sử cũ, khi thuyền vua tạm đỗ dưới thành Đại La có rồng vàng hiện lên ở thuyền ngự, nhân đó vua đổi tên thành là Thăng Long, nghĩa là rồng bay lên.';
 
@@ -66,10 +58,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
   let longOptionsId: string;
   let teams: TTeamListItem[];
 
-  async function show(changes: TShowChanges): Promise<void> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   async function stateTeams(): Promise<TTeamListItem[]> {
     return ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
@@ -105,15 +94,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     questionId = item.items[0]!.id;
     veryLongId = item.items[1]!.id;
     longOptionsId = item.items[2]!.id;
-    // Twelve teams: the demo's eight and four more.
-    for (const [name, unit] of [
-      ['THPT Thăng Long', 'Phường Bạch Mai'],
-      ['THPT Yên Hòa', 'Phường Yên Hòa'],
-      ['THPT Nguyễn Trãi – Ba Đình', 'Phường Ba Đình'],
-      ['THPT Đoàn Kết – Hai Bà Trưng', 'Phường Vĩnh Tuy'],
-    ]) {
-      await trpcMutation(admin, 'team.create', { data: { name, unit } });
-    }
+    await addFourTeams(admin); // twelve teams: the demo's eight and four more
     const listTeam = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
     expect(listTeam.length).toBe(12);
     // The two teams that answer: the demo's first (doi1, seated below) and second (doi2).

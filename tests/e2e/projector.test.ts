@@ -11,9 +11,7 @@ import type { ShowState, TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
 import { compareCountdowns, describeInBrowser, nextFrame, pageAs, requestAs, trpcMutation, waitForApp } from './harness';
-
-const FULL_HD = { width: 1920, height: 1080 };
-const HD = { width: 1280, height: 720 };
+import { FULL_HD, HD } from './screens';
 
 /** Records whether the offline sign was ever on the page, however briefly. */
 function watchOfflineSign(page: Page): { seen(): Promise<boolean> } {

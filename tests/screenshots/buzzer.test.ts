@@ -3,10 +3,9 @@
  * the turn) and announced on /screen and a phone; the undo toast with the console's history; the
  * obstacle board, solved, after a switch to another round and back.
  */
-import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, expectOk, openAs, requestAs, toast } from '../e2e/harness';
+import { describeInBrowser, expectOk, openAs, toast } from '../e2e/harness';
+import { type DemoNight, openDemoNight } from './demo-night';
 import { settled, shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
@@ -14,30 +13,17 @@ const STAGE = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
 
 describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs', (h) => {
-  let master: APIRequestContext;
-  const teams: APIRequestContext[] = [];
-  let teamIds: string[] = [];
-  const sets: { _id: string; title: string; items: { id: string; content: string }[] }[] = [];
-
-  const show = async (changes: object) => expectOk(await master.put('/api/show', { data: { changes } }));
-  const setOf = (title: string) => sets.find((s) => s.title === title)!;
+  let night: DemoNight;
+  const show = async (changes: object) => expectOk(await night.master.put('/api/show', { data: { changes } }));
+  const setOf = (title: string) => night.sets.find((s) => s.title === title)!;
 
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    const rows = await db.selectFrom('teams').select(['id', 'name']).orderBy('priority').execute();
-    teamIds = rows.map((r) => r.id);
-    await db.updateTable('users').set({ team_id: teamIds[1]! }).where('username', '=', ACCOUNTS.team.username).execute();
-    const admin = await requestAs(h, 'admin');
-    for (const [i, teamId] of teamIds.slice(0, 3).entries()) {
-      const account = { username: `chuong-doi-${i}`, password: 'mat-khau-doi-thi' };
-      await expectOk(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
-      teams.push(await requestAs(h, account));
-    }
-    master = await requestAs(h, 'master');
-    for (const path of ['/api/fw-question/all', '/api/fw-question-2/all']) {
-      sets.push(...((await (await master.get(path)).json()).items as typeof sets));
-    }
+    night = await openDemoNight(h, {
+      phones: 3,
+      prefix: 'chuong-doi-',
+      accountTeam: 1,
+      setPaths: ['/api/fw-question/all', '/api/fw-question-2/all'],
+    });
   }, 90_000);
 
   it('buzzer-console.png, buzzer-screen.png, buzzer-team.png, undo-toast.png', async () => {
@@ -51,8 +37,8 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
       buzzerOpen: true,
       timer: { action: 'start', durationMs: 30_000 },
     });
-    for (const team of teams) await expectOk(await team.post('/trpc/show.buzz', { data: { questionId: question.id } }));
-    await expectOk(await master.post('/trpc/show.buzzVerdict', { data: { verdict: 'wrong' } }));
+    for (const team of night.teams) await expectOk(await team.post('/trpc/show.buzz', { data: { questionId: question.id } }));
+    await expectOk(await night.master.post('/trpc/show.buzzVerdict', { data: { verdict: 'wrong' } }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     await screen.page.getByTestId('buzz-turn').waitFor();
@@ -87,10 +73,10 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
     const set = setOf('Vượt chướng ngại vật — Khuê Văn Các');
     await show({ fw: 2, setId: set._id, questionId: null, phase: 'round', buzzerOpen: false, shownAnswers: [] });
     for (const row of [0, 2]) await show({ obstacle: { action: 'revealRow', row } });
-    await expectOk(await teams[2]!.post('/trpc/show.keywordBuzz', { data: {} }));
-    await expectOk(await teams[0]!.post('/trpc/show.keywordBuzz', { data: {} }));
-    await expectOk(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[2], verdict: 'wrong' } }));
-    await expectOk(await master.post('/trpc/show.keywordVerdict', { data: { teamId: teamIds[0], verdict: 'right' } }));
+    await expectOk(await night.teams[2]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await night.teams[0]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await night.master.post('/trpc/show.keywordVerdict', { data: { teamId: night.teamIds[2], verdict: 'wrong' } }));
+    await expectOk(await night.master.post('/trpc/show.keywordVerdict', { data: { teamId: night.teamIds[0], verdict: 'right' } }));
     // Another round's set, then back.
     await show({ fw: 1, setId: setOf('Người Hà Nội — bộ đề chính')._id, phase: 'round' });
     await show({ fw: 2, setId: set._id, phase: 'round' });

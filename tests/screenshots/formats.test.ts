@@ -6,10 +6,9 @@
  * buzzer on a team's phone, and the format editor of a set.
  */
 import { sql } from 'kysely';
-import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, expectOk, openAs, requestAs } from '../e2e/harness';
+import { describeInBrowser, expectOk, openAs } from '../e2e/harness';
+import { type DemoNight, openDemoNight } from './demo-night';
 import { settled, shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
@@ -17,31 +16,17 @@ const STAGE = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
 
 describeInBrowser('screenshots: contest formats', (h) => {
-  let master: APIRequestContext;
-  const teams: APIRequestContext[] = [];
-  let teamIds: string[] = [];
-  const sets: { _id: string; title: string; items: { id: string }[] }[] = [];
-
-  const show = async (changes: object) => expectOk(await master.put('/api/show', { data: { changes } }));
-  const setOf = (title: string) => sets.find((s) => s.title === title)!;
+  let night: DemoNight;
+  const show = async (changes: object) => expectOk(await night.master.put('/api/show', { data: { changes } }));
+  const setOf = (title: string) => night.sets.find((s) => s.title === title)!;
 
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    const rows = await db.selectFrom('teams').select(['id', 'name']).orderBy('priority').execute();
-    teamIds = rows.map((r) => r.id);
-    await db.updateTable('users').set({ team_id: teamIds[0]! }).where('username', '=', ACCOUNTS.team.username).execute();
-    const admin = await requestAs(h, 'admin');
-    for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
-      const account = { username: `anh-doi-${i}`, password: 'mat-khau-doi-thi' };
-      await expectOk(await admin.post('/api/user', { data: { user: { ...account, fullName: rows[i]!.name, role: 'team', teamId } } }));
-      teams.push(await requestAs(h, account));
-    }
-    master = await requestAs(h, 'master');
-    for (const set of [2, 3, 4, 5]) {
-      const path = `/api/fw-question-${set}/all`;
-      sets.push(...((await (await master.get(path)).json()).items as typeof sets));
-    }
+    night = await openDemoNight(h, {
+      phones: 4,
+      prefix: 'anh-doi-',
+      accountTeam: 0,
+      setPaths: [2, 3, 4, 5].map((set) => `/api/fw-question-${set}/all`),
+    });
   }, 90_000);
 
   it('format-speed-screen.png, format-speed-screen2.png, format-speed-console.png: four answers with their times and points', async () => {
@@ -49,15 +34,15 @@ describeInBrowser('screenshots: contest formats', (h) => {
     const questionId = set.items[0]!.id;
     await show({ fw: 5, setId: set._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'start' } });
     const answers = ['Sông Hồng', 'Sông Hồng', 'Sông Đuống', 'Sông Hồng'];
-    for (const [i, team] of teams.entries()) {
+    for (const [i, team] of night.teams.entries()) {
       await new Promise((resolve) => setTimeout(resolve, 700 + i * 600));
       await expectOk(await team.post('/trpc/show.submitAnswer', { data: { questionId, answer: answers[i] } }));
     }
-    for (const [i, teamId] of teamIds.slice(0, 4).entries()) {
+    for (const [i, teamId] of night.teamIds.slice(0, 4).entries()) {
       const verdict = answers[i] === 'Sông Hồng' ? 'right' : 'wrong';
-      await expectOk(await master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict } }));
+      await expectOk(await night.master.post('/trpc/show.verdict', { data: { questionId, teamId, verdict } }));
     }
-    await show({ answersOpen: false, shownAnswers: teamIds.slice(0, 4), screen2: 'answers' });
+    await show({ answersOpen: false, shownAnswers: night.teamIds.slice(0, 4), screen2: 'answers' });
 
     const screen2 = await openAs(h, '/screen2', null, STAGE);
     await screen2.page.getByTestId('speed-result').nth(3).waitFor();
@@ -79,13 +64,13 @@ describeInBrowser('screenshots: contest formats', (h) => {
     for (const row of [0, 2]) {
       const questionId = set.items[row]!.id;
       await show({ questionId, phase: 'question', answersOpen: true });
-      await expectOk(await teams[row]!.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'đáp án' } }));
+      await expectOk(await night.teams[row]!.post('/trpc/show.submitAnswer', { data: { questionId, answer: 'đáp án' } }));
       await show({ answersOpen: false, phase: 'answer' });
-      await expectOk(await master.post('/trpc/show.verdict', { data: { questionId, teamId: teamIds[row], verdict: 'right' } }));
+      await expectOk(await night.master.post('/trpc/show.verdict', { data: { questionId, teamId: night.teamIds[row], verdict: 'right' } }));
       await show({ obstacle: { action: 'revealRow', row } });
     }
     await show({ questionId: null, phase: 'round' });
-    await expectOk(await teams[1]!.post('/trpc/show.keywordBuzz', { data: {} }));
+    await expectOk(await night.teams[1]!.post('/trpc/show.keywordBuzz', { data: {} }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     await expect.poll(() => screen.page.locator('[data-testid="obstacle-tile"][data-open]').count()).toBe(2);
@@ -109,7 +94,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
       questionId: set.items[0]!.id,
       phase: 'question',
       timer: { action: 'start' },
-      activeTeamId: teamIds[2],
+      activeTeamId: night.teamIds[2],
     });
     const console = await openAs(h, '/master', 'master', CONSOLE);
     await console.page.getByTestId('master-countdown').waitFor();
@@ -135,13 +120,13 @@ describeInBrowser('screenshots: contest formats', (h) => {
       .where('id', '=', set._id)
       .execute();
     await show({ fw: 3, setId: set._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard', activeTeamId: null });
-    await show({ finish: { action: 'startTurn', teamId: teamIds[1] } });
+    await show({ finish: { action: 'startTurn', teamId: night.teamIds[1] } });
     await show({ finish: { action: 'choosePackage', package: 2 } });
     await show({ finish: { action: 'placeStar', position: 1 } });
     await show({ questionId: byText('dời đô từ Hoa Lư'), phase: 'question' });
-    await expectOk(await master.post('/trpc/show.finishVerdict', { data: { result: 'right' } }));
+    await expectOk(await night.master.post('/trpc/show.finishVerdict', { data: { result: 'right' } }));
     await show({ questionId: byText('UNESCO công nhận'), phase: 'question', timer: { action: 'start' } });
-    await expectOk(await master.post('/trpc/show.finishVerdict', { data: { result: 'wrong' } }));
+    await expectOk(await night.master.post('/trpc/show.finishVerdict', { data: { result: 'wrong' } }));
 
     const screen = await openAs(h, '/screen', null, STAGE);
     const team = await openAs(h, '/team', 'team', PHONE);
@@ -149,7 +134,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await team.page.getByTestId('finish-steal-buzz').waitFor();
     await shoot(screen.page, 'format-finish-screen');
     await shoot(team.page, 'format-finish-team');
-    await expectOk(await teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
+    await expectOk(await night.teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
     const console = await openAs(h, '/master', 'master', CONSOLE);
     await console.page.getByTestId('steal-buzz').waitFor();
     await settled(console.page);

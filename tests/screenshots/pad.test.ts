@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { TShowChanges } from '../../src/schemas/show';
 import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, toast, waitForApp } from '../e2e/harness';
-import { enterPoint, openPad, padTeamRow, TEAM_NAMES } from '../e2e/pad';
+import { enterPoint, openPad, padTeamRow, preparePadNight } from '../e2e/pad';
 import { shoot } from './shots';
 
 describeInBrowser('screenshots: the judges’ pad', (h) => {
@@ -21,25 +21,8 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
-    await expectOk(await admin.post('/trpc/settings.update', { data: { name: 'Hội thi "Em yêu Hà Nội" 2026' } }));
-    for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await expectOk(
-        await admin.post('/api/team', { data: { data: { name, unit: `Trường THCS số ${index + 1}`, priority: index } } }),
-      );
-      teamIds.push((body.item as { _id: string })._id);
-    }
-    for (const [position, field] of [
-      { name: 'phan-2', label: 'Phần 2' },
-      { name: 'phan-3', label: 'Phần 3' },
-    ].entries()) {
-      await expectOk(
-        await admin.post('/api/score-field', {
-          data: { data: { ...field, kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position } },
-        }),
-      );
-    }
-    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
-    const judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
+    const { teamIds: ids, judgeId } = await preparePadNight(admin);
+    teamIds.push(...ids);
     await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
   });
 

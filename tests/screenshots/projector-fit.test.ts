@@ -8,16 +8,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, pageAs, requestAs, trpcMutation } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
 import { shoot } from './shots';
-
-const LONG_OPTIONS = [
-  'Rồng vàng',
-  'Phượng hoàng',
-  'Mây ngũ sắc bao phủ khắp núi Nùng, sông Tô Lịch và cả vùng đất Đại La suốt ba ngày ba đêm liền',
-  'Rùa vàng',
-];
-const LONG_NAMES = ['Trường THPT Chuyên Hà Nội – Amsterdam (Đội A)', 'Trường THPT Chuyên Hà Nội – Amsterdam (Đội B)'];
+import { LONG_NAMES, LONG_OPTIONS } from '../e2e/screens';
 
 describeInBrowser('screenshots: long options and long names on the projector', (h) => {
   let master: APIRequestContext;
@@ -26,10 +19,7 @@ describeInBrowser('screenshots: long options and long names on the projector', (
   let phones: APIRequestContext[];
   let teamIds: string[];
 
-  async function show(changes: TShowChanges): Promise<void> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   beforeAll(async () => {
     logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);

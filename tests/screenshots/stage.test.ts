@@ -5,19 +5,9 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, type Harness, openAs, pageAs, requestAs, trpcMutation } from '../e2e/harness';
+import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
 import { shoot } from './shots';
-
-const FULL_HD = { width: 1920, height: 1080 };
-const HD = { width: 1280, height: 720 };
-
-/** An anonymous projector page, its sound unlocked by a click (the corner hint gone). */
-async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
-  const { page } = await openAs(h, pathName, null, viewport);
-  await page.mouse.click(viewport.width / 2, viewport.height / 2);
-  await page.getByTestId('start-hint').waitFor({ state: 'detached' });
-  return page;
-}
+import { addFourTeams, HD, openScreen } from '../e2e/screens';
 
 const phase = (page: Page, name: string) => page.locator(`[data-testid="projector"][data-phase="${name}"]`).waitFor();
 
@@ -28,10 +18,7 @@ describeInBrowser('screenshots: the projector screens', (h) => {
   let teams: TTeamListItem[];
   let logins: DemoLogin[];
 
-  async function show(changes: TShowChanges): Promise<void> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   beforeAll(async () => {
     logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
@@ -200,10 +187,7 @@ describeInBrowser('screenshots: the stage on projectors of three shapes', (h) =>
   let setId: string;
   let questionId: string;
 
-  async function show(changes: TShowChanges): Promise<void> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   beforeAll(async () => {
     await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
@@ -222,15 +206,7 @@ describeInBrowser('screenshots: the stage on projectors of three shapes', (h) =>
     const { item } = ((await created.json()) as { result: { data: { item: TQuestionSet } } }).result.data;
     setId = item._id;
     questionId = item.items[0]!.id;
-    // Twelve teams on the board: the demo's eight and four more.
-    for (const [name, unit] of [
-      ['THPT Thăng Long', 'Phường Bạch Mai'],
-      ['THPT Yên Hòa', 'Phường Yên Hòa'],
-      ['THPT Nguyễn Trãi – Ba Đình', 'Phường Ba Đình'],
-      ['THPT Đoàn Kết – Hai Bà Trưng', 'Phường Vĩnh Tuy'],
-    ]) {
-      await trpcMutation(admin, 'team.create', { data: { name, unit } });
-    }
+    await addFourTeams(admin); // twelve teams on the board: the demo's eight and four more
   });
 
   it('screen-long-question-*, screen-scoreboard-12-* at 1920×1080, 1280×1024 and 1024×768', async () => {

@@ -8,6 +8,7 @@ import { beforeAll, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { describeInBrowser, expectOk, openAs, requestAs, waitForApp } from '../e2e/harness';
 import { shoot } from './shots';
+import { votesFromPhones } from './phone-votes';
 
 const CONSOLE = { width: 1440, height: 900 };
 
@@ -27,15 +28,7 @@ describeInBrowser('screenshots: the audience vote on the console', (h) => {
   it('vote-console.png: an open vote with its live tally', async () => {
     const ballot = teamIds.slice(0, 4);
     await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
-    // 24 phones, each a device of its own: 11, 7, 4 and 2 votes.
-    for (const [i, times] of [11, 7, 4, 2].entries()) {
-      for (let n = 0; n < times; n++) {
-        const phone = await request.newContext({ baseURL: h.url });
-        await expectOk(await phone.get('/api/vote'));
-        await expectOk(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
-        await phone.dispose();
-      }
-    }
+    await votesFromPhones(h, ballot, [11, 7, 4, 2]); // 24 phones, each a device of its own
     await expectOk(await master.put('/api/show', { data: { changes: { screen2: 'vote' } } }));
 
     const { page } = await openAs(h, '/master', 'master', CONSOLE);

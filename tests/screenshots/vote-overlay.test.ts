@@ -4,25 +4,16 @@
  * and the overlay's lower third, scoreboard and vote. The overlay is taken with a transparent background and
  * laid over a grey and white checkerboard (in the browser), so the picture shows what is see-through.
  */
-import { type APIRequestContext, type Page, request } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { describeInBrowser, expectOk, type Harness, openAs, requestAs } from '../e2e/harness';
+import { describeInBrowser, expectOk, type Harness, putShow, requestAs } from '../e2e/harness';
 import { settled, shoot } from './shots';
-
-const FULL_HD = { width: 1920, height: 1080 };
-const HD = { width: 1280, height: 720 };
-
-/** An anonymous projector page, its sound unlocked by a click (the corner hint gone). */
-async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
-  const { page } = await openAs(h, pathName, null, viewport);
-  await page.mouse.click(viewport.width / 2, viewport.height / 2);
-  await page.getByTestId('start-hint').waitFor({ state: 'detached' });
-  return page;
-}
+import { FULL_HD, HD, openScreen } from '../e2e/screens';
+import { votesFromPhones } from './phone-votes';
 
 /** The overlay as OBS would take it (transparent), laid over a checkerboard and saved as `<name>.png`. */
 async function shootOverChecks(h: Harness, overlay: Page, name: string): Promise<void> {
@@ -42,9 +33,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
   let round1: TQuestionSet;
   let teams: TTeamListItem[];
 
-  async function show(changes: TShowChanges): Promise<void> {
-    await expectOk(await master.put('/api/show', { data: { changes } }));
-  }
+  const show = (changes: TShowChanges) => putShow(master, changes);
 
   beforeAll(async () => {
     await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
@@ -64,15 +53,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
   it('vote-screen.png, vote-screen-720p.png: an open vote with its QR code and live tally', async () => {
     const ballot = teams.slice(0, 4).map((t) => t._id);
     await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ballot, closesAt: Date.now() + 5 * 60_000 } }));
-    // 24 phones, each a device of its own: 11, 7, 4 and 2 votes.
-    for (const [i, times] of [11, 7, 4, 2].entries()) {
-      for (let n = 0; n < times; n++) {
-        const phone = await request.newContext({ baseURL: h.url });
-        await expectOk(await phone.get('/api/vote'));
-        await expectOk(await phone.post('/api/vote', { data: { teamIds: [ballot[i]] } }));
-        await phone.dispose();
-      }
-    }
+    await votesFromPhones(h, ballot, [11, 7, 4, 2]); // 24 phones, each a device of its own
     await show({ fw: 1, setId: round1._id, phase: 'vote' });
     for (const [viewport, name] of [
       [FULL_HD, 'vote-screen'],
