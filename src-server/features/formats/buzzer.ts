@@ -12,17 +12,13 @@ import type { TBuzz } from '../../../src/schemas/show';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
-import { readBuzzes, ringBuzzer } from '../show/buzzes';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
-import { liveTransaction, type Trx } from '../live/record';
+import { liveTransaction } from '../live/record';
 import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathOn } from '../tieBreak/suddenDeath';
 import { asMove, saveShow, type StoredShow } from '../show/store';
 import { timeIsUp } from '../show/timer';
 import { type Actor, addAnswerPoints, answersFieldFor, questionRule, teamName } from './points';
-
-export async function buzzOrder(trx: Trx | AppDeps['db'], questionId: string): Promise<TBuzz[]> {
-  return (await readBuzzes(trx, questionId))[questionId] ?? [];
-}
 
 function pauseTimer(show: StoredShow, now: number): StoredShow['timer'] {
   const { endsAt } = show.timer;

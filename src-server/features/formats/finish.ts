@@ -17,16 +17,12 @@ import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError, badRequest } from '../../errors';
-import { readBuzzes, ringBuzzer } from '../show/buzzes';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
 import { asMove, roundOf, saveShow, type StoredShow } from '../show/store';
 import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
-
-async function buzzOrder(trx: Parameters<typeof readBuzzes>[0], key: string): Promise<TBuzz[]> {
-  return (await readBuzzes(trx, key))[key] ?? [];
-}
 
 /**
  * The team a finish move starts the turn of (a known team, who then stands on stage), or null when the

@@ -14,7 +14,7 @@ import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { AppError, badRequest } from '../../errors';
-import { readBuzzes, ringBuzzer } from '../show/buzzes';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
 import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
@@ -95,11 +95,6 @@ function rowRunning(show: StoredShow, now: number): boolean {
   return show.answersOpen || timerRunning;
 }
 
-async function keywordOrder(trx: Parameters<typeof readBuzzes>[0], setId: string): Promise<TBuzz[]> {
-  const key = keywordBuzzKey(setId);
-  return (await readBuzzes(trx, key))[key] ?? [];
-}
-
 /** A wrong keyword takes a team out of the rest of the obstacle round, rows included: it answers no more. */
 export function assertNotEliminated(show: StoredShow, teamId: string): void {
   if (show.obstacle?.eliminated.includes(teamId)) throw new AppError('CONFLICT', messages.teamEliminated);
@@ -137,7 +132,7 @@ export async function keywordVerdict(
     const obstacle = show.stored.obstacle;
     if (!obstacle) throw new AppError('CONFLICT', messages.notObstacleRound);
     if (obstacle.ended || obstacle.solvedBy) throw new AppError('CONFLICT', messages.obstacleEnded);
-    const order = await keywordOrder(trx, obstacle.setId);
+    const order = await buzzOrder(trx, keywordBuzzKey(obstacle.setId));
     const judged = new Set(obstacle.eliminated);
     const pending = order.filter((b) => !judged.has(b.teamId));
     if (!order.some((b) => b.teamId === input.teamId) || judged.has(input.teamId)) throw badRequest(messages.keywordNotBuzzed, 'teamId');
