@@ -1,8 +1,8 @@
 /** The competing teams as cards with their logo and unit, or a note when there are none yet. */
-import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { initials } from '../../../src/initials';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { homePageText } from '../../../src/messages/home';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { TeamAvatar } from '../TeamAvatar';
 import { EmptyNote } from './Section';
 
 export function Teams({ teams }: { teams: TTeamListItem[] }) {
@@ -20,9 +20,7 @@ function TeamCard({ team }: { team: TTeamListItem }) {
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs">
       <Group gap="md" wrap="nowrap">
-        <Avatar src={team.logoUrl || null} size={52} radius="xl" color="red" variant="light">
-          {initials(team.name)}
-        </Avatar>
+        <TeamAvatar name={team.name} logoUrl={team.logoUrl} size={52} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} lineClamp={2}>
             {team.name}

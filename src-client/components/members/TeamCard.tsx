@@ -1,6 +1,6 @@
 /** One team as a card: logo or initials, name, unit, members, its accounts, priority and state. */
-import { ActionIcon, Avatar, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { initials } from '../../../src/initials';
+import { ActionIcon, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { TeamAvatar } from '../TeamAvatar';
 import { membersText } from '../../../src/messages/members';
 import { usersText } from '../../../src/messages/users';
 import type { TTeam } from '../../../src/schemas/team';
@@ -22,9 +22,7 @@ export function TeamCard({
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="team-card" data-team={team.name} opacity={team.active ? 1 : 0.75}>
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={team.logoUrl || null} size={56} radius="xl" color="red" variant="light">
-          {initials(team.name)}
-        </Avatar>
+        <TeamAvatar name={team.name} logoUrl={team.logoUrl} size={56} />
         <Box style={{ minWidth: 0, flex: 1 }}>
           <Text fw={800} fz="lg" lh={1.25} lineClamp={2}>
             {team.name}
