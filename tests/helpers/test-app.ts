@@ -28,6 +28,9 @@ export function serverConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** The usual staff's usernames, by role (TestApp.staff). */
+export const STAFF_NAMES: Record<Role, string> = { admin: 'admin', master: 'dieukhien', judge: 'giamkhao', team: 'doi' };
+
 export interface TestApp {
   app: Hono;
   deps: AppDeps;
@@ -38,9 +41,15 @@ export interface TestApp {
     path: string,
     options?: { body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string> },
   ): Promise<Response>;
-  createUser(username: string, role: Role, extra?: { active?: boolean; password?: string }): Promise<string>;
+  /** Creates an account (for a team account, `teamId` ties it to its team); its id. */
+  createUser(username: string, role: Role, extra?: { active?: boolean; password?: string; teamId?: string }): Promise<string>;
   /** Logs in through POST /login and returns the session cookie ("name=value"). */
   login(username: string, password?: string): Promise<string>;
+  /**
+   * The usual staff, one account per role asked for (admin, dieukhien, giamkhao, doi), created in
+   * that order and each logged in: their session cookies by role.
+   */
+  staff<R extends Role>(roles: readonly R[]): Promise<Record<R, string>>;
   /** A tRPC caller as the holder of `cookie` (anonymous without). */
   caller(cookie?: string): Promise<ReturnType<typeof createCaller>>;
   close(): Promise<void>;
@@ -65,7 +74,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
     return Promise.resolve(app.request(path, { method, headers, body }));
   };
 
-  return {
+  const testApp: TestApp = {
     app,
     deps,
     database,
@@ -79,6 +88,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
           full_name: `Người dùng ${username}`,
           password_hash: extra.password ? await hashPassword(extra.password) : passwordHash,
           active: extra.active ?? true,
+          ...(extra.teamId ? { team_id: extra.teamId } : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -92,6 +102,12 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
       const setCookie = res.headers.get('set-cookie') ?? '';
       return setCookie.split(';')[0]!;
     },
+    async staff(roles) {
+      for (const role of roles) await testApp.createUser(STAFF_NAMES[role], role);
+      const cookies = {} as Record<(typeof roles)[number], string>;
+      for (const role of roles) cookies[role] = await testApp.login(STAFF_NAMES[role]);
+      return cookies;
+    },
     async caller(cookie) {
       const ctx = await createContext(deps, { cookie, ip: '127.0.0.1', secure: false, resHeaders: new Headers() });
       return createCaller(ctx);
@@ -102,4 +118,5 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
       await database.drop();
     },
   };
+  return testApp;
 }

@@ -7,19 +7,11 @@ import { messages } from '../../src/messages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-let admin: string;
-let master: string;
-let judge: string;
+let admin: string, master: string, judge: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  await t.createUser('giamkhao', 'judge');
-  await t.createUser('doi', 'team');
-  admin = await t.login('admin');
-  master = await t.login('dieukhien');
-  judge = await t.login('giamkhao');
+  ({ admin, master, judge } = await t.staff(['admin', 'master', 'judge', 'team']));
 });
 afterAll(() => t.close());
 

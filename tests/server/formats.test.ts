@@ -10,21 +10,11 @@ import { createThrowawayPostgres } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-let admin: string;
-let master: string;
-let judge: string;
-let team: string;
+let admin: string, master: string, judge: string, team: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  await t.createUser('giamkhao', 'judge');
-  await t.createUser('doi', 'team');
-  admin = await t.login('admin');
-  master = await t.login('dieukhien');
-  judge = await t.login('giamkhao');
-  team = await t.login('doi');
+  ({ admin, master, judge, team } = await t.staff(['admin', 'master', 'judge', 'team']));
 });
 afterAll(() => t.close());
 

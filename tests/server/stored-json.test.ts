@@ -58,12 +58,7 @@ async function currentJson(table: string, column: string, where: string, id: str
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  await t.createUser('giamkhao', 'judge');
-  admin = await t.login('admin');
-  master = await t.login('dieukhien');
-  judge = await t.login('giamkhao');
+  ({ admin, master, judge } = await t.staff(['admin', 'master', 'judge']));
   const caller = await t.caller(admin);
   teamId = (await caller.team.create({ data: { name: 'THPT Chu Văn An', members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] } }))
     .item._id;
