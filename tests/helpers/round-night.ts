@@ -26,8 +26,7 @@ export async function createRoundNight(teamNames: readonly string[], { masterNam
   if (masterName) await t.deps.db.updateTable('users').set({ full_name: masterName }).where('id', '=', masterId).execute();
   const teams: Caller[] = [];
   for (const [i, teamId] of teamIds.entries()) {
-    const id = await t.createUser(`doi${i + 1}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', id).execute();
+    await t.createUser(`doi${i + 1}`, 'team', { teamId });
     teams.push(await t.caller(await t.login(`doi${i + 1}`)));
   }
   const master = await t.caller(await t.login('dieukhien'));

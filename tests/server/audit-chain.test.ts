@@ -34,8 +34,7 @@ beforeAll(async () => {
   }
   for (const [i, name] of ['Đội Hoa Sen', 'Đội Hoa Mai'].entries()) {
     const id = (await admin.team.create({ data: { name } })).item._id;
-    const userId = await t.createUser(`xdoi${i}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: id }).where('id', '=', userId).execute();
+    await t.createUser(`xdoi${i}`, 'team', { teamId: id });
     teams.push({ id, caller: await t.caller(await t.login(`xdoi${i}`)) });
   }
   await admin.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });

@@ -41,8 +41,7 @@ beforeAll(async () => {
   for (const [i, name] of TEAMS.entries()) {
     const id = (await admin.team.create({ data: { name } })).item._id;
     teamIds.push(id);
-    const userId = await t.createUser(`doi${i}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: id }).where('id', '=', userId).execute();
+    await t.createUser(`doi${i}`, 'team', { teamId: id });
   }
   await admin.scoreField.create({ data: { name: 'f', label: 'Thuyết trình', maxPoint: 10, step: 0.5 } });
   await admin.scoreField.create({ data: { name: 'phan-1', label: 'Khởi động', kind: 'answers', maxPoint: 300, step: 5 } });

@@ -34,8 +34,7 @@ beforeAll(async () => {
   }
   for (const name of ['Đội Một', 'Đội Hai', 'Đội Ba']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
   teamId = teamIds[0]!;
-  const account = await t.createUser('doimot', 'team');
-  await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', account).execute();
+  await t.createUser('doimot', 'team', { teamId });
   teamCookie = await t.login('doimot');
   await admin.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
   await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });

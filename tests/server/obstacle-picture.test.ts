@@ -71,8 +71,7 @@ beforeAll(async () => {
   await t.createUser('admin', 'admin');
   await t.createUser('dieukhien', 'master');
   const teamId = (await (await t.caller(await t.login('admin'))).team.create({ data: { name: 'THPT Chu Văn An' } })).item._id;
-  const teamUser = await t.createUser('doi1', 'team');
-  await t.deps.db.updateTable('users').set({ team_id: teamId }).where('id', '=', teamUser).execute();
+  await t.createUser('doi1', 'team', { teamId });
   adminCookie = await t.login('admin');
   masterCookie = await t.login('dieukhien');
   teamCookie = await t.login('doi1');

@@ -20,8 +20,7 @@ beforeAll(async () => {
   for (const name of ['THPT Chu Văn An', 'THPT Việt Đức']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
   await t.createUser('dieukhien', 'master');
   for (const [i, username] of ['doia', 'doib'].entries()) {
-    const id = await t.createUser(username, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: teamIds[i]! }).where('id', '=', id).execute();
+    await t.createUser(username, 'team', { teamId: teamIds[i]! });
   }
   await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });
   const set = await admin.questionSet.create({

@@ -33,8 +33,7 @@ beforeAll(async () => {
   });
   for (const [i, name] of ['Đội An', 'Đội Bình', 'Đội Cúc', 'Đội Dung'].entries()) {
     const id = (await admin.team.create({ data: { name, priority: i } })).item._id;
-    const userId = await t.createUser(`doi${i}`, 'team');
-    await t.deps.db.updateTable('users').set({ team_id: id }).where('id', '=', userId).execute();
+    await t.createUser(`doi${i}`, 'team', { teamId: id });
     teams[name] = { id, caller: await t.caller(await t.login(`doi${i}`)) };
   }
   // An, Bình and Cúc on 10, Dung on 5.

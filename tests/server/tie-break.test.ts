@@ -236,8 +236,7 @@ describe('the speed round’s times', () => {
     await master.show.update({ changes: { answersOpen: true } });
     const openedAt = (await master.system.state()).system.answersOpenedAt!;
     for (const [index, name] of ['Đội An', 'Đội Bình'].entries()) {
-      const id = await t.createUser(`doi${index}`, 'team');
-      await t.deps.db.updateTable('users').set({ team_id: ids[name]! }).where('id', '=', id).execute();
+      await t.createUser(`doi${index}`, 'team', { teamId: ids[name]! });
       const team = await t.caller(await t.login(`doi${index}`));
       await team.show.submitAnswer({ questionId, answer: '12' });
     }

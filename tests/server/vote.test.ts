@@ -30,8 +30,7 @@ beforeAll(async () => {
   for (const [i, name] of ['Đội An', 'Đội Bình', 'Đội Cúc'].entries()) {
     teamIds.push((await admin.team.create({ data: { name, priority: i } })).item._id);
   }
-  const userId = await t.createUser('doi0', 'team');
-  await t.deps.db.updateTable('users').set({ team_id: teamIds[0]! }).where('id', '=', userId).execute();
+  await t.createUser('doi0', 'team', { teamId: teamIds[0]! });
   teamCookie = await t.login('doi0');
 });
 afterAll(async () => {
