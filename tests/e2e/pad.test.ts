@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { TScoreItem } from '../../src/schemas/scoring';
 import type { TShowChanges } from '../../src/schemas/show';
@@ -23,7 +23,7 @@ import {
   waitForApp,
   watchRequests,
 } from './harness';
-import { enterPoint, judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, preparePadNight } from './pad';
+import { judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, preparePadNight, scoreTeam } from './pad';
 
 describeInBrowser("judges' pad in a browser", (h) => {
   let admin: APIRequestContext;
@@ -34,12 +34,6 @@ describeInBrowser("judges' pad in a browser", (h) => {
   const show = (changes: TShowChanges) => putShow(master, changes);
   const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>(admin, 'scoring.list')).items;
   const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
-
-  /** Picks a point on the keypad (whole button and the half toggle) and sends it with the confirming second tap. */
-  async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
-    await padTeamRow(page, teamId).click();
-    await enterPoint(page, whole, half);
-  }
 
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
@@ -69,7 +63,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     expect(await first.getAttribute('data-stage')).toBe('true');
     expect(await page.getByTestId('pad-selected-team').textContent()).toBe('Sông Hồng');
 
-    await score(page, teamIds[2]!, '7', true);
+    await scoreTeam(page, teamIds[2]!, '7', true);
     await page.getByText('Chấm điểm thành công!').waitFor();
     await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
     expect(await padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
@@ -95,7 +89,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
   it('shows the open field, its keypad and the own points at once, from the page itself, while the calls are slow', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[1] });
     const { page, context } = await openPad(h);
-    await score(page, teamIds[1]!, '6');
+    await scoreTeam(page, teamIds[1]!, '6');
     await expect.poll(() => padTeamRow(page, teamIds[1]!).getByTestId('pad-team-point').textContent()).toBe('6,0');
     await page.close();
 
@@ -169,7 +163,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     restart = stopped.start;
     await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
     await context.setOffline(true);
-    await score(page, teamIds[3]!, '9');
+    await scoreTeam(page, teamIds[3]!, '9');
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
     await pending.getByText('Đang chờ gửi').waitFor();
@@ -203,7 +197,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     restart = stopped.start;
     await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
     await context.setOffline(true);
-    await score(page, teamIds[4]!, '6', true);
+    await scoreTeam(page, teamIds[4]!, '6', true);
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[4]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
 
@@ -240,7 +234,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     expect(state.user?.username).toBe(ACCOUNTS.judge.username);
     // The pad is live for this judge: the socket came back with the new cookie.
     await expect.poll(() => page.getByTestId('pad-connection').textContent()).toBe('Đã kết nối');
-    await score(page, teamIds[5]!, '10');
+    await scoreTeam(page, teamIds[5]!, '10');
     await page.getByText('Chấm điểm thành công!').waitFor();
     expect(errors).toEqual([]);
 

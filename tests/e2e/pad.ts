@@ -31,6 +31,12 @@ export async function enterPoint(page: Page, whole: string, half = false): Promi
   await submit.click();
 }
 
+/** Picks the team's row on the pad, then enters the point. */
+export async function scoreTeam(page: Page, teamId: string, whole: string, half = false): Promise<void> {
+  await padTeamRow(page, teamId).click();
+  await enterPoint(page, whole, half);
+}
+
 /** The judge's own entries for a team, newest first, as the admin reads them. */
 export async function judgeLog(admin: APIRequestContext, teamId: string, judgeId: string): Promise<TAuditEntry[]> {
   return (await trpcQuery<{ items: TAuditEntry[] }>(admin, 'scoring.log', { teamId, gkId: judgeId, source: 'judge', limit: 100 })).items;

@@ -1,9 +1,9 @@
 /** The judges' pad on a phone (open, locked, offline, back online) and two consoles at once. */
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { TShowChanges } from '../../src/schemas/show';
 import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, toast, waitForApp } from '../e2e/harness';
-import { enterPoint, openPad, padTeamRow, preparePadNight } from '../e2e/pad';
+import { openPad, padTeamRow, preparePadNight, scoreTeam } from '../e2e/pad';
 import { shoot } from './shots';
 
 describeInBrowser('screenshots: the judges’ pad', (h) => {
@@ -12,11 +12,6 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
   const teamIds: string[] = [];
 
   const show = (changes: TShowChanges) => putShow(master, changes);
-
-  async function score(page: Page, teamId: string, whole: string, half = false): Promise<void> {
-    await padTeamRow(page, teamId).click();
-    await enterPoint(page, whole, half);
-  }
 
   beforeAll(async () => {
     admin = await requestAs(h, 'admin');
@@ -29,7 +24,7 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
   it('pad-open, pad-locked', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
     const { page } = await openPad(h);
-    await score(page, teamIds[2]!, '7', true);
+    await scoreTeam(page, teamIds[2]!, '7', true);
     await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
     await padTeamRow(page, teamIds[0]!).click();
     await page.getByTestId('pad-typed').fill('8,5');
@@ -53,7 +48,7 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
     const phone = await openPad(h);
     await phone.context.setOffline(true);
     await phone.page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor();
-    await score(phone.page, teamIds[5]!, '9');
+    await scoreTeam(phone.page, teamIds[5]!, '9');
     const waiting = phone.page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[5]}"]`);
     await expect.poll(() => waiting.getAttribute('data-status')).toBe('waiting');
     await shoot(phone.page, 'pad-offline-waiting', { withoutToasts: true });
@@ -70,7 +65,7 @@ describeInBrowser('screenshots: the judges’ pad', (h) => {
     try {
       await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
       await context.setOffline(true);
-      await score(page, teamIds[3]!, '9');
+      await scoreTeam(page, teamIds[3]!, '9');
       await expect
         .poll(() => page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`).getAttribute('data-status'))
         .toBe('waiting');
