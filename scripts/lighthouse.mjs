@@ -22,10 +22,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, CHROMIUM_ARGS, CHROMIUM_PATH, prepare, startServer } from './lib/showServer.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { build, CHROMIUM_ARGS, CHROMIUM_PATH, prepare, startServer } from './lib/showServer.mjs';
 
 /** A median mobile performance score below this fails the run. */
 const PERF_MIN = 80;

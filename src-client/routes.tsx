@@ -11,8 +11,8 @@ import { PROJECTOR_ROUTES, questionSetRoutes, ROUTES } from '../src/routes';
 import { lazyScreen, type Preloadable } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
 import { RequireRole } from './components/RequireRole';
-import NotFoundPage from './pages/NotFound.page';
 import { DocumentTitle } from './hooks/useDocumentTitle';
+import NotFoundPage from './pages/NotFound.page';
 
 // The frames load with the first screen that needs them, so /login and / do not carry their menus.
 type ShellProps = { title: string; children: ReactNode };

@@ -5,9 +5,9 @@
  * React hooks are in trpc.ts.
  */
 import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
-import type { AppRouter } from '../src-server/router';
 import { SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_MIN_MS, SOCKET_TIMEOUT_MS } from '../src/constants';
 import { errorsText } from '../src/messages/errors';
+import type { AppRouter } from '../src-server/router';
 
 export { errorMessage } from './errorMessage';
 

@@ -5,9 +5,10 @@
  * anonymous 150 MB request is refused at its headers (or after its first megabyte when it streams
  * without a length), with a 413.
  */
-import { getCookie } from 'hono/cookie';
+
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
 import type { AppDeps } from './context';

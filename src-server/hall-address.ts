@@ -8,7 +8,7 @@
  * 3. then this machine's address on the local network, guessed from its network interfaces;
  * 4. and when the machine has none, no address at all: the caller says so rather than print localhost.
  */
-import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
+import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
 
 export type HallAddressSource = 'publicUrl' | 'request' | 'guessed' | 'none';
 

@@ -1,9 +1,9 @@
 /** The only place tRPC is initialised; exports just the builders procedures may use. */
 import { initTRPC } from '@trpc/server';
 import type { Role } from '../src/constants';
+import { messages } from '../src/messages';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Context } from './context';
-import { messages } from '../src/messages';
 import { badRequest, describeError, forbidden, unauthorized } from './errors';
 import { MAX_JSON_DEPTH, valueTooDeep } from './json-depth';
 

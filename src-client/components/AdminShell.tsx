@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { QUESTION_SETS } from '../../src/constants';
 import { appText } from '../../src/messages/app';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
-import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 interface NavItem {
   href: string;

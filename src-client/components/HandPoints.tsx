@@ -8,10 +8,10 @@ import { Button, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { parsePoint } from '../../src/valueFormat';
 import { correctionsText } from '../../src/messages/corrections';
 import { movesText } from '../../src/messages/moves';
 import { validationText } from '../../src/messages/validation';
+import { parsePoint } from '../../src/valueFormat';
 import { useTRPC } from '../trpc';
 import { FormActions, FormModal } from './FormModal';
 import { formSaveError } from './formSave';

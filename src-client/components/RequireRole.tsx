@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { Role } from '../../src/constants';
 import { appText } from '../../src/messages/app';
+import { displayName } from '../../src/valueFormat';
 import { useSystemState } from '../hooks/useSystemState';
 import { ScreenNotice, SignedInActions } from './ScreenNotice';
-import { displayName } from '../../src/valueFormat';
 
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSystemState();

@@ -4,7 +4,7 @@
  */
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/constants';
-import { ChunkLoadFailed, type ChunkFailureType } from './ChunkLoadFailed';
+import { type ChunkFailureType, ChunkLoadFailed } from './ChunkLoadFailed';
 
 class ChunkTimeoutError extends Error {}
 

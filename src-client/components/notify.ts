@@ -1,6 +1,7 @@
 /** Toasts in one place: failures in the danger colour with the server's message appended (docs/ARCHITECTURE.md, "The contract"). */
-import { showToast } from './NotificationsHost';
+
 import { errorMessage } from '../trpc';
+import { showToast } from './NotificationsHost';
 
 export function notifyError(prefix: string, error?: unknown): void {
   const detail = error === undefined ? '' : errorMessage(error);

@@ -4,17 +4,17 @@
  * judge's points, corrections, the audit log and the reset. `?print=bien-ban` shows the official record.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { appText } from '../../src/messages/app';
-import { EventSettingsForm } from '../components/dashboard/EventSettingsForm';
-import { ScoreSheet } from '../components/dashboard/ScoreSheet';
-import { StatCards } from '../components/dashboard/StatCards';
-import { RefusalsPanel } from '../components/dashboard/RefusalsPanel';
-import { TieBreakEditor } from '../components/dashboard/TieBreakEditor';
-import { useTRPC } from '../trpc';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
+import { appText } from '../../src/messages/app';
+import { EventSettingsForm } from '../components/dashboard/EventSettingsForm';
+import { RefusalsPanel } from '../components/dashboard/RefusalsPanel';
+import { ScoreSheet } from '../components/dashboard/ScoreSheet';
+import { StatCards } from '../components/dashboard/StatCards';
+import { TieBreakEditor } from '../components/dashboard/TieBreakEditor';
 import { BienBan } from '../components/results/BienBan';
 import { ResultsSections, useResultsRefresh } from '../components/results/ResultsSections';
+import { useTRPC } from '../trpc';
 
 function PrintRecord() {
   useResultsRefresh();

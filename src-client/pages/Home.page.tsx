@@ -13,9 +13,9 @@ import { Section } from '../components/home/Section';
 import { Teams } from '../components/home/Teams';
 import { sortRules } from '../components/rules/sortRules';
 import { useLiveEvent } from '../hooks/liveEvents';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
-import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
 

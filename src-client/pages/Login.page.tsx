@@ -7,12 +7,12 @@ import { ROLE_HOME } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { contractText } from '../../src/messages/contract';
 import { loginText } from '../../src/messages/login';
+import { displayName } from '../../src/valueFormat';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
-import { displayName } from '../../src/valueFormat';
+import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
-import { DocumentTitle } from '../hooks/useDocumentTitle';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 

@@ -12,15 +12,15 @@ import { contractText } from '../../src/messages/contract';
 import { usersText } from '../../src/messages/users';
 import type { TPublicUser } from '../../src/schemas/auth';
 import { AdminPage } from '../components/AdminPage';
+import { confirmDanger } from '../components/confirmDanger';
 import { HallAddressNote } from '../components/judgeLinks/HallAddressNote';
 import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
-import { confirmDanger } from '../components/confirmDanger';
 import { mutationToasts } from '../components/notify';
 import { PlusIcon, SearchIcon } from '../components/users/icons';
 import { PasswordResetModal } from '../components/users/PasswordResetModal';
-import { usePagingSettings } from '../components/users/usePagingSettings';
 import { UserFormModal } from '../components/users/UserFormModal';
 import { UserTable } from '../components/users/UserTable';
+import { usePagingSettings } from '../components/users/usePagingSettings';
 import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 

@@ -1,6 +1,7 @@
 /** The demo event's content: a Hà Nội schools contest, with real questions about Hà Nội. */
-import type { TFormatInput } from '../../src/schemas/roundFormat';
+
 import type { TQuestionInput } from '../../src/schemas/questionSet';
+import type { TFormatInput } from '../../src/schemas/roundFormat';
 
 export const DEMO_SETTINGS = {
   name: 'Hội thi "Em yêu Hà Nội" 2026',

@@ -1,5 +1,5 @@
-import { isEmail, isIsoDate, isMobile } from '../valueFormat';
 import { validationText } from '../messages/validation';
+import { isEmail, isIsoDate, isMobile } from '../valueFormat';
 import { z } from './zod';
 
 export const ZId = z.string().trim().min(1).max(100);

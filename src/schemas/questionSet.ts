@@ -1,6 +1,6 @@
 import { validationText } from '../messages/validation';
-import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './roundFormat';
 import { type TMedia, ZMediaSchema } from './media';
+import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './roundFormat';
 import { z } from './zod';
 
 export { MEDIA_KINDS, mediaKindOfUrl, type TMedia } from './media';

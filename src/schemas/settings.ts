@@ -1,5 +1,5 @@
-import { isIsoDate } from '../valueFormat';
 import { validationText } from '../messages/validation';
+import { isIsoDate } from '../valueFormat';
 import { ZTieBreakRuleSchema } from './tieBreak';
 import { z } from './zod';
 

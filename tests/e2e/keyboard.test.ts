@@ -6,8 +6,8 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
 import type { ShowState } from '../../src/schemas/show';
+import { loadDemoEvent } from '../../src-server/demo/load';
 import { describeInBrowser, openAs, requestAs, watchRequests } from './harness';
 
 const WIDE = { width: 1440, height: 900 };

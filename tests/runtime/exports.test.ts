@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/messages';
+import { formatPoint } from '../../src/valueFormat';
 import { DEMO_JUDGES, DEMO_TEAMS } from '../../src-server/demo/content';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { formatPoint } from '../../src/valueFormat';
-import { messages } from '../../src/messages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const run = promisify(execFile);

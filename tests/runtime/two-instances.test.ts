@@ -1,9 +1,9 @@
 /** Two real server processes on one PostgreSQL deliver every event to the screens of both, in order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres } from '../helpers/test-db';
-import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
-import { joinSystem, type JoinedClient } from '../helpers/ws-client';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
+import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
+import { createThrowawayPostgres } from '../helpers/test-db';
+import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
 let drop: (() => Promise<void>) | null = null;

@@ -7,8 +7,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { type RunningServer, startServer } from '../../src-server/server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
 let server: RunningServer;

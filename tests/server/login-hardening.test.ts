@@ -13,7 +13,6 @@ import { messages } from '../../src/messages';
 import { createContext } from '../../src-server/context';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_MAX_AGE_S, loginDeviceCookie } from '../../src-server/features/auth/login-device';
 import { passwordChecks, VerificationGate } from '../../src-server/features/auth/password';
-import { hashToken } from '../../src-server/features/auth/sessions';
 import {
   ADDRESS_SLOWDOWN,
   deviceKey,
@@ -23,6 +22,7 @@ import {
   lockMsSql,
   usernameKey,
 } from '../../src-server/features/auth/rate-limit';
+import { hashToken } from '../../src-server/features/auth/sessions';
 import { createCaller } from '../../src-server/router';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app';
 

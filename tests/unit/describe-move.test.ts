@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShowState } from '../../src/schemas/show';
 import { describeMove } from '../../src/describeMove';
+import { defaultShowState } from '../../src/schemas/show';
 
 const names = {
   set: (id: string) => (id === 's1' ? 'Người Hà Nội' : ''),

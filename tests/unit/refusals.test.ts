@@ -1,6 +1,6 @@
 /** The refusal log: counts by kind and address over the last minutes, forgets older ones, stays bounded. */
 import { describe, expect, it } from 'vitest';
-import { RefusalLog, REFUSAL_WINDOW_MINUTES } from '../../src-server/refusals';
+import { REFUSAL_WINDOW_MINUTES, RefusalLog } from '../../src-server/refusals';
 
 describe('the refusal log', () => {
   it('counts by kind and by address, most refused address first', () => {

@@ -3,10 +3,10 @@ import { Button, Center, Grid, Group, Image, Paper, SimpleGrid, Skeleton, Stack,
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { formatDate, parseDate } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { dashboardText } from '../../../src/messages/dashboard';
 import { type TSettings, type TSettingsChanges, ZSettingsChangesSchema } from '../../../src/schemas/settings';
+import { formatDate, parseDate } from '../../../src/valueFormat';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { formSaveError } from '../formSave';

@@ -5,8 +5,8 @@
  */
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/valueFormat';
 import { limitsText } from '../../../src/messages/limits';
+import { formatNumber } from '../../../src/valueFormat';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DataTable } from '../DataTable';

@@ -1,15 +1,15 @@
 /** The scoring sheet: its criteria in order, with create, edit and delete. */
 import { Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatNumber } from '../../../src/valueFormat';
 import { dashboardText } from '../../../src/messages/dashboard';
 import type { TScoreField } from '../../../src/schemas/scoreField';
+import { formatNumber } from '../../../src/valueFormat';
 import { useLoadError } from '../../hooks/useConnection';
 import { useModalItem } from '../../hooks/useModalItem';
 import { useTRPC } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { DataTable } from '../DataTable';
 import { IconAction } from '../IconAction';
-import { confirmDanger } from '../confirmDanger';
 import { mutationToasts } from '../notify';
 import { EditIcon } from '../rules/icons';
 import { TrashIcon } from '../users/icons';

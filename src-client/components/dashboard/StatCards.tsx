@@ -4,9 +4,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { QUESTION_SETS, ROLES } from '../../../src/constants';
-import { formatNumber } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
 import { dashboardText } from '../../../src/messages/dashboard';
+import { formatNumber } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 
 const t = dashboardText;

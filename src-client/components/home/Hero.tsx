@@ -3,13 +3,12 @@ import { Badge, Box, Button, Container, Group, Image, Stack, Text, Title } from 
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_HOME } from '../../../src/constants';
-import { formatDate } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
-import { homePageText } from '../../../src/messages/home';
-import { homeText } from '../../../src/messages/home';
+import { homePageText, homeText } from '../../../src/messages/home';
 import { loginText } from '../../../src/messages/login';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TSettings } from '../../../src/schemas/settings';
+import { formatDate } from '../../../src/valueFormat';
 import { CalendarIcon, PinIcon } from './icons';
 
 export function Hero({

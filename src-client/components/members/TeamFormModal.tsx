@@ -1,8 +1,8 @@
 /** Create or edit a team in a modal: name, unit, logo, priority, active, and its members as an editable list. */
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { contractText } from '../../../src/messages/contract';
 import { membersText } from '../../../src/messages/members';
 import { usersText } from '../../../src/messages/users';

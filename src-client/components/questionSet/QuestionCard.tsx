@@ -1,8 +1,8 @@
 /** One question as an admin sees it: number, content, options with the right one marked, answer, explanation, media, point, time. */
 import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatPoint } from '../../../src/valueFormat';
 import { questionSetsText } from '../../../src/messages/questionSets';
+import { formatPoint } from '../../../src/valueFormat';
 import { Icon } from '../Icon';
 import type { DraftQuestion } from './draft';
 import { optionLetter } from './helpers';

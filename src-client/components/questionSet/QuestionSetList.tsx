@@ -3,20 +3,20 @@ import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatDate } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { questionSetsText } from '../../../src/messages/questionSets';
+import { formatDate } from '../../../src/valueFormat';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
+import { confirmDanger } from '../confirmDanger';
 import { DataTable } from '../DataTable';
 import { IconAction } from '../IconAction';
-import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { questionSetPath } from './helpers';
-import { TrashIcon } from './QuestionCard';
 import { ImportModal } from './ImportModal';
+import { TrashIcon } from './QuestionCard';
 import { RoundHeading } from './RoundHeading';
-import { type SetFormResult, SetFormModal } from './SetFormModal';
+import { SetFormModal, type SetFormResult } from './SetFormModal';
 
 interface SetSummary {
   _id: string;

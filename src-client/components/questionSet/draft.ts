@@ -1,6 +1,7 @@
 /** A question while it is edited in the browser: the server's fields plus a key that React can keep. */
-import type { TFormat } from '../../../src/schemas/roundFormat';
+
 import type { TPublicQuestion, TQuestion, TQuestionInput, TQuestionSet } from '../../../src/schemas/questionSet';
+import type { TFormat } from '../../../src/schemas/roundFormat';
 
 export interface DraftQuestion extends Omit<TQuestion, 'id'> {
   /** The question's id when it has one; a local key for a question not yet saved. */

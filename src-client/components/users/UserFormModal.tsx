@@ -6,8 +6,7 @@
 import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Role, ROLES } from '../../../src/constants';
-import { formatDate, parseDate } from '../../../src/valueFormat';
+import { ROLES, type Role } from '../../../src/constants';
 import { appText } from '../../../src/messages/app';
 import { contractText } from '../../../src/messages/contract';
 import { homePageText } from '../../../src/messages/home';
@@ -16,6 +15,7 @@ import { usersText } from '../../../src/messages/users';
 import { validationText } from '../../../src/messages/validation';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import { ZUserCreateSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
+import { formatDate, parseDate } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 import { FormActions, FormModal } from '../FormModal';
 import { formSaveHandlers, zodFormErrors } from '../formSave';

@@ -2,10 +2,10 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../src/constants';
-import { formatDate, formatMobile } from '../../../src/valueFormat';
 import { appText } from '../../../src/messages/app';
 import { usersText } from '../../../src/messages/users';
 import type { TPublicUser } from '../../../src/schemas/auth';
+import { formatDate, formatMobile } from '../../../src/valueFormat';
 import { DataTable } from '../DataTable';
 import { JudgeLinkButton } from '../judgeLinks/JudgeLinkButton';
 import { EditIcon, KeyIcon, TrashIcon } from './icons';

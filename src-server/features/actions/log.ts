@@ -6,10 +6,10 @@
  * neither does.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { formatNumber, formatPoint } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import type { TActionEntry, TActionValue } from '../../../src/schemas/actions';
 import { z } from '../../../src/schemas/zod';
+import { formatNumber, formatPoint } from '../../../src/valueFormat';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';
 

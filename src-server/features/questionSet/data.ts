@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { messages } from '../../../src/messages';
-import { publicFormat, type TFormat, ZFormatSchema } from '../../../src/schemas/roundFormat';
 import {
   type TPublicQuestion,
   type TQuestion,
@@ -11,6 +10,7 @@ import {
   type ZQuestionSchema,
   ZStoredQuestionSchema,
 } from '../../../src/schemas/questionSet';
+import { publicFormat, type TFormat, ZFormatSchema } from '../../../src/schemas/roundFormat';
 import { z } from '../../../src/schemas/zod';
 import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';

@@ -5,12 +5,12 @@ import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TPartialUser, TUserChanges, TUserCondition, TUserCreate } from '../../../src/schemas/user';
 import { foldVietnamese } from '../../../src/text';
 import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
-import { liveTransaction } from '../live/record';
 import { isUniqueViolation } from '../../db/errors';
 import { nextPriority } from '../../db/priority';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/password';
+import { liveTransaction } from '../live/record';
 import { PUBLIC_USER_COLUMNS, recordSeatsIfChanged, toPublicUser, userSearchText } from './data';
 
 export interface TUserPage {

@@ -3,8 +3,8 @@
  * ZQuestionSchema and the set's size limit, and words each problem with its row number.
  */
 import { messages } from '../../../../src/messages';
-import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from '../../../../src/schemas/roundFormat';
 import { ZQuestionSchema } from '../../../../src/schemas/questionSet';
+import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from '../../../../src/schemas/roundFormat';
 import type { z } from '../../../../src/schemas/zod';
 import { badRequest } from '../../../errors';
 import type { ImportRowError, ParsedRow } from './parse';
