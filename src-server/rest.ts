@@ -2,19 +2,36 @@
  * The contract's REST paths (docs/ARCHITECTURE.md, "The contract"), each a thin adapter over one tRPC procedure, so validation, roles and
  * behaviour are the procedures' own.
  */
-import type { Context as HonoContext, Hono } from 'hono';
+import type { Hono, Context as HonoContext } from 'hono';
+import { renderSVG } from 'uqr';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
+import { badRequest } from './errors';
 import { resultsCsv } from './features/results/csv';
 import { resultsXlsx } from './features/results/xlsx';
-import { type CallerFor, type RestHandler, readJsonBody } from './http';
-import { badRequest } from './errors';
 import { RetryLater } from './features/vote/gate';
-import { renderSVG } from 'uqr';
+import { type CallerFor, type RestHandler, readJsonBody } from './http';
 
 /** The body's fields with the path's set number, which the body cannot override. */
 const withSet = async (c: Parameters<typeof readJsonBody>[0], set: number) => ({ ...(await readJsonBody(c)), set }) as never;
-const body = async (c: Parameters<typeof readJsonBody>[0]) => (await readJsonBody(c)) as never;
+
+type Caller = Parameters<Parameters<RestHandler>[0]>[0];
+type Procedure = (input: never) => Promise<unknown>;
+
+/** The paths whose procedure takes the request's JSON body as its input, each as [method, path, procedure]. */
+const BODY_ROUTES: [method: 'post' | 'put', path: string, pick: (caller: Caller) => Procedure][] = [
+  ['post', '/login', (caller) => caller.auth.login],
+  ['put', '/api/profile', (caller) => caller.profile.update],
+  ['put', '/api/cham-thi/submit', (caller) => caller.scoring.submit],
+  ['post', '/api/cham-thi/admin-submit', (caller) => caller.scoring.adminSubmit],
+  ['post', '/api/cham-thi/admin-submit-all', (caller) => caller.scoring.adminSubmitAll],
+  // The tie-break chain after the total (read: staff; set: admin).
+  ['put', '/api/tie-break', (caller) => caller.ranking.setTieBreak],
+  ['put', '/api/show', (caller) => caller.show.update],
+  // The audience vote: open or close (master, admin), award.
+  ['put', '/api/vote', (caller) => caller.vote.update],
+  ['post', '/api/vote/award', (caller) => caller.vote.award],
+];
 
 function positiveInt(text: string, field: string): number {
   const value = Number(text);
@@ -29,17 +46,38 @@ function download(c: HonoContext, data: string | Uint8Array, fileName: string, c
 }
 
 export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: CallerFor): void {
-  app.post(
-    '/login',
-    rest(async (caller, c) => caller.auth.login(await body(c))),
-  );
+  /** A procedure with the request's JSON body as its input (with `set`, the path's set number, which the body cannot override). */
+  const withBody = (pick: (caller: Caller) => Procedure, set?: number) =>
+    rest(async (caller, c) => pick(caller)(set === undefined ? ((await readJsonBody(c)) as never) : await withSet(c, set)));
+  /**
+   * A collection: the whole at `${path}/all` (GET; by default the procedure `all`), create (POST), update (PUT) and remove (DELETE) at
+   * the path, with `set` the path's set number.
+   */
+  const collection = (
+    path: string,
+    pick: (caller: Caller) => { all?: Procedure; create: Procedure; update: Procedure; remove: Procedure },
+    list: Parameters<RestHandler>[0] = async (caller) => pick(caller).all?.(undefined as never),
+    set?: number,
+  ) => {
+    app.get(`${path}/all`, rest(list));
+    app.post(
+      path,
+      withBody((caller) => pick(caller).create, set),
+    );
+    app.put(
+      path,
+      withBody((caller) => pick(caller).update, set),
+    );
+    app.delete(
+      path,
+      withBody((caller) => pick(caller).remove, set),
+    );
+  };
+
+  for (const [method, path, pick] of BODY_ROUTES) app[method](path, withBody(pick));
   app.post(
     '/logout',
     rest((caller) => caller.auth.logout({})),
-  );
-  app.put(
-    '/api/profile',
-    rest(async (caller, c) => caller.profile.update(await body(c))),
   );
 
   // The contract's admin-only paths, before the generic /{id}.
@@ -58,44 +96,19 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
 
   QUESTION_SETS.forEach((name, index) => {
     const set = index + 1;
-    app.get(
-      `/api/${name}/all`,
-      rest((caller) => caller.questionSet.list({ set })),
+    collection(
+      `/api/${name}`,
+      (caller) => caller.questionSet,
+      (caller) => caller.questionSet.list({ set }),
+      set,
     );
     app.get(
       `/api/${name}/:id`,
       rest((caller, c) => caller.questionSet.get({ set, _id: c.req.param('id') ?? '' })),
     );
-    app.post(
-      `/api/${name}`,
-      rest(async (caller, c) => caller.questionSet.create(await withSet(c, set))),
-    );
-    app.put(
-      `/api/${name}`,
-      rest(async (caller, c) => caller.questionSet.update(await withSet(c, set))),
-    );
-    app.delete(
-      `/api/${name}`,
-      rest(async (caller, c) => caller.questionSet.remove(await withSet(c, set))),
-    );
   });
 
-  app.get(
-    '/api/the-le/all',
-    rest((caller) => caller.rules.all()),
-  );
-  app.post(
-    '/api/the-le',
-    rest(async (caller, c) => caller.rules.create(await body(c))),
-  );
-  app.put(
-    '/api/the-le',
-    rest(async (caller, c) => caller.rules.update(await body(c))),
-  );
-  app.delete(
-    '/api/the-le',
-    rest(async (caller, c) => caller.rules.remove(await body(c))),
-  );
+  collection('/api/the-le', (caller) => caller.rules);
 
   app.get(
     '/api/user/page/:pageNumber/:pageSize',
@@ -114,52 +127,12 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
       return caller.user.page({ pageNumber, pageSize, condition: condition as never });
     }),
   );
-  app.get(
-    '/api/user/all',
-    rest((caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') })),
-  );
-  app.post(
+  collection(
     '/api/user',
-    rest(async (caller, c) => caller.user.create(await body(c))),
+    (caller) => caller.user,
+    (caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') }),
   );
-  app.put(
-    '/api/user',
-    rest(async (caller, c) => caller.user.update(await body(c))),
-  );
-  app.delete(
-    '/api/user',
-    rest(async (caller, c) => caller.user.remove(await body(c))),
-  );
-
-  app.get(
-    '/api/team/all',
-    rest((caller) => caller.team.all()),
-  );
-  app.post(
-    '/api/team',
-    rest(async (caller, c) => caller.team.create(await body(c))),
-  );
-  app.put(
-    '/api/team',
-    rest(async (caller, c) => caller.team.update(await body(c))),
-  );
-  app.delete(
-    '/api/team',
-    rest(async (caller, c) => caller.team.remove(await body(c))),
-  );
-
-  app.put(
-    '/api/cham-thi/submit',
-    rest(async (caller, c) => caller.scoring.submit(await body(c))),
-  );
-  app.post(
-    '/api/cham-thi/admin-submit',
-    rest(async (caller, c) => caller.scoring.adminSubmit(await body(c))),
-  );
-  app.post(
-    '/api/cham-thi/admin-submit-all',
-    rest(async (caller, c) => caller.scoring.adminSubmitAll(await body(c))),
-  );
+  collection('/api/team', (caller) => caller.team);
 
   app.get(
     '/api/results',
@@ -176,18 +149,10 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
   });
 
   // The tie-break chain after the total (read: staff; set: admin).
+  // The tie-break chain after the total (read: staff; set: admin).
   app.get(
     '/api/tie-break',
     rest((caller) => caller.ranking.tieBreak()),
-  );
-  app.put(
-    '/api/tie-break',
-    rest(async (caller, c) => caller.ranking.setTieBreak(await body(c))),
-  );
-
-  app.put(
-    '/api/show',
-    rest(async (caller, c) => caller.show.update(await body(c))),
   );
 
   // The audience vote: read (anyone; sets the ballot cookie), open or close (master, admin), cast
@@ -196,11 +161,7 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     '/api/vote',
     rest((caller) => caller.vote.get()),
   );
-  app.put(
-    '/api/vote',
-    rest(async (caller, c) => caller.vote.update(await body(c))),
-  );
-  const cast = rest(async (caller, c) => caller.vote.cast(await body(c)));
+  const cast = withBody((caller) => caller.vote.cast);
   app.post('/api/vote', async (c) => {
     try {
       return await cast(c);
@@ -210,10 +171,6 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
       throw error;
     }
   });
-  app.post(
-    '/api/vote/award',
-    rest(async (caller, c) => caller.vote.award(await body(c))),
-  );
   // The address to vote at as a QR code, for the projector (black on white, a quiet zone around it).
   app.get('/api/vote/qr.svg', async (c) => {
     const { caller } = await callerFor(c);
@@ -223,20 +180,5 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     return c.body(renderSVG(url, { ecc: 'M', border: 2, pixelSize: 10 }));
   });
 
-  app.get(
-    '/api/score-field/all',
-    rest((caller) => caller.scoreField.all()),
-  );
-  app.post(
-    '/api/score-field',
-    rest(async (caller, c) => caller.scoreField.create(await body(c))),
-  );
-  app.put(
-    '/api/score-field',
-    rest(async (caller, c) => caller.scoreField.update(await body(c))),
-  );
-  app.delete(
-    '/api/score-field',
-    rest(async (caller, c) => caller.scoreField.remove(await body(c))),
-  );
+  collection('/api/score-field', (caller) => caller.scoreField);
 }
