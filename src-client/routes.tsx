@@ -88,30 +88,25 @@ function Admin({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The fixed /user screens: path, title, page. */
+const ADMIN_SCREENS: [string, string, typeof UsersPage][] = [
+  [ROUTES.users, appText.screenTitles.users, UsersPage],
+  [ROUTES.dashboard, appText.screenTitles.dashboard, DashboardPage],
+  [ROUTES.members, appText.screenTitles.members, MembersPage],
+  [ROUTES.rules, appText.screenTitles.rules, RulesPage],
+];
+
 /** The /user group. */
 function AdminRoutes() {
   return (
     <Switch>
-      <Route path={ROUTES.users}>
-        <Admin title={appText.screenTitles.users}>
-          <UsersPage />
-        </Admin>
-      </Route>
-      <Route path={ROUTES.dashboard}>
-        <Admin title={appText.screenTitles.dashboard}>
-          <DashboardPage />
-        </Admin>
-      </Route>
-      <Route path={ROUTES.members}>
-        <Admin title={appText.screenTitles.members}>
-          <MembersPage />
-        </Admin>
-      </Route>
-      <Route path={ROUTES.rules}>
-        <Admin title={appText.screenTitles.rules}>
-          <RulesPage />
-        </Admin>
-      </Route>
+      {ADMIN_SCREENS.map(([path, title, Page]) => (
+        <Route key={path} path={path}>
+          <Admin title={title}>
+            <Page />
+          </Admin>
+        </Route>
+      ))}
       {QUESTION_SETS.flatMap((set, index) => [
         <Route key={set} path={questionSetRoutes(index + 1).list}>
           <Admin title={appText.questionSetTitle(index + 1)}>

@@ -136,24 +136,21 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
           </Text>
         </OutputChoice>
         <Group gap={6} grow>
-          <Button
-            size="xs"
-            color="blue"
-            variant={system.scoreboardFrozen ? 'light' : 'filled'}
-            disabled={system.scoreboardFrozen}
-            onClick={() => moves.move({ scoreboardFrozen: true })}
-          >
-            {M.freeze}
-          </Button>
-          <Button
-            size="xs"
-            color="orange"
-            variant={system.scoreboardFrozen ? 'filled' : 'light'}
-            disabled={!system.scoreboardFrozen}
-            onClick={() => moves.move({ scoreboardFrozen: false })}
-          >
-            {M.publish}
-          </Button>
+          {[
+            { label: M.freeze, color: 'blue', frozen: true },
+            { label: M.publish, color: 'orange', frozen: false },
+          ].map((b) => (
+            <Button
+              key={b.label}
+              size="xs"
+              color={b.color}
+              variant={system.scoreboardFrozen === b.frozen ? 'light' : 'filled'}
+              disabled={system.scoreboardFrozen === b.frozen}
+              onClick={() => moves.move({ scoreboardFrozen: b.frozen })}
+            >
+              {b.label}
+            </Button>
+          ))}
         </Group>
         {system.scoreboardFrozen && (
           <Text size="xs" c="blue.8" data-testid="frozen-note">

@@ -2,26 +2,19 @@
  * What the main screen shows: question, answer, scoreboard, round card, rules, blank. Revealing the
  * answer is deliberate: the button asks first (Shift+A on the keyboard goes straight through).
  */
-import { Button, SimpleGrid, Text } from '@mantine/core';
-import { openConfirm } from '../ModalsHost';
-import { ShortcutKey } from './ShortcutKey';
+import { Button, SimpleGrid } from '@mantine/core';
 import type { ShowPhase } from '../../../src/constants';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
+import { confirmStep } from './confirmStep';
+import { ShortcutKey } from './ShortcutKey';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
 const M = masterText;
 
 export function confirmReveal(onConfirm: () => void): void {
-  openConfirm({
-    title: <Text fw={700}>{M.revealTitle}</Text>,
-    children: <Text size="sm">{M.revealText}</Text>,
-    labels: { confirm: M.revealAnswer, cancel: M.cancel },
-    confirmProps: { color: 'teal', 'data-autofocus': true },
-    centered: true,
-    onConfirm,
-  });
+  confirmStep({ title: M.revealTitle, text: M.revealText, confirm: M.revealAnswer, color: 'teal', onConfirm });
 }
 
 interface Action {

@@ -1,8 +1,8 @@
 /** The question's clock: presets, start, pause, resume, reset, and the same second every screen shows. */
 import { Button, Chip, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
-import { formatCountdown } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState, TShowChanges } from '../../../src/schemas/show';
+import { formatCountdown } from '../../../src/valueFormat';
 import { useCountdown } from '../../hooks/useCountdown';
 import { Panel } from './Panel';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
@@ -78,30 +78,25 @@ export function TimerPanel({
             </Group>
           </Chip.Group>
           <Group gap={6} grow>
-            <Button size="xs" color="teal" onClick={() => moves.move({ timer: { action: 'start', durationMs: durationS * 1000 } })}>
-              {M.timerStart}
-            </Button>
-            <Button
-              size="xs"
-              color="orange"
-              variant="light"
-              disabled={status !== 'running'}
-              onClick={() => moves.move({ timer: { action: 'pause' } })}
-            >
-              {M.timerPause}
-            </Button>
-            <Button
-              size="xs"
-              color="teal"
-              variant="light"
-              disabled={status !== 'paused'}
-              onClick={() => moves.move({ timer: { action: 'resume' } })}
-            >
-              {M.timerResume}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => moves.move({ timer: { action: 'reset', durationMs: durationS * 1000 } })}>
-              {M.timerReset}
-            </Button>
+            {(
+              [
+                { label: M.timerStart, color: 'teal', variant: 'filled', timer: { action: 'start', durationMs: durationS * 1000 } },
+                { label: M.timerPause, color: 'orange', variant: 'light', off: status !== 'running', timer: { action: 'pause' } },
+                { label: M.timerResume, color: 'teal', variant: 'light', off: status !== 'paused', timer: { action: 'resume' } },
+                { label: M.timerReset, variant: 'default', timer: { action: 'reset', durationMs: durationS * 1000 } },
+              ] as const
+            ).map((b) => (
+              <Button
+                key={b.timer.action}
+                size="xs"
+                color={'color' in b ? b.color : undefined}
+                variant={b.variant}
+                disabled={'off' in b ? b.off : undefined}
+                onClick={() => moves.move({ timer: b.timer })}
+              >
+                {b.label}
+              </Button>
+            ))}
           </Group>
         </Stack>
       </Group>

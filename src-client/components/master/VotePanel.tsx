@@ -8,25 +8,24 @@
 import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState, ShowTimer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import type { TVote } from '../../../src/schemas/vote';
+import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { useLiveNewerThan } from '../../hooks/liveEvents';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
-import { openConfirm } from '../ModalsHost';
 import { notifyError, notifySuccess } from '../notify';
+import { confirmStep } from './confirmStep';
 import { Panel } from './Panel';
 import type { ShowMoves } from './useShowMove';
 import { VoteForm } from './VoteForm';
 import { VoteSources } from './VoteSources';
 import { TallyBars, winnersOf } from './VoteTally';
 
-const M = masterText;
 const V = masterText.vote;
 
 function AwardControls({
@@ -64,12 +63,11 @@ function AwardControls({
   }
   const ask = () => {
     if (!field) return;
-    openConfirm({
-      title: <Text fw={700}>{V.awardTitle}</Text>,
-      children: <Text size="sm">{V.awardText(names, field.label, formatPoint(field.maxPoint))}</Text>,
-      labels: { confirm: V.award, cancel: M.cancel },
-      confirmProps: { color: 'grape', 'data-autofocus': true },
-      centered: true,
+    confirmStep({
+      title: V.awardTitle,
+      text: V.awardText(names, field.label, formatPoint(field.maxPoint)),
+      confirm: V.award,
+      color: 'grape',
       onConfirm: () => onAward(field.name),
     });
   };
@@ -138,12 +136,11 @@ export function VotePanel({
   const openVote = (input: Parameters<typeof update.mutate>[0]) =>
     update.mutate(input, { onSuccess: () => setFormShown(false), onError: (error) => notifyError(V.openError, error) });
   const closeVote = () =>
-    openConfirm({
-      title: <Text fw={700}>{V.closeTitle}</Text>,
-      children: <Text size="sm">{V.closeText}</Text>,
-      labels: { confirm: V.close, cancel: M.cancel },
-      confirmProps: { color: 'red', 'data-autofocus': true },
-      centered: true,
+    confirmStep({
+      title: V.closeTitle,
+      text: V.closeText,
+      confirm: V.close,
+      color: 'red',
       onConfirm: () => update.mutate({ open: false }, { onError: (error) => notifyError(V.closeError, error) }),
     });
 
@@ -203,24 +200,21 @@ export function VotePanel({
           {V.ballots(vote.ballots ?? 0)}
         </Text>
         <Group gap={6} grow>
-          <Button
-            size="xs"
-            color="grape"
-            variant={system.phase === 'vote' ? 'filled' : 'light'}
-            data-current={system.phase === 'vote'}
-            onClick={() => moves.move({ phase: 'vote' })}
-          >
-            {V.toScreen}
-          </Button>
-          <Button
-            size="xs"
-            color="grape"
-            variant={system.screen2 === 'vote' ? 'filled' : 'light'}
-            data-current={system.screen2 === 'vote'}
-            onClick={() => moves.move({ screen2: 'vote' })}
-          >
-            {V.toScreen2}
-          </Button>
+          {[
+            { label: V.toScreen, current: system.phase === 'vote', move: { phase: 'vote' as const } },
+            { label: V.toScreen2, current: system.screen2 === 'vote', move: { screen2: 'vote' as const } },
+          ].map((b) => (
+            <Button
+              key={b.label}
+              size="xs"
+              color="grape"
+              variant={b.current ? 'filled' : 'light'}
+              data-current={b.current}
+              onClick={() => moves.move(b.move)}
+            >
+              {b.label}
+            </Button>
+          ))}
         </Group>
         {vote.open && (
           <Button size="xs" color="red" variant="outline" onClick={closeVote} loading={update.isPending}>

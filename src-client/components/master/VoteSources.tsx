@@ -11,10 +11,9 @@ import { masterText } from '../../../src/messages/master';
 import type { TVote, TVoteSource } from '../../../src/schemas/vote';
 import { useLoadError, useRefetchOnReconnect } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
-import { openConfirm } from '../ModalsHost';
 import { notifyError, notifySuccess } from '../notify';
+import { confirmStep } from './confirmStep';
 
-const M = masterText;
 const S = masterText.vote.sources;
 const number = (n: number) => n.toLocaleString('vi-VN');
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -44,12 +43,11 @@ export function VoteSources({ vote }: { vote: TVote }) {
 
   const sources = query.data?.voteId === vote._id ? query.data.sources : [];
   const ask = (source: TVoteSource) =>
-    openConfirm({
-      title: <Text fw={700}>{S.discardTitle(source.ballots, source.address)}</Text>,
-      children: <Text size="sm">{S.discardText}</Text>,
-      labels: { confirm: S.discard, cancel: M.cancel },
-      confirmProps: { color: 'red', 'data-autofocus': true },
-      centered: true,
+    confirmStep({
+      title: S.discardTitle(source.ballots, source.address),
+      text: S.discardText,
+      confirm: S.discard,
+      color: 'red',
       onConfirm: () => discard.mutate({ voteId: vote._id, address: source.address }),
     });
 
