@@ -6,10 +6,10 @@
  * its round's record, so leaving the round and coming back finds it as it was.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { finishPoints, stealPoints } from '../../../src/roundFormats';
 import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
+import { finishPoints, stealPoints } from '../../../src/roundFormats';
 import type { TQuestion } from '../../../src/schemas/questionSet';
 import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../src/schemas/show';
@@ -17,11 +17,10 @@ import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError, badRequest } from '../../errors';
-import { buzzOrder, ringBuzzer } from '../show/buzzes';
-import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
-import { asMove, roundOf, saveShow, type StoredShow } from '../show/store';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
+import { asMove, readShow, roundOf, type StoredShow, saveShow } from '../show/store';
 import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
 
 /**
@@ -237,24 +236,13 @@ export async function stealVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Act
     const reason = `${stealBuzzKey(steal.questionId)}: ${input.verdict}`;
     const changes: ScoreChange[] = [];
     const events: number[] = [];
-    const stealer = await addAnswerPoints(trx, first.teamId, field, outcome.stealer, {
-      actorId: actor.id,
-      source: 'steal',
-      rule: outcome.rule,
-      reason,
-    });
-    changes.push(stealer.live);
-    events.push(stealer.eventId);
-    if (outcome.onStage !== 0 && finish.teamId) {
-      const lost = await addAnswerPoints(trx, finish.teamId, field, outcome.onStage, {
-        actorId: actor.id,
-        source: 'steal',
-        rule: outcome.onStageRule,
-        reason,
-      });
-      changes.push(lost.live);
-      events.push(lost.eventId);
-    }
+    const add = async (teamId: string, points: number, rule: string | null) => {
+      const added = await addAnswerPoints(trx, teamId, field, points, { actorId: actor.id, source: 'steal', rule, reason });
+      changes.push(added.live);
+      events.push(added.eventId);
+    };
+    await add(first.teamId, outcome.stealer, outcome.rule);
+    if (outcome.onStage !== 0 && finish.teamId) await add(finish.teamId, outcome.onStage, outcome.onStageRule);
     const next: StoredShow = { ...show.stored };
     next.finish = { ...finish, steal: { ...steal, teamId: first.teamId, result: input.verdict } };
     const label = movesText.steal(movesText.finishVerdict[input.verdict], teamName(deps, first.teamId), outcome.stealer);
