@@ -7,20 +7,12 @@
  * - a refusal is logged as one line without a stack; a flood of them is logged a few lines at most;
  * - each refusal is counted in the instance's refusal log, by kind and address.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_HTTP_BATCH } from '../../src-server/app';
 import { MAX_JSON_DEPTH } from '../../src-server/json-depth';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
 
-let t: TestApp;
-let admin = '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('quantri', 'admin');
-  admin = await t.login('quantri');
-});
-afterAll(() => t.close());
+const t = testAppForFile({ staff: ['admin'] });
 afterEach(() => vi.restoreAllMocks());
 
 const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
@@ -30,7 +22,7 @@ describe('an HTTP batch', () => {
   it(`of more than ${MAX_HTTP_BATCH} calls is refused with 400 before any call runs`, async () => {
     const paths = Array.from({ length: 1237 }, () => 'system.state').join(',');
     const before = t.deps.refusals.summary().byKind.find((k) => k.kind === 'batch')?.count ?? 0;
-    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: admin });
+    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: t.cookies.admin });
     expect(res.status).toBe(400);
     const body = await res.text();
     expect(body.length).toBeLessThan(1000);
@@ -41,14 +33,14 @@ describe('an HTTP batch', () => {
   it('of rules.all does not query once per call', async () => {
     const queries = vi.spyOn(t.deps.db, 'selectFrom');
     const paths = Array.from({ length: 1608 }, () => 'rules.all').join(',');
-    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: admin });
+    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: t.cookies.admin });
     expect(res.status).toBe(400);
     expect(queries).not.toHaveBeenCalled();
   });
 
   it(`of ${MAX_HTTP_BATCH} calls or fewer still works`, async () => {
     const paths = Array.from({ length: MAX_HTTP_BATCH }, () => 'system.state').join(',');
-    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: admin });
+    const res = await t.request('GET', `/trpc/${paths}?batch=1`, { cookie: t.cookies.admin });
     expect(res.status).toBe(200);
     expect(await res.json()).toHaveLength(MAX_HTTP_BATCH);
   });
@@ -94,7 +86,7 @@ describe('input nested 8,000 deep', () => {
   it('a question set nested as deep as honest input still saves', async () => {
     const res = await t.request('POST', '/api/the-le', {
       body: { data: { title: 'Thể lệ', content: 'Nội dung', order: 1 } },
-      cookie: admin,
+      cookie: t.cookies.admin,
     });
     expect(res.status).toBe(200);
   });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { ensureFirstAdmin } from '../../src-server/bootstrap';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import { createTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let adminCookie = '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('quantri', 'admin');
-  adminCookie = await t.login('quantri');
-});
-afterAll(() => t.close());
+const t = testAppForFile({ staff: ['admin'] });
 
 describe('GET /api/state', () => {
   it('answers now, user, system and listTeam, ignoring the t parameter', async () => {
@@ -28,7 +21,7 @@ describe('GET /api/state', () => {
   });
 
   it('lists active teams by priority, then name', async () => {
-    const admin = await t.caller(adminCookie);
+    const admin = await t.caller(t.cookies.admin);
     for (const data of [
       { name: 'THPT Việt Đức', priority: 2 },
       { name: 'THPT Chu Văn An', priority: 1 },

@@ -2,18 +2,10 @@
  * A NUL character (which PostgreSQL cannot store in text) anywhere in a request is a 400 naming the
  * field, never a 500: in JSON bodies, in REST path parameters, in tRPC input, and in /media/:id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app-for-file';
 
-let t: TestApp;
-let admin = '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('quantri', 'admin');
-  admin = await t.login('quantri');
-});
-afterAll(() => t.close());
+const t = testAppForFile({ staff: ['admin'] });
 
 const NUL = '\u0000';
 
@@ -33,14 +25,14 @@ describe('a NUL character', () => {
   ];
   for (const [what, method, path, body, field] of cases) {
     it(`in ${what} answers 400 naming ${field}`, async () => {
-      const res = await t.request(method, path, { body, cookie: admin });
+      const res = await t.request(method, path, { body, cookie: t.cookies.admin });
       expect(res.status).toBe(400);
       expect((await res.json()).error.field).toBe(field);
     });
   }
 
   it('in a REST path parameter answers 400', async () => {
-    const res = await t.request('GET', '/api/fw-question/a%00b', { cookie: admin });
+    const res = await t.request('GET', '/api/fw-question/a%00b', { cookie: t.cookies.admin });
     expect(res.status).toBe(400);
   });
 
@@ -52,7 +44,7 @@ describe('a NUL character', () => {
 
   it('in tRPC input over HTTP answers 400 naming the field', async () => {
     const input = encodeURIComponent(JSON.stringify({ set: 1, _id: `x${NUL}` }));
-    const res = await t.request('GET', `/trpc/questionSet.get?input=${input}`, { cookie: admin });
+    const res = await t.request('GET', `/trpc/questionSet.get?input=${input}`, { cookie: t.cookies.admin });
     expect(res.status).toBe(400);
     expect((await res.json()).error.data.field).toBe('_id');
   });
