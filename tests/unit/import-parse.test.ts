@@ -27,6 +27,13 @@ async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
+/** The errors of a bad-rows fixture, after checking that its one good question is read. */
+async function badRowsErrors(name: string) {
+  const { items, errors } = validateQuestionRows((await parseQuestionFile(name, read(fixtures, name))).rows);
+  expect(items).toHaveLength(1);
+  return errors;
+}
+
 const HEADER = 'content,options,answer,explanation,point,timeLimit,mediaUrl';
 
 describe('the sample files', () => {
@@ -72,9 +79,7 @@ describe('JSON', () => {
   });
 
   it('names the rows of the bad fixture', async () => {
-    const parsed = await parseQuestionFile('bad-rows.json', read(fixtures, 'bad-rows.json'));
-    const { items, errors } = validateQuestionRows(parsed.rows);
-    expect(items).toHaveLength(1);
+    const errors = await badRowsErrors('bad-rows.json');
     expect(errors.map((e) => [e.row, e.field])).toEqual([
       [2, 'content'],
       [3, 'timeLimit'],
@@ -205,9 +210,7 @@ describe('XLSX', () => {
   });
 
   it('names the rows of the bad fixture by their sheet row', async () => {
-    const parsed = await parseQuestionFile('bad-rows.xlsx', read(fixtures, 'bad-rows.xlsx'));
-    const { items, errors } = validateQuestionRows(parsed.rows);
-    expect(items).toHaveLength(1);
+    const errors = await badRowsErrors('bad-rows.xlsx');
     expect(errors.map((e) => [e.row, e.field])).toEqual([
       [3, 'point'],
       [4, 'mediaUrl'],
