@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { questionSetsText } from '../../../src/messages/questionSets';
 import {
   buzzerRuleOf,
   FORMAT_KINDS,
@@ -27,9 +28,9 @@ import {
   type TFormat,
   type TObstacleFormat,
 } from '../../../src/schemas/roundFormat';
-import { questionSetsText } from '../../../src/messages/questionSets';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
+import { FieldHeading } from './FieldHeading';
 import { fileToBase64 } from './helpers';
 import { MediaPreview } from './MediaPreview';
 
@@ -46,6 +47,9 @@ export function FormatCard({ format, errors, onChange }: Props) {
   // Another kind starts from its defaults; the buzzer rule, common to every kind, stays.
   const change = (kind: FormatKind) =>
     onChange(kind === format.kind ? format : { ...formatWithDefaults(kind), ...(format.buzzer ? { buzzer: format.buzzer } : {}) });
+  const seconds = (label: string, name: 'timeLimit' | 'stealSeconds', value: number) => (
+    <Seconds label={label} value={value} error={errors[name]} onChange={(v) => onChange({ ...format, [name]: v } as TFormat)} />
+  );
   return (
     <Card withBorder radius="lg" padding="md" data-testid="format-card">
       <Stack gap="sm">
@@ -70,12 +74,7 @@ export function FormatCard({ format, errors, onChange }: Props) {
         )}
         {format.kind === 'speed' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Seconds
-              label={t.timeLimit}
-              value={format.timeLimit}
-              error={errors.timeLimit}
-              onChange={(timeLimit) => onChange({ ...format, timeLimit })}
-            />
+            {seconds(t.timeLimit, 'timeLimit', format.timeLimit)}
             <PointList
               label={t.placePoints}
               description={t.placePointsHint}
@@ -89,22 +88,12 @@ export function FormatCard({ format, errors, onChange }: Props) {
         {format.kind === 'finish' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PackageList value={format.packages} error={errors.packages} onChange={(packages) => onChange({ ...format, packages })} />
-            <Seconds
-              label={t.stealSeconds}
-              value={format.stealSeconds}
-              error={errors.stealSeconds}
-              onChange={(stealSeconds) => onChange({ ...format, stealSeconds })}
-            />
+            {seconds(t.stealSeconds, 'stealSeconds', format.stealSeconds)}
           </SimpleGrid>
         )}
         {format.kind === 'judged' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Seconds
-              label={t.performanceTime}
-              value={format.timeLimit}
-              error={errors.timeLimit}
-              onChange={(timeLimit) => onChange({ ...format, timeLimit })}
-            />
+            {seconds(t.performanceTime, 'timeLimit', format.timeLimit)}
             <Text size="sm" c="dimmed" style={{ alignSelf: 'center' }}>
               {t.judgedFields}
             </Text>
@@ -122,12 +111,7 @@ function BuzzerFields({ format, errors, onChange }: Props) {
   const set = (change: Partial<TBuzzerRule>) => onChange({ ...format, buzzer: { ...rule, ...change } });
   return (
     <Stack gap={6} data-testid="format-buzzer">
-      <Text size="sm" fw={700}>
-        {t.buzzer}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t.buzzerHint}
-      </Text>
+      <FieldHeading title={t.buzzer} hint={t.buzzerHint} fw={700} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <NumberInput
           label={t.wrongPenalty}

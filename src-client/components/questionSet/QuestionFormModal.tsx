@@ -21,6 +21,7 @@ import { FormActions } from '../FormModal';
 import { IconAction } from '../IconAction';
 import { notifyError } from '../notify';
 import type { DraftQuestion } from './draft';
+import { FieldHeading } from './FieldHeading';
 import { errorData, fileToBase64, optionLetter } from './helpers';
 import { MediaPreview } from './MediaPreview';
 import { TrashIcon } from './QuestionCard';
@@ -177,12 +178,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
 
           <Stack gap={6}>
             <div>
-              <Text size="sm" fw={500}>
-                {questionSetsText.options}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {questionSetsText.optionsHint}
-              </Text>
+              <FieldHeading title={questionSetsText.options} hint={questionSetsText.optionsHint} fw={500} />
             </div>
             {options.map((_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the form edits options by position (Mantine form paths are indexes)
@@ -285,12 +281,7 @@ export function QuestionFormModal({ opened, question, heading, onClose, onSave }
               data-testid="media-dropzone"
             >
               <Stack align="center" gap={2} py="xs" style={{ pointerEvents: 'none' }}>
-                <Text size="sm" fw={600}>
-                  {questionSetsText.mediaDrop}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {questionSetsText.mediaDropHint}
-                </Text>
+                <FieldHeading title={questionSetsText.mediaDrop} hint={questionSetsText.mediaDropHint} fw={600} />
               </Stack>
             </Dropzone>
             {uploadError && (

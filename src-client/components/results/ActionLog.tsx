@@ -1,12 +1,11 @@
 /** The log of actions an organiser may have to answer for (a round replayed, points given by hand…), newest first. */
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { DataTable } from '../DataTable';
+import { LogTable, LogTimeCell } from './LogTable';
 
 const t = resultsText;
 
@@ -17,58 +16,49 @@ export function ActionLog() {
   const items = log.data?.items ?? [];
   return (
     <DashboardSection id="action-log" title={t.actionsTitle} description={t.actionsHint}>
-      <ScrollArea.Autosize mah={420} type="auto">
-        <DataTable
-          minWidth={760}
-          verticalSpacing={6}
-          striped
-          stickyHeader
-          data-testid="action-log"
-          head={
-            <>
-              <Table.Th w={150} style={{ whiteSpace: 'nowrap' }}>
-                {t.time}
-              </Table.Th>
-              <Table.Th w={180}>{t.actor}</Table.Th>
-              <Table.Th>{t.actionWhat}</Table.Th>
-              <Table.Th w={220}>{t.actionChange}</Table.Th>
-            </>
-          }
-          empty={items.length === 0 && !log.isPending && t.actionsEmpty}
-          columns={4}
-        >
-          {items.map((entry) => (
-            <Table.Tr key={entry.id} data-testid="action-row" data-kind={entry.kind}>
-              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                <Text size="sm">{formatDateTime(entry.at)}</Text>
-              </Table.Td>
-              <Table.Td>
+      <LogTable
+        mah={420}
+        minWidth={760}
+        testId="action-log"
+        head={
+          <>
+            <Table.Th w={180}>{t.actor}</Table.Th>
+            <Table.Th>{t.actionWhat}</Table.Th>
+            <Table.Th w={220}>{t.actionChange}</Table.Th>
+          </>
+        }
+        empty={items.length === 0 && !log.isPending && t.actionsEmpty}
+        columns={4}
+      >
+        {items.map((entry) => (
+          <Table.Tr key={entry.id} data-testid="action-row" data-kind={entry.kind}>
+            <LogTimeCell at={entry.at} />
+            <Table.Td>
+              <Text size="sm" lh={1.3}>
+                {entry.actorName ?? ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lh={1.3}>
+                {entry.summary}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {(entry.beforeText !== null || entry.afterText !== null) && (
                 <Text size="sm" lh={1.3}>
-                  {entry.actorName ?? ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lh={1.3}>
-                  {entry.summary}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {(entry.beforeText !== null || entry.afterText !== null) && (
-                  <Text size="sm" lh={1.3}>
-                    <Text span c="dimmed" size="sm">
-                      {entry.beforeText ?? t.empty}
-                    </Text>
-                    {' → '}
-                    <Text span fw={700} size="sm">
-                      {entry.afterText ?? t.empty}
-                    </Text>
+                  <Text span c="dimmed" size="sm">
+                    {entry.beforeText ?? t.empty}
                   </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      </ScrollArea.Autosize>
+                  {' → '}
+                  <Text span fw={700} size="sm">
+                    {entry.afterText ?? t.empty}
+                  </Text>
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </LogTable>
     </DashboardSection>
   );
 }

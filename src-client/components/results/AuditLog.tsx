@@ -1,16 +1,16 @@
 /** (d) The audit log: filters, newest first, and undo of one entry with a reason. */
-import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { contractText } from '../../../src/messages/contract';
 import { resultsText } from '../../../src/messages/results';
 import { AUDIT_SOURCES, type TAuditEntry } from '../../../src/schemas/scoring';
+import { formatPoint } from '../../../src/valueFormat';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { DataTable } from '../DataTable';
 import { mutationToasts } from '../notify';
+import { LogTable, LogTimeCell } from './LogTable';
 import { useResults } from './util';
 
 const t = resultsText;
@@ -74,138 +74,125 @@ export function AuditLog() {
   return (
     <DashboardSection id="audit-log" title={t.logTitle} description={t.logHint}>
       <Group gap="sm" mb="md" wrap="wrap" data-testid="audit-filters">
-        <Select
-          label={t.filterTeam}
-          placeholder={t.all}
-          clearable
-          searchable
-          w={240}
-          value={teamId}
-          onChange={setTeamId}
-          data={(results?.items ?? []).map((i) => ({ value: i.teamId, label: i.name }))}
-        />
-        <Select
-          label={t.filterJudge}
-          placeholder={t.all}
-          clearable
-          searchable
-          w={220}
-          value={gkId}
-          onChange={setGkId}
-          data={(results?.judges ?? []).map((j) => ({ value: j.gkId, label: j.name }))}
-        />
-        <Select
-          label={t.filterField}
-          placeholder={t.all}
-          clearable
-          w={240}
-          value={fieldName}
-          onChange={setFieldName}
-          data={fields.map((f) => ({ value: f.name, label: f.label }))}
-        />
-        <Select
-          label={t.filterSource}
-          placeholder={t.all}
-          clearable
-          w={210}
-          value={source}
-          onChange={(value) => setSource(value as Source | null)}
-          data={AUDIT_SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s }))}
-        />
+        {[
+          {
+            label: t.filterTeam,
+            w: 240,
+            searchable: true,
+            value: teamId,
+            onChange: setTeamId,
+            data: (results?.items ?? []).map((i) => ({ value: i.teamId, label: i.name })),
+          },
+          {
+            label: t.filterJudge,
+            w: 220,
+            searchable: true,
+            value: gkId,
+            onChange: setGkId,
+            data: (results?.judges ?? []).map((j) => ({ value: j.gkId, label: j.name })),
+          },
+          {
+            label: t.filterField,
+            w: 240,
+            value: fieldName,
+            onChange: setFieldName,
+            data: fields.map((f) => ({ value: f.name, label: f.label })),
+          },
+          {
+            label: t.filterSource,
+            w: 210,
+            value: source,
+            onChange: (value: string | null) => setSource(value as Source | null),
+            data: AUDIT_SOURCES.map((s) => ({ value: s, label: t.sources[s] ?? s })),
+          },
+        ].map((filter) => (
+          <Select key={filter.label} placeholder={t.all} clearable {...filter} />
+        ))}
       </Group>
-      <ScrollArea.Autosize mah={560} type="auto">
-        <DataTable
-          minWidth={940}
-          verticalSpacing={6}
-          striped
-          stickyHeader
-          data-testid="audit-log"
-          head={
-            <>
-              <Table.Th w={150} style={{ whiteSpace: 'nowrap' }}>
-                {t.time}
-              </Table.Th>
-              <Table.Th>
-                {t.team} · {t.field}
-              </Table.Th>
-              <Table.Th>{t.judge}</Table.Th>
-              <Table.Th ta="center" w={130}>
-                {t.change}
-              </Table.Th>
-              <Table.Th>
-                {t.source} · {t.actor}
-              </Table.Th>
-              <Table.Th miw={200}>{t.description}</Table.Th>
-              {/* As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead. */}
-              <Table.Th w={1} />
-            </>
-          }
-          empty={items.length === 0 && !log.isPending && t.noLog}
-          columns={7}
-        >
-          {items.map((entry) => (
-            <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
-              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                <Text size="sm">{formatDateTime(entry.at)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600} lh={1.3}>
-                  {entry.teamName}
-                </Text>
-                <Text size="xs" c="dimmed" lh={1.3}>
-                  {entry.fieldLabel}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lh={1.3}>
-                  {entry.judgeName}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                <Text size="sm" span c="dimmed">
-                  {pointText(entry.oldPoint)}
-                </Text>
-                {' → '}
-                <Text size="sm" span fw={800}>
-                  {pointText(entry.newPoint)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  color={SOURCE_COLORS[entry.source] ?? 'gray'}
-                  variant="light"
-                  radius="sm"
-                  tt="none"
-                  style={{ minWidth: 'max-content' }}
-                >
-                  {t.sources[entry.source] ?? entry.source}
-                </Badge>
-                <Text size="xs" c="dimmed" lh={1.3} mt={2}>
-                  {entry.actorName ?? ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lh={1.3} data-testid="audit-description">
-                  {entry.description}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="audit-undo-cell">
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => {
-                    setReason('');
-                    setUndoing(entry);
-                  }}
-                >
-                  {t.undo}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      </ScrollArea.Autosize>
+      <LogTable
+        mah={560}
+        minWidth={940}
+        testId="audit-log"
+        head={
+          <>
+            <Table.Th>
+              {t.team} · {t.field}
+            </Table.Th>
+            <Table.Th>{t.judge}</Table.Th>
+            <Table.Th ta="center" w={130}>
+              {t.change}
+            </Table.Th>
+            <Table.Th>
+              {t.source} · {t.actor}
+            </Table.Th>
+            <Table.Th miw={200}>{t.description}</Table.Th>
+            {/* As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead. */}
+            <Table.Th w={1} />
+          </>
+        }
+        empty={items.length === 0 && !log.isPending && t.noLog}
+        columns={7}
+      >
+        {items.map((entry) => (
+          <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
+            <LogTimeCell at={entry.at} />
+            <Table.Td>
+              <Text size="sm" fw={600} lh={1.3}>
+                {entry.teamName}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.3}>
+                {entry.fieldLabel}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lh={1.3}>
+                {entry.judgeName}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <Text size="sm" span c="dimmed">
+                {pointText(entry.oldPoint)}
+              </Text>
+              {' → '}
+              <Text size="sm" span fw={800}>
+                {pointText(entry.newPoint)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                color={SOURCE_COLORS[entry.source] ?? 'gray'}
+                variant="light"
+                radius="sm"
+                tt="none"
+                style={{ minWidth: 'max-content' }}
+              >
+                {t.sources[entry.source] ?? entry.source}
+              </Badge>
+              <Text size="xs" c="dimmed" lh={1.3} mt={2}>
+                {entry.actorName ?? ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lh={1.3} data-testid="audit-description">
+                {entry.description}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="audit-undo-cell">
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  setReason('');
+                  setUndoing(entry);
+                }}
+              >
+                {t.undo}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </LogTable>
       <Modal opened={undoing !== null} onClose={() => setUndoing(null)} title={<Text fw={800}>{t.undoTitle}</Text>} radius="lg">
         {undoing && (
           <Stack>
