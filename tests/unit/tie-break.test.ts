@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeResults, type FieldRule, IncrementalRanking, type PointRow, type TeamResult } from '../../src/scoring';
 import { type TSuddenDeath, type TTieBreakRule, ZTieBreakSetSchema } from '../../src/schemas/tieBreak';
+import { computeResults, type FieldRule, IncrementalRanking, type PointRow, type TeamResult } from '../../src/scoring';
 import { defaultTieBreakRules, speedTimes, suddenDeathPlaces, type TieBreakContext, tieBreakReason } from '../../src/tieBreak';
 
 const field = (name: string, position: number, extra: Partial<FieldRule> = {}): FieldRule => ({
@@ -22,6 +22,8 @@ const field = (name: string, position: number, extra: Partial<FieldRule> = {}): 
 });
 const point = (teamId: string, fieldName: string, value: number, gkId = 'gk1'): PointRow => ({ teamId, gkId, fieldName, point: value });
 const ranks = (results: readonly TeamResult[]) => results.map((r) => [r.teamId, r.rank]);
+/** Each team, its rank and why it is below the team above (null when not tied). */
+const placed = (results: readonly TeamResult[]) => results.map((r) => [r.teamId, r.rank, tieBreakReason(r.decidedBy, SHEET)]);
 const death = (id: number, participants: string[], winnerId: string): TSuddenDeath => ({
   id,
   questionId: `q${id}`,
@@ -77,12 +79,11 @@ describe('each rule', () => {
         rules,
       },
     );
-    expect(ranks(results)).toEqual([
-      ['b', 1],
-      ['c', 2],
-      ['a', 3],
+    expect(placed(results)).toEqual([
+      ['b', 1, null],
+      ['c', 2, 'xếp sau do Tiêu chí p3'],
+      ['a', 3, 'xếp sau do Tiêu chí p3'],
     ]);
-    expect(results.map((r) => tieBreakReason(r.decidedBy, SHEET))).toEqual([null, 'xếp sau do Tiêu chí p3', 'xếp sau do Tiêu chí p3']);
   });
 
   it("a named round: the weighted sum of that round's fields", () => {
@@ -164,12 +165,11 @@ describe('each rule', () => {
       rules,
       suddenDeaths: [death(1, ['a', 'b', 'c'], 'c'), death(2, ['a', 'b'], 'b')],
     });
-    expect(ranks(second)).toEqual([
-      ['c', 1],
-      ['b', 2],
-      ['a', 3],
+    expect(placed(second)).toEqual([
+      ['c', 1, null],
+      ['b', 2, 'xếp sau do câu hỏi phụ'],
+      ['a', 3, 'xếp sau do câu hỏi phụ'],
     ]);
-    expect(second.map((r) => tieBreakReason(r.decidedBy, SHEET))).toEqual([null, 'xếp sau do câu hỏi phụ', 'xếp sau do câu hỏi phụ']);
   });
 
   it('names the groups still tied at the sudden-death rule, whom a câu hỏi phụ is for', () => {
