@@ -44,6 +44,11 @@ async function live(team: number, field: string): Promise<number> {
   return (await master.system.state()).listTeam.find((x) => x._id === teamIds[team])?.fieldScores[field] ?? 0;
 }
 
+/** The newest audit event's chosen columns. */
+function lastEvent<C extends 'source' | 'rule' | 'reason'>(columns: C[]) {
+  return t.deps.db.selectFrom('score_events').select(columns).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+}
+
 /** Per cell, each audit event's old point is the previous event's new one. */
 async function expectExactChain() {
   const events = await t.deps.db
@@ -105,12 +110,7 @@ describe('a buzzer question in a classic round', () => {
       ['Lớp 9A2', 'wrong', 0],
       ['Lớp 9A1', 'right', 20],
     ]);
-    const audit = await t.deps.db
-      .selectFrom('score_events')
-      .select(['source', 'rule'])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const audit = await lastEvent(['source', 'rule']);
     expect(audit).toEqual({ source: 'buzz', rule: 'buzz:right:20' });
   });
 
@@ -270,12 +270,7 @@ describe('points by hand', () => {
     });
     expect(label).toBe('Cộng tay +15 điểm cho Lớp 9A2 (Phần 1)');
     expect(await live(1, 'phan-1')).toBe(before + 15);
-    const audit = await t.deps.db
-      .selectFrom('score_events')
-      .select(['source', 'reason'])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const audit = await lastEvent(['source', 'reason']);
     expect(audit).toEqual({ source: 'hand', reason: 'Trả lời đúng câu hỏi phụ của MC' });
     await master.show.handPoints({ teamId: teamIds[1]!, fieldName: 'phan-1', points: -5, reason: 'Phạm quy' });
     expect(await live(1, 'phan-1')).toBe(before + 10);
