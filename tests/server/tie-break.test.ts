@@ -6,10 +6,10 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLiveData } from '../../src-server/picture/load';
-import type { LiveData } from '../../src-server/picture/model';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
+import { loadLiveData } from '../../src-server/picture/load';
+import type { LiveData } from '../../src-server/picture/model';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>;
@@ -71,6 +71,12 @@ async function standings() {
     .map((x: { name: string; rank: number; tieBreak: string | null }) => [x.name, x.rank, x.tieBreak]);
 }
 
+/** The results page and the live list both rank the teams as `expected` ([name, rank, tie-break reason]). */
+async function expectRanking(expected: (string | number | null)[][]) {
+  expect(table(await results())).toEqual(expected);
+  expect(await standings()).toEqual(expected);
+}
+
 /** The model as a fresh load gives it (points and teams in one order, as in live-model.test.ts). */
 async function expectModelFresh() {
   const comparable = (data: LiveData) => {
@@ -102,14 +108,12 @@ describe('the default chain', () => {
   });
 
   it('ranks as before: equal totals by each field in sheet order, and says so', async () => {
-    const expected = [
+    await expectRanking([
       ['Đội An', 1, null],
       ['Đội Cúc', 2, 'xếp sau do Phần 1'],
       ['Đội Bình', 3, 'xếp sau do Phần 1'],
       ['Đội Dung', 4, null],
-    ];
-    expect(table(await results())).toEqual(expected);
-    expect(await standings()).toEqual(expected);
+    ]);
   });
 });
 
@@ -137,14 +141,12 @@ describe('setting the list', () => {
     const res = await setRules([{ kind: 'round', round: 2 }, { kind: 'penalty' }, { kind: 'shared' }]);
     expect(res.status).toBe(200);
     expect((await res.json()).isDefault).toBe(false);
-    const expected = [
+    await expectRanking([
       ['Đội Bình', 1, null],
       ['Đội Cúc', 2, 'xếp sau do điểm trừ ít hơn'],
       ['Đội An', 3, 'xếp sau do Phần 2'],
       ['Đội Dung', 4, null],
-    ];
-    expect(table(await results())).toEqual(expected);
-    expect(await standings()).toEqual(expected);
+    ]);
     await expectModelFresh();
 
     const csv = await (await t.request('GET', '/api/results.csv', { cookie: adminCookie })).text();
@@ -199,14 +201,12 @@ describe('a sudden death', () => {
       ['Đội Dung', 4, null],
     ]);
     await record(['Đội An', 'Đội Bình'], 'Đội Bình', 'cau-phu-2');
-    const expected = [
+    await expectRanking([
       ['Đội Cúc', 1, null],
       ['Đội Bình', 2, 'xếp sau do câu hỏi phụ'],
       ['Đội An', 3, 'xếp sau do câu hỏi phụ'],
       ['Đội Dung', 4, null],
-    ];
-    expect(table(await results())).toEqual(expected);
-    expect(await standings()).toEqual(expected);
+    ]);
     expect((await master.ranking.suddenDeaths()).items.map((d) => d.questionId)).toEqual(['cau-phu-1', 'cau-phu-2']);
     expect((await master.ranking.suddenDeaths()).groups).toEqual([]);
     await expectModelFresh();
