@@ -10,8 +10,6 @@ import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import { finishPoints, stealPoints } from '../../../src/roundFormats';
-import type { TQuestion } from '../../../src/schemas/questionSet';
-import type { TFormat } from '../../../src/schemas/roundFormat';
 import type { FinishResult, FinishScene, TBuzz, TShowChanges } from '../../../src/schemas/show';
 import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
@@ -21,6 +19,7 @@ import { liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
 import { buzzOrder, ringBuzzer } from '../show/buzzes';
 import { asMove, readShow, roundOf, type StoredShow, saveShow } from '../show/store';
+import { type OnAirSet, roundOnAir } from './onAir';
 import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
 
 /**
@@ -36,28 +35,23 @@ export async function finishTurnTeam(db: Kysely<Database> | Transaction<Database
   return teamId;
 }
 
+/** A master's move in the finish round. */
+type Move = TShowChanges['finish'];
+
 /**
  * The finish round after a move: fresh when its set comes on air; the master's turn, package, star and
  * choice moves; a question chosen during a turn is picked for the package's next position (it must be
  * worth that position's points); a picked question shown on screen can no longer take the star.
  */
-export function finishAfter(
-  current: StoredShow,
-  next: StoredShow,
-  set: { items: TQuestion[]; format: TFormat } | null,
-  index: number,
-  move: TShowChanges['finish'],
-): FinishScene | null {
-  if (!set || !next.setId || set.format.kind !== 'finish') {
-    if (move) throw badRequest(messages.notFinishRound, 'changes.finish');
-    return null;
-  }
-  const format = set.format;
-  const previous = current.finish?.setId === next.setId ? current.finish : roundOf(current, next.setId).finish;
+export function finishAfter(current: StoredShow, next: StoredShow, set: OnAirSet, index: number, move: Move): FinishScene | null {
+  const onAir = roundOnAir(set, next, 'finish', move, messages.notFinishRound);
+  if (!onAir) return null;
+  const { setId, items, format } = onAir;
+  const previous = current.finish?.setId === setId ? current.finish : roundOf(current, setId).finish;
   let scene: FinishScene = previous
     ? { ...previous, packages: format.packages }
     : {
-        setId: next.setId,
+        setId,
         packages: format.packages,
         teamId: null,
         packageIndex: null,
@@ -123,7 +117,7 @@ export function finishAfter(
       const position = scene.results.findIndex((result, i) => result === null && !scene.shown.includes(i));
       if (position < 0) throw badRequest(messages.finishPackageDone, 'changes.questionId');
       const value = format.packages[scene.packageIndex]![position]!;
-      if (set.items[index]!.point !== value) throw badRequest(messages.finishWrongValue(value), 'changes.questionId');
+      if (items[index]!.point !== value) throw badRequest(messages.finishWrongValue(value), 'changes.questionId');
       scene = { ...scene, picks: scene.picks.map((pick, i) => (i === position ? questionId : pick)) };
     }
   }

@@ -4,21 +4,21 @@
  * judged in the server's buzz order, solved at most once. The board lives in its round's record, so
  * leaving the round and coming back finds it as it was.
  */
-import { keywordPoints } from '../../../src/roundFormats';
-import { letterBoxes } from '../../../src/roundFormats';
+
+import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
+import { keywordPoints, letterBoxes } from '../../../src/roundFormats';
 import type { TQuestion } from '../../../src/schemas/questionSet';
-import { keywordBuzzKey, type ObstacleScene, type TBuzz, type TShowChanges } from '../../../src/schemas/show';
 import type { TFormat } from '../../../src/schemas/roundFormat';
-import type { ScoreChange } from '../../../src/live';
+import { keywordBuzzKey, type ObstacleScene, type TBuzz, type TShowChanges } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import { AppError, badRequest } from '../../errors';
-import { buzzOrder, ringBuzzer } from '../show/buzzes';
-import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
-import { asMove, roundOf, saveShow, type StoredShow } from '../show/store';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
+import { asMove, readShow, roundOf, type StoredShow, saveShow } from '../show/store';
+import { type OnAirSet, roundOnAir } from './onAir';
 import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
 
 type ObstacleState = Pick<ObstacleScene, 'played' | 'revealed' | 'clueShown' | 'eliminated' | 'solvedBy' | 'ended'>;
@@ -47,25 +47,20 @@ export function obstacleScene(
   };
 }
 
+/** A master's move in the obstacle round. */
+type Move = TShowChanges['obstacle'];
+
 /**
  * The obstacle round after a move: as its round's record keeps it (fresh the first time its set comes
  * on air), a row counted as played when its question is chosen, and the master's reveal, clue and end
  * moves. Null outside an obstacle set.
  */
-export function obstacleAfter(
-  current: StoredShow,
-  next: StoredShow,
-  set: { items: TQuestion[]; format: TFormat } | null,
-  index: number,
-  move: TShowChanges['obstacle'],
-): ObstacleScene | null {
-  if (!set || !next.setId || set.format.kind !== 'obstacle') {
-    if (move) throw badRequest(messages.notObstacleRound, 'changes.obstacle');
-    return null;
-  }
-  const format = set.format;
-  const rows = set.items.slice(0, format.tiles);
-  const previous = current.obstacle?.setId === next.setId ? current.obstacle : roundOf(current, next.setId).obstacle;
+export function obstacleAfter(current: StoredShow, next: StoredShow, set: OnAirSet, index: number, move: Move): ObstacleScene | null {
+  const onAir = roundOnAir(set, next, 'obstacle', move, messages.notObstacleRound);
+  if (!onAir) return null;
+  const { setId, items, format } = onAir;
+  const rows = items.slice(0, format.tiles);
+  const previous = current.obstacle?.setId === setId ? current.obstacle : roundOf(current, setId).obstacle;
   const state: ObstacleState = {
     played: previous?.played ?? [],
     revealed: previous?.revealed ?? [],
@@ -85,7 +80,7 @@ export function obstacleAfter(
     } else if (move.action === 'showClue') state.clueShown = true;
     else state.ended = true;
   }
-  return obstacleScene(next.setId, format, rows, state);
+  return obstacleScene(setId, format, rows, state);
 }
 
 /** A row is running from showing its question until its answers close (or its time is up). */
