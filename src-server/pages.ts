@@ -108,7 +108,7 @@ export function registerPages(app: Hono, deps: AppDeps, contextFor: (c: HonoCont
     // the answers of the calls the screen makes as it mounts, read with this request's session.
     const resHeaders = new Headers();
     const context = await contextFor(c, resHeaders);
-    const state = readSystemStateJson(deps.hub.live, context.user);
+    const state = readSystemStateJson(deps.hub.live, context.user, true);
     const answers = await pageAnswers(createCaller(context), routeQueries(c.req.path));
     const head =
       preloadLinks(chunkFiles(), c.req.path) +

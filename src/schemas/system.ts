@@ -19,12 +19,16 @@ export interface TTeamListItem {
   tieBreak?: string | null;
 }
 
-/** The answer of GET /api/state and system.state. */
-export interface TSystemState {
+/** The answer of GET /api/state (the contract's four fields). */
+export interface TApiState {
   now: number;
   user: TPublicUser | null;
   system: ShowState;
   listTeam: TTeamListItem[];
+}
+
+/** The answer of system.state and the state written into a page: GET /api/state's, and the event it includes. */
+export interface TSystemState extends TApiState {
   /** The last live event this answer includes: a live message of a later event is newer. */
   eventId: number;
 }

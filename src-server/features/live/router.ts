@@ -23,10 +23,15 @@ export function readSystemState(ctx: Context): TSystemState {
   return { now: Date.now(), user: ctx.user, system: live.system(audience), listTeam: live.listTeam(audience), eventId: live.eventId };
 }
 
-/** GET /api/state as text: the same answer as `system.state`, from fragments serialised once per change. */
-export function readSystemStateJson(live: Context['hub']['live'], user: Context['user']): string {
+/**
+ * The system state as text, from fragments serialised once per change: GET /api/state answers the
+ * contract's `{now, user, system, listTeam}`; the state written into a page also says which event it
+ * includes (`eventId`, as `system.state` does), so the page's live store can tell what is newer.
+ */
+export function readSystemStateJson(live: Context['hub']['live'], user: Context['user'], withEventId = false): string {
   const fragment = live.stateJson(audienceOf(viewerOf({ user })));
-  return `{"now":${Date.now()},"user":${JSON.stringify(user)},"eventId":${live.eventId},${fragment}}`;
+  const eventId = withEventId ? `"eventId":${live.eventId},` : '';
+  return `{"now":${Date.now()},"user":${JSON.stringify(user)},${eventId}${fragment}}`;
 }
 
 /**
