@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { messages } from '../../../src/messages';
 import { type TRule, ZRuleCreateSchema, ZRuleUpdateSchema } from '../../../src/schemas/rules';
 import { z } from '../../../src/schemas/zod';
+import { definedOnly } from '../../db/changes';
 import type { Database, RulesTable } from '../../db/types';
 import { notFound } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
@@ -32,9 +33,11 @@ export const rulesRouter = router({
       .updateTable('rules')
       .set({
         updated_at: new Date(),
-        ...(data.title !== undefined ? { title: data.title } : {}),
-        ...(data.content !== undefined ? { content: data.content } : {}),
-        ...(data.order !== undefined ? { sort_order: data.order } : {}),
+        ...definedOnly({
+          title: data.title,
+          content: data.content,
+          sort_order: data.order,
+        }),
       })
       .where('id', '=', input._id)
       .returningAll()

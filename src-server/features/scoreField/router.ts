@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { messages } from '../../../src/messages';
 import { type TScoreField, ZScoreFieldCreateSchema, ZScoreFieldUpdateSchema } from '../../../src/schemas/scoreField';
 import { z } from '../../../src/schemas/zod';
+import { definedOnly } from '../../db/changes';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -64,16 +65,18 @@ export const scoreFieldRouter = router({
           .updateTable('score_fields')
           .set({
             updated_at: new Date(),
-            ...(c.name !== undefined ? { name: c.name } : {}),
-            ...(c.label !== undefined ? { label: c.label } : {}),
-            ...(c.kind !== undefined ? { kind: c.kind } : {}),
-            ...(c.minPoint !== undefined ? { min_point: c.minPoint } : {}),
-            ...(c.maxPoint !== undefined ? { max_point: c.maxPoint } : {}),
-            ...(c.step !== undefined ? { step: c.step } : {}),
-            ...(c.weight !== undefined ? { weight: c.weight } : {}),
-            ...(c.dropExtremes !== undefined ? { drop_extremes: c.dropExtremes } : {}),
-            ...(c.position !== undefined ? { position: c.position } : {}),
-            ...(c.round !== undefined ? { round: c.round } : {}),
+            ...definedOnly({
+              name: c.name,
+              label: c.label,
+              kind: c.kind,
+              min_point: c.minPoint,
+              max_point: c.maxPoint,
+              step: c.step,
+              weight: c.weight,
+              drop_extremes: c.dropExtremes,
+              position: c.position,
+              round: c.round,
+            }),
           })
           .where('id', '=', input._id)
           .returningAll()
