@@ -52,6 +52,17 @@ const setEntries = (n: number, name: string): Entry[] => [
   },
 ];
 
+/** The admin-only update and remove of a collection, by tRPC and by REST (PUT and DELETE at `path`). */
+const adminEdits = (collection: string, path: string): Entry[] => [
+  {
+    procedure: `${collection}.update`,
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path, body: { _id: NO_ID, changes: {} } }],
+  },
+  { procedure: `${collection}.remove`, allowed: ADMIN, input: { _id: NO_ID }, rest: [{ method: 'DELETE', path, body: { _id: NO_ID } }] },
+];
+
 const TABLE: Entry[] = [
   {
     procedure: 'auth.login',
@@ -120,18 +131,7 @@ const TABLE: Entry[] = [
   { procedure: 'user.all#partial', allowed: STAFF, input: { partial: true }, rest: [{ method: 'GET', path: '/api/user/all?partial=1' }] },
   { procedure: 'user.all', allowed: ADMIN, input: { partial: false }, rest: [{ method: 'GET', path: '/api/user/all' }] },
   { procedure: 'user.create', allowed: ADMIN, input: { user: {} }, rest: [{ method: 'POST', path: '/api/user', body: { user: {} } }] },
-  {
-    procedure: 'user.update',
-    allowed: ADMIN,
-    input: { _id: NO_ID, changes: {} },
-    rest: [{ method: 'PUT', path: '/api/user', body: { _id: NO_ID, changes: {} } }],
-  },
-  {
-    procedure: 'user.remove',
-    allowed: ADMIN,
-    input: { _id: NO_ID },
-    rest: [{ method: 'DELETE', path: '/api/user', body: { _id: NO_ID } }],
-  },
+  ...adminEdits('user', '/api/user'),
   { procedure: 'team.all', allowed: LOGGED_IN, rest: [{ method: 'GET', path: '/api/team/all' }] },
   {
     procedure: 'team.create',
@@ -139,18 +139,7 @@ const TABLE: Entry[] = [
     input: { data: { name: 'Đội mới' } },
     rest: [{ method: 'POST', path: '/api/team', body: { data: { name: 'Đội mới' } } }],
   },
-  {
-    procedure: 'team.update',
-    allowed: ADMIN,
-    input: { _id: NO_ID, changes: {} },
-    rest: [{ method: 'PUT', path: '/api/team', body: { _id: NO_ID, changes: {} } }],
-  },
-  {
-    procedure: 'team.remove',
-    allowed: ADMIN,
-    input: { _id: NO_ID },
-    rest: [{ method: 'DELETE', path: '/api/team', body: { _id: NO_ID } }],
-  },
+  ...adminEdits('team', '/api/team'),
   { procedure: 'scoreField.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/score-field/all' }] },
   {
     procedure: 'scoreField.create',
@@ -158,18 +147,7 @@ const TABLE: Entry[] = [
     input: { data: { label: 'x' } },
     rest: [{ method: 'POST', path: '/api/score-field', body: { data: { label: 'x' } } }],
   },
-  {
-    procedure: 'scoreField.update',
-    allowed: ADMIN,
-    input: { _id: NO_ID, changes: {} },
-    rest: [{ method: 'PUT', path: '/api/score-field', body: { _id: NO_ID, changes: {} } }],
-  },
-  {
-    procedure: 'scoreField.remove',
-    allowed: ADMIN,
-    input: { _id: NO_ID },
-    rest: [{ method: 'DELETE', path: '/api/score-field', body: { _id: NO_ID } }],
-  },
+  ...adminEdits('scoreField', '/api/score-field'),
   { procedure: 'show.update', allowed: STAFF, input: { changes: {} }, rest: [{ method: 'PUT', path: '/api/show', body: { changes: {} } }] },
   { procedure: 'show.undo', allowed: STAFF, input: {} },
   { procedure: 'show.answers', allowed: STAFF, input: {} },
