@@ -3,28 +3,18 @@
  * the turn) and announced on /screen and a phone; the undo toast with the console's history; the
  * obstacle board, solved, after a switch to another round and back.
  */
-import { beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { describeInBrowser, expectOk, openAs, toast } from '../e2e/harness';
-import { type DemoNight, openDemoNight } from './demo-night';
-import { settled, shoot } from './shots';
-
-const CONSOLE = { width: 1440, height: 900 };
-const STAGE = { width: 1920, height: 1080 };
-const PHONE = { width: 390, height: 844 };
+import { CONSOLE, demoNightForBlock, PHONE, STAGE } from './demo-night';
+import { openAndShoot, settled, shoot } from './shots';
 
 describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs', (h) => {
-  let night: DemoNight;
-  const show = async (changes: object) => expectOk(await night.master.put('/api/show', { data: { changes } }));
-  const setOf = (title: string) => night.sets.find((s) => s.title === title)!;
-
-  beforeAll(async () => {
-    night = await openDemoNight(h, {
-      phones: 3,
-      prefix: 'chuong-doi-',
-      accountTeam: 1,
-      setPaths: ['/api/fw-question/all', '/api/fw-question-2/all'],
-    });
-  }, 90_000);
+  const { night, show, setOf } = demoNightForBlock(h, {
+    phones: 3,
+    prefix: 'chuong-doi-',
+    accountTeam: 1,
+    setPaths: ['/api/fw-question/all', '/api/fw-question-2/all'],
+  });
 
   it('buzzer-console.png, buzzer-screen.png, buzzer-team.png, undo-toast.png', async () => {
     const set = setOf('Người Hà Nội — bộ đề chính');
@@ -40,15 +30,9 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
     for (const team of night.teams) await expectOk(await team.post('/trpc/show.buzz', { data: { questionId: question.id } }));
     await expectOk(await night.master.post('/trpc/show.buzzVerdict', { data: { verdict: 'wrong' } }));
 
-    const screen = await openAs(h, '/screen', null, STAGE);
-    await screen.page.getByTestId('buzz-turn').waitFor();
-    await settled(screen.page);
-    await shoot(screen.page, 'buzzer-screen');
+    await openAndShoot(h, ['/screen', null, STAGE], (page) => page.getByTestId('buzz-turn'), 'buzzer-screen');
 
-    const phone = await openAs(h, '/team', 'team', PHONE);
-    await phone.page.locator('[data-testid="team-buzz-turn"][data-ours]').waitFor();
-    await settled(phone.page);
-    await shoot(phone.page, 'buzzer-team');
+    await openAndShoot(h, ['/team', 'team', PHONE], (page) => page.locator('[data-testid="team-buzz-turn"][data-ours]'), 'buzzer-team');
 
     const console = await openAs(h, '/master', 'master', CONSOLE);
     const m = console.page;
@@ -81,10 +65,12 @@ describeInBrowser('screenshots: buzzer questions, undo, a round kept across tabs
     await show({ fw: 1, setId: setOf('Người Hà Nội — bộ đề chính')._id, phase: 'round' });
     await show({ fw: 2, setId: set._id, phase: 'round' });
 
-    const screen = await openAs(h, '/screen', null, STAGE);
-    await screen.page.locator('[data-testid="obstacle-board"][data-ended="true"]').waitFor();
-    await settled(screen.page);
-    await shoot(screen.page, 'obstacle-after-switch');
+    await openAndShoot(
+      h,
+      ['/screen', null, STAGE],
+      (page) => page.locator('[data-testid="obstacle-board"][data-ended="true"]'),
+      'obstacle-after-switch',
+    );
     const console = await openAs(h, '/master', 'master', CONSOLE);
     await console.page.getByTestId('keyword-buzz').nth(1).waitFor();
     await console.page.getByTestId('obstacle-panel').scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 /** The demo event on the browser tests' server, with a phone signed in for each of the first teams. */
 import type { APIRequestContext } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, expectOk, type Harness, requestAs } from '../e2e/harness';
 
@@ -42,4 +43,31 @@ export async function openDemoNight(
   const sets: DemoSet[] = [];
   for (const path of setPaths) sets.push(...((await (await master.get(path)).json()).items as DemoSet[]));
   return { master, teams, teamIds, sets };
+}
+
+/** The screenshot tests' viewports: the console, the stage screen and a phone. */
+export const CONSOLE = { width: 1440, height: 900 };
+export const STAGE = { width: 1920, height: 1080 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * openDemoNight in a beforeAll of the calling describe block. `night` forwards to the opened night
+ * (inside tests and hooks only); `show` puts show changes as the master; `setOf` finds a set by title.
+ */
+export function demoNightForBlock(h: Harness, options: Parameters<typeof openDemoNight>[1]) {
+  let current: DemoNight | undefined;
+  beforeAll(async () => {
+    current = await openDemoNight(h, options);
+  }, 90_000);
+  const night = new Proxy({} as DemoNight, {
+    get(_, key) {
+      if (!current) throw new Error('demoNightForBlock: the night opens in beforeAll; use it inside a test or a hook');
+      return current[key as keyof DemoNight];
+    },
+  });
+  return {
+    night,
+    show: async (changes: object) => expectOk(await night.master.put('/api/show', { data: { changes } })),
+    setOf: (title: string) => night.sets.find((s) => s.title === title)!,
+  };
 }

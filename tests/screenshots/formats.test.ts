@@ -6,28 +6,18 @@
  * buzzer on a team's phone, and the format editor of a set.
  */
 import { sql } from 'kysely';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeInBrowser, expectOk, openAs } from '../e2e/harness';
-import { type DemoNight, openDemoNight } from './demo-night';
-import { settled, shoot } from './shots';
-
-const CONSOLE = { width: 1440, height: 900 };
-const STAGE = { width: 1920, height: 1080 };
-const PHONE = { width: 390, height: 844 };
+import { CONSOLE, demoNightForBlock, PHONE, STAGE } from './demo-night';
+import { openAndShoot, settled, shoot } from './shots';
 
 describeInBrowser('screenshots: contest formats', (h) => {
-  let night: DemoNight;
-  const show = async (changes: object) => expectOk(await night.master.put('/api/show', { data: { changes } }));
-  const setOf = (title: string) => night.sets.find((s) => s.title === title)!;
-
-  beforeAll(async () => {
-    night = await openDemoNight(h, {
-      phones: 4,
-      prefix: 'anh-doi-',
-      accountTeam: 0,
-      setPaths: [2, 3, 4, 5].map((set) => `/api/fw-question-${set}/all`),
-    });
-  }, 90_000);
+  const { night, show, setOf } = demoNightForBlock(h, {
+    phones: 4,
+    prefix: 'anh-doi-',
+    accountTeam: 0,
+    setPaths: [2, 3, 4, 5].map((set) => `/api/fw-question-${set}/all`),
+  });
 
   it('format-speed-screen.png, format-speed-screen2.png, format-speed-console.png: four answers with their times and points', async () => {
     const set = setOf('Tăng tốc');
@@ -44,18 +34,9 @@ describeInBrowser('screenshots: contest formats', (h) => {
     }
     await show({ answersOpen: false, shownAnswers: night.teamIds.slice(0, 4), screen2: 'answers' });
 
-    const screen2 = await openAs(h, '/screen2', null, STAGE);
-    await screen2.page.getByTestId('speed-result').nth(3).waitFor();
-    await settled(screen2.page);
-    await shoot(screen2.page, 'format-speed-screen2');
-    const screen = await openAs(h, '/screen', null, STAGE);
-    await screen.page.getByTestId('speed-board-row').nth(3).waitFor();
-    await settled(screen.page);
-    await shoot(screen.page, 'format-speed-screen');
-    const console = await openAs(h, '/master', 'master', CONSOLE);
-    await console.page.getByTestId('speed-points').nth(2).waitFor();
-    await settled(console.page);
-    await shoot(console.page, 'format-speed-console');
+    await openAndShoot(h, ['/screen2', null, STAGE], (page) => page.getByTestId('speed-result').nth(3), 'format-speed-screen2');
+    await openAndShoot(h, ['/screen', null, STAGE], (page) => page.getByTestId('speed-board-row').nth(3), 'format-speed-screen');
+    await openAndShoot(h, ['/master', 'master', CONSOLE], (page) => page.getByTestId('speed-points').nth(2), 'format-speed-console');
   });
 
   it('format-obstacle-screen.png, format-obstacle-console.png, format-obstacle-team.png: two rows revealed, a buzz waiting', async () => {
@@ -76,14 +57,8 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await expect.poll(() => screen.page.locator('[data-testid="obstacle-tile"][data-open]').count()).toBe(2);
     await settled(screen.page);
     await shoot(screen.page, 'format-obstacle-screen');
-    const console = await openAs(h, '/master', 'master', CONSOLE);
-    await console.page.getByTestId('keyword-buzz').first().waitFor();
-    await settled(console.page);
-    await shoot(console.page, 'format-obstacle-console');
-    const team = await openAs(h, '/team', 'team', PHONE);
-    await team.page.getByTestId('keyword-buzz').waitFor();
-    await settled(team.page);
-    await shoot(team.page, 'format-obstacle-team');
+    await openAndShoot(h, ['/master', 'master', CONSOLE], (page) => page.getByTestId('keyword-buzz').first(), 'format-obstacle-console');
+    await openAndShoot(h, ['/team', 'team', PHONE], (page) => page.getByTestId('keyword-buzz'), 'format-obstacle-team');
   });
 
   it('format-judged-console.png, format-judged-screen.png, format-judged-team.png: a presentation on air with its 3:00 clock running', async () => {
@@ -96,18 +71,9 @@ describeInBrowser('screenshots: contest formats', (h) => {
       timer: { action: 'start' },
       activeTeamId: night.teamIds[2],
     });
-    const console = await openAs(h, '/master', 'master', CONSOLE);
-    await console.page.getByTestId('master-countdown').waitFor();
-    await settled(console.page);
-    await shoot(console.page, 'format-judged-console');
-    const screen = await openAs(h, '/screen', null, STAGE);
-    await screen.page.getByTestId('performance-clock').waitFor();
-    await settled(screen.page);
-    await shoot(screen.page, 'format-judged-screen');
-    const team = await openAs(h, '/team', 'team', PHONE);
-    await team.page.getByTestId('performance-turn').waitFor();
-    await settled(team.page);
-    await shoot(team.page, 'format-judged-team');
+    await openAndShoot(h, ['/master', 'master', CONSOLE], (page) => page.getByTestId('master-countdown'), 'format-judged-console');
+    await openAndShoot(h, ['/screen', null, STAGE], (page) => page.getByTestId('performance-clock'), 'format-judged-screen');
+    await openAndShoot(h, ['/team', 'team', PHONE], (page) => page.getByTestId('performance-turn'), 'format-judged-team');
   });
 
   it('format-finish-screen.png, format-finish-console.png, format-finish-team.png: a star placed, a miss and the steal window open', async () => {
@@ -135,10 +101,7 @@ describeInBrowser('screenshots: contest formats', (h) => {
     await shoot(screen.page, 'format-finish-screen');
     await shoot(team.page, 'format-finish-team');
     await expectOk(await night.teams[2]!.post('/trpc/show.stealBuzz', { data: {} }));
-    const console = await openAs(h, '/master', 'master', CONSOLE);
-    await console.page.getByTestId('steal-buzz').waitFor();
-    await settled(console.page);
-    await shoot(console.page, 'format-finish-console');
+    await openAndShoot(h, ['/master', 'master', CONSOLE], (page) => page.getByTestId('steal-buzz'), 'format-finish-console');
     await screen.page.getByTestId('finish-steal-text').filter({ hasText: 'giành quyền trả lời' }).waitFor();
     await settled(screen.page);
     await shoot(screen.page, 'format-finish-steal');

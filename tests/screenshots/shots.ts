@@ -9,9 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { nextFrame, root } from '../e2e/harness';
+import { type Harness, nextFrame, openAs, root } from '../e2e/harness';
 
 export const screenshotDir = path.join(root, process.env.SCREENSHOTS === 'docs' ? 'docs/screenshots' : 'test-results/screenshots');
 
@@ -46,4 +46,21 @@ export async function shoot(page: Page, name: string, { fullPage = false, withou
   await settled(page);
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/**
+ * Opens `route` as `who` at `viewport`, waits for the element `ready` finds, and takes the picture
+ * `name` once the page has settled; the opened page.
+ */
+export async function openAndShoot(
+  h: Harness,
+  [route, who, viewport]: Parameters<typeof openAs> extends [Harness, ...infer Rest] ? Rest : never,
+  ready: (page: Page) => Locator,
+  name: string,
+): Promise<Page> {
+  const { page } = await openAs(h, route, who, viewport);
+  await ready(page).waitFor();
+  await settled(page);
+  await shoot(page, name);
+  return page;
 }
