@@ -1,6 +1,7 @@
 /** A quiet icon button with a tooltip; its accessible name says what it does and to what. */
 import { ActionIcon, type ActionIconProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TrashIcon } from './users/icons';
 
 export function IconAction({
   tooltip,
@@ -23,5 +24,14 @@ export function IconAction({
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** The red trash-can action that removes a row or a card (after its own confirmation). */
+export function DeleteAction(props: Omit<Parameters<typeof IconAction>[0], 'color' | 'children'>) {
+  return (
+    <IconAction {...props} color="red">
+      <TrashIcon />
+    </IconAction>
   );
 }

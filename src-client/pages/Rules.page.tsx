@@ -7,13 +7,12 @@ import { rulesText } from '../../src/messages/rules';
 import type { TRule } from '../../src/schemas/rules';
 import { AdminList, AdminPage } from '../components/AdminPage';
 import { confirmDanger } from '../components/confirmDanger';
-import { IconAction } from '../components/IconAction';
+import { DeleteAction, IconAction } from '../components/IconAction';
 import { Markdown } from '../components/markdown/Markdown';
 import { mutationToasts } from '../components/notify';
 import { EditIcon } from '../components/rules/icons';
 import { RuleEditor } from '../components/rules/RuleEditor';
 import { sortRules } from '../components/rules/sortRules';
-import { TrashIcon } from '../components/users/icons';
 import { useLoadError } from '../hooks/useConnection';
 import { useModalItem } from '../hooks/useModalItem';
 import { useTRPC } from '../trpc';
@@ -75,15 +74,12 @@ export default function RulesPage() {
                   <IconAction tooltip={t.edit} label={`${t.edit}: ${rule.data.title}`} size="lg" onClick={() => editor.open(rule)}>
                     <EditIcon />
                   </IconAction>
-                  <IconAction
+                  <DeleteAction
                     tooltip={t.remove}
                     label={`${t.remove}: ${rule.data.title}`}
-                    color="red"
                     size="lg"
                     onClick={() => confirmRemove(rule)}
-                  >
-                    <TrashIcon />
-                  </IconAction>
+                  />
                 </Group>
               </Group>
               {rule.data.content.trim() && <Markdown source={rule.data.content} c="gray.8" />}

@@ -9,10 +9,9 @@ import { useModalItem } from '../../hooks/useModalItem';
 import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
 import { DataTable } from '../DataTable';
-import { IconAction } from '../IconAction';
+import { DeleteAction, IconAction } from '../IconAction';
 import { mutationToasts } from '../notify';
 import { EditIcon } from '../rules/icons';
-import { TrashIcon } from '../users/icons';
 import { DashboardSection } from './DashboardSection';
 import { ScoreFieldModal } from './ScoreFieldModal';
 
@@ -120,9 +119,7 @@ export function ScoreSheet() {
                 <IconAction tooltip={t.edit} label={`${t.edit}: ${field.label}`} onClick={() => modal.open(field)}>
                   <EditIcon />
                 </IconAction>
-                <IconAction tooltip={t.remove} label={`${t.remove}: ${field.label}`} color="red" onClick={() => confirmRemove(field)}>
-                  <TrashIcon />
-                </IconAction>
+                <DeleteAction tooltip={t.remove} label={`${t.remove}: ${field.label}`} onClick={() => confirmRemove(field)} />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -10,11 +10,10 @@ import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
 import { DataTable } from '../DataTable';
-import { IconAction } from '../IconAction';
+import { DeleteAction } from '../IconAction';
 import { notifyError, notifySuccess } from '../notify';
 import { questionSetPath } from './helpers';
 import { ImportModal } from './ImportModal';
-import { TrashIcon } from './QuestionCard';
 import { RoundHeading } from './RoundHeading';
 import { SetFormModal, type SetFormResult } from './SetFormModal';
 
@@ -160,15 +159,12 @@ export function QuestionSetList({ setNumber }: { setNumber: number }) {
                     <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'rename', item })}>
                       {questionSetsText.edit}
                     </Button>
-                    <IconAction
+                    <DeleteAction
                       tooltip={questionSetsText.deleteTitle}
                       label={`${questionSetsText.delete} ${item.title}`}
-                      color="red"
                       size="lg"
                       onClick={() => confirmDelete(item)}
-                    >
-                      <TrashIcon />
-                    </IconAction>
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -8,23 +8,15 @@ import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { FinishScene } from '../../../src/schemas/show';
+import { notifyError } from '../../components/notify';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
-import { notifyError } from '../../components/notify';
 
 const T = teamText.finish;
 
-export const FinishCard = memo(function FinishCard({
-  finish,
-  teamId,
-  balance,
-  teamName,
-}: {
-  finish: FinishScene;
-  teamId: string;
-  balance: number;
-  teamName: (id: string | null) => string;
-}) {
+type FinishProps = { finish: FinishScene; teamId: string; balance: number; teamName: (id: string | null) => string };
+
+export const FinishCard = memo(function FinishCard({ finish, teamId, balance, teamName }: FinishProps) {
   if (!finish.teamId) return null;
   const ours = finish.teamId === teamId;
   return (
@@ -113,17 +105,7 @@ function OurTurn({ finish }: { finish: FinishScene }) {
   );
 }
 
-function StealButton({
-  finish,
-  teamId,
-  balance,
-  teamName,
-}: {
-  finish: FinishScene;
-  teamId: string;
-  balance: number;
-  teamName: (id: string | null) => string;
-}) {
+function StealButton({ finish, teamId, balance, teamName }: FinishProps) {
   const steal = finish.steal!;
   const trpc = useTRPC();
   const [position, setPosition] = useState<{ questionId: string; n: number } | null>(null);

@@ -9,15 +9,15 @@ import { useMutation } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
 import { type FinishResult, type FinishScene, type ShowState, stealBuzzKey } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useCountdown } from '../../hooks/useCountdown';
-import { useTRPC } from '../../trpc';
-import { notifyError } from '../../components/notify';
 import { Panel } from '../../components/master/Panel';
 import type { ConsoleQuestion } from '../../components/master/QuestionList';
+import { RightWrongButtons } from '../../components/master/RightWrongButtons';
 import { useSingleKeyShortcuts } from '../../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../../components/master/useQuestionAnswers';
 import type { ShowMoves } from '../../components/master/useShowMove';
-import { RightWrongButtons } from '../../components/master/RightWrongButtons';
+import { notifyError } from '../../components/notify';
+import { useCountdown } from '../../hooks/useCountdown';
+import { useTRPC } from '../../trpc';
 
 const M = masterText.finish;
 
@@ -185,34 +185,11 @@ export function FinishPanel({
               </Text>
             )}
             {controls.judge && (
-              <Group gap={6} grow>
-                <Button
-                  size="xs"
-                  color="teal"
-                  aria-keyshortcuts={singleKeys ? 'Shift+D' : undefined}
-                  onClick={() => controls.judge?.('right')}
-                >
-                  {masterText.right}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="outline"
-                  aria-keyshortcuts={singleKeys ? 'Shift+X' : undefined}
-                  onClick={() => controls.judge?.('wrong')}
-                >
-                  {masterText.wrong}
-                </Button>
-                <Button
-                  size="xs"
-                  color="orange"
-                  variant="outline"
-                  aria-keyshortcuts={singleKeys ? 'Shift+T' : undefined}
-                  onClick={() => controls.judge?.('timeout')}
-                >
-                  {M.timeout}
-                </Button>
-              </Group>
+              <RightWrongButtons<'right' | 'wrong' | 'timeout'>
+                singleKeys={singleKeys}
+                withTimeout
+                onVerdict={(v) => controls.judge?.(v)}
+              />
             )}
             {finish.steal && <StealBox finish={finish} balance={balance} teamName={teamName} controls={controls} />}
             <Button size="xs" variant="light" color="gray" onClick={() => move({ action: 'endTurn' })}>
