@@ -1,5 +1,5 @@
-import { Card, Text } from '@mantine/core';
 import { teamText } from '../../../src/messages/team';
+import { TurnNotice } from '../TurnNotice';
 
 const T = teamText;
 
@@ -23,17 +23,8 @@ export function SuddenDeathNotice({
       ? T.suddenDeath.ours
       : T.suddenDeath.others;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="md"
-      bg={ours ? 'yellow.1' : undefined}
-      data-testid="sudden-death-notice"
-      data-ours={ours || undefined}
-    >
-      <Text ta="center" fw={800} fz={ours ? 20 : 16} c={ours ? 'red.9' : undefined}>
-        {text}
-      </Text>
-    </Card>
+    <TurnNotice ours={ours} testId="sudden-death-notice" fz={[20, 16]}>
+      {text}
+    </TurnNotice>
   );
 }
