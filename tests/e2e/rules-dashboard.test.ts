@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { describeInBrowser, logIn, toast, waitForApp } from './harness';
+import { describeInBrowser, type Harness, logIn, toast, waitForApp } from './harness';
 
 function logInAsAdmin(context: BrowserContext): Promise<void> {
   return logIn(context, 'admin');
@@ -25,6 +25,15 @@ const HOSTILE_MARKDOWN = [
   '',
   '[Bấm vào đây](javascript:window.__xss=1) hoặc [trang hội thi](https://example.com/hoi-thi)',
 ].join('\n');
+
+/** The dashboard, as the admin, on a console-sized page. */
+async function openDashboard(h: Harness) {
+  const opened = await h.newPage({ width: 1440, height: 900 });
+  await logInAsAdmin(opened.context);
+  await opened.page.goto('/user/dashboard');
+  await waitForApp(opened.page);
+  return opened;
+}
 
 describeInBrowser('rules and dashboard in a browser', (h) => {
   it('creates a rule from Markdown without letting its HTML through, shows it on the home page, edits and deletes it', async () => {
@@ -96,10 +105,7 @@ describeInBrowser('rules and dashboard in a browser', (h) => {
   });
 
   it('saves the event name, date and a round title on the dashboard, and the home page shows them', async () => {
-    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
-    await logInAsAdmin(context);
-    await page.goto('/user/dashboard');
-    await waitForApp(page);
+    const { page, errors } = await openDashboard(h);
     const settings = page.locator('#event-settings');
     const name = settings.getByLabel('Tên hội thi');
     await expect.poll(() => name.inputValue()).toBe('Hội thi');
@@ -135,10 +141,7 @@ describeInBrowser('rules and dashboard in a browser', (h) => {
   });
 
   it('adds, edits and deletes a scoring field; max ≤ min and a taken name are shown at their fields', async () => {
-    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
-    await logInAsAdmin(context);
-    await page.goto('/user/dashboard');
-    await waitForApp(page);
+    const { page, errors } = await openDashboard(h);
     const sheet = page.locator('#score-sheet');
     await sheet.getByText('Chưa có tiêu chí chấm nào.').waitFor();
 
@@ -216,10 +219,7 @@ describeInBrowser('the dashboard with the demo event', (h) => {
     const { db } = h.server.deps;
     await loadDemoEvent(db, h.server.deps.hub);
 
-    const { context, page, errors } = await h.newPage({ width: 1440, height: 900 });
-    await logInAsAdmin(context);
-    await page.goto('/user/dashboard');
-    await waitForApp(page);
+    const { page, errors } = await openDashboard(h);
     const stat = (name: string) => page.locator(`[data-stat="${name}"]`);
     await expect.poll(() => stat('teams').textContent()).toBe('Đội thi88 đang thi');
     // The harness's own judge beside the demo's five.

@@ -33,6 +33,16 @@ async function apiUsers(context: BrowserContext) {
   return ((await response.json()) as { list: { username: string; fullName: string; mobile: string }[] }).list;
 }
 
+/** Opens the add-user form and fills the username, the full name and a password; the form. */
+async function startNewUser(page: Page, username: string, fullName: string) {
+  await page.getByRole('button', { name: messages.userAdmin.addUser }).click();
+  const form = page.getByTestId('user-form');
+  await form.getByLabel(messages.username).fill(username);
+  await form.getByLabel(messages.userAdmin.fullName).fill(fullName);
+  await form.getByLabel(messages.password).fill('mat-khau-rat-dai');
+  return form;
+}
+
 async function pickOption(page: Page, input: ReturnType<Page['locator']>, option: string) {
   await input.click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -41,11 +51,7 @@ async function pickOption(page: Page, input: ReturnType<Page['locator']>, option
 describeInBrowser('/user: the user table in a browser', (h) => {
   it('creates a user through the form: toast, and the row shows the formatted mobile and birthday', async () => {
     const { page, errors } = await openAsAdmin(h);
-    await page.getByRole('button', { name: messages.userAdmin.addUser }).click();
-    const form = page.getByTestId('user-form');
-    await form.getByLabel(messages.username).fill('nguyenvana');
-    await form.getByLabel(messages.userAdmin.fullName).fill('Nguyễn Văn An');
-    await form.getByLabel(messages.password).fill('mat-khau-rat-dai');
+    const form = await startNewUser(page, 'nguyenvana', 'Nguyễn Văn An');
     await form.getByLabel(messages.userAdmin.email).fill('an.nguyen@example.vn');
     await form.getByLabel(messages.userAdmin.mobile).fill('0912345678');
     await form.getByLabel(messages.userAdmin.birthday).fill('05/03/1990');
@@ -69,11 +75,7 @@ describeInBrowser('/user: the user table in a browser', (h) => {
     await createUser(context, { username: 'lethimai', fullName: 'Lê Thị Mai', mobile: '0912345678' });
     await page.reload();
     await row(page, 'lethimai').waitFor();
-    await page.getByRole('button', { name: messages.userAdmin.addUser }).click();
-    const form = page.getByTestId('user-form');
-    await form.getByLabel(messages.username).fill('sai.sodienthoai');
-    await form.getByLabel(messages.userAdmin.fullName).fill('Trần Thị Bình');
-    await form.getByLabel(messages.password).fill('mat-khau-rat-dai');
+    const form = await startNewUser(page, 'sai.sodienthoai', 'Trần Thị Bình');
     await form.getByLabel(messages.userAdmin.mobile).fill('12345');
     await form.getByRole('button', { name: messages.userAdmin.create }).click();
     await form.getByText(messages.invalidMobile).waitFor();
