@@ -3,11 +3,13 @@
  * /team watching: a speed round (places, times and points), an obstacle round (a row, its reveal,
  * the keyword) and a judged round (its performance timer).
  */
+
+import { sql } from 'kysely';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, requestAs } from './harness';
 import { pickQuestion, pickSet } from './console';
+import { ACCOUNTS, describeInBrowser, openAs, requestAs } from './harness';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 const OTHER_TEAM = 'THPT Việt Đức';
@@ -19,6 +21,13 @@ describeInBrowser('contest formats in a browser', (h) => {
   beforeAll(async () => {
     const { db } = h.server.deps;
     await loadDemoEvent(db, h.server.deps.hub);
+    // The finish round's steal window: long enough that a loaded machine's phone still buzzes inside it
+    // (the window closing is the server tests' concern: tests/server/format-finish.test.ts).
+    await db
+      .updateTable('question_sets')
+      .set({ format: sql`format || '{"stealSeconds": 60}'::jsonb` })
+      .where(sql`format->>'kind'`, '=', 'finish')
+      .execute();
     const teams = await db.selectFrom('teams').select(['id', 'name']).execute();
     const teamId = (name: string) => teams.find((t) => t.name === name)!.id;
     await db
@@ -218,7 +227,7 @@ describeInBrowser('contest formats in a browser', (h) => {
     await m.keyboard.press('Shift+D');
     await chips.nth(0).and(screen.locator('[data-result="right"]')).waitFor();
 
-    // Position 2: missed; the other teams may steal for 5 s, and the team's phone steals.
+    // Position 2: missed; the other teams may steal (for 60 s here), and the team's phone steals.
     await pickQuestion(m, 'Tháp Rùa');
     await button(m, 'Hiện câu hỏi').click();
     await m.getByTestId('finish-panel').getByRole('button', { name: 'Sai', exact: true }).click();
