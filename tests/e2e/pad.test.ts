@@ -16,8 +16,8 @@ import {
   expectOk,
   loginThroughForm,
   nextFrame,
-  requestAs,
   putShow,
+  requestAs,
   trpcMutation,
   trpcQuery,
   waitForApp,
@@ -46,6 +46,20 @@ describeInBrowser("judges' pad in a browser", (h) => {
   });
   /** A test that stopped the server and failed before restarting it: the next one gets it back. */
   let restart: (() => Promise<void>) | null = null;
+  /**
+   * A pad (with a page clock) on team `team`'s entry of phan-2; then the server goes away (the socket
+   * closes) and the page stays without a network after it returns.
+   */
+  const padCutOff = async (team: number, teamName: string) => {
+    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[team] });
+    const { page, context } = await openPad(h, { clock: true });
+    await page.getByTestId('pad-selected-team').getByText(teamName).waitFor();
+    const stopped = await h.stopServer();
+    restart = stopped.start;
+    await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    return { page, context, stopped };
+  };
   beforeEach(async () => {
     if (restart) await restart();
     restart = null;
@@ -154,15 +168,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
   });
 
   it('queues a point entered offline, shows it waiting, and sends it exactly once when the connection returns', async () => {
-    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[3] });
-    const { page, context } = await openPad(h, { clock: true });
-    await page.getByTestId('pad-selected-team').getByText('Phượng Đỏ').waitFor();
-
-    // The server goes away (the socket closes), and the page stays without a network after it returns.
-    const stopped = await h.stopServer();
-    restart = stopped.start;
-    await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
-    await context.setOffline(true);
+    const { page, context, stopped } = await padCutOff(3, 'Phượng Đỏ');
     await scoreTeam(page, teamIds[3]!, '9');
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[3]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
@@ -189,14 +195,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
   });
 
   it('shows a queued point as refused, with the reason, when its field was closed meanwhile', async () => {
-    await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[4] });
-    const { page, context } = await openPad(h, { clock: true });
-    await page.getByTestId('pad-selected-team').getByText('Cầu Long Biên').waitFor();
-
-    const stopped = await h.stopServer();
-    restart = stopped.start;
-    await page.getByTestId('pad-connection').getByText('Mất kết nối').waitFor({ timeout: 15_000 });
-    await context.setOffline(true);
+    const { page, context, stopped } = await padCutOff(4, 'Cầu Long Biên');
     await scoreTeam(page, teamIds[4]!, '6', true);
     const pending = page.locator(`[data-testid="pad-pending"][data-team-id="${teamIds[4]}"]`);
     await expect.poll(() => pending.getAttribute('data-status')).toBe('waiting');
