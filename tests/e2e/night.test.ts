@@ -15,8 +15,8 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPoint } from '../../src/valueFormat';
-import { findUnfitText } from '../helpers/user-text';
 import { type SpawnedServer, startServerProcess } from '../helpers/spawn-server';
+import { findUnfitText } from '../helpers/user-text';
 import { browserAvailable, expectOk, launchBrowser } from './harness';
 
 const ADMIN = { username: 'admin', password: 'mat-khau-quan-tri-dem-thi' };
@@ -120,6 +120,14 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
     const question = m.getByTestId('master-question').filter({ hasText: text });
     await question.click();
     await question.and(m.locator('[data-selected="true"]')).waitFor();
+  }
+  /** Picks the round's set and the question on the console, shows and starts it, and opens answers. */
+  async function openAnswersTo(round: number, title: string, question: string) {
+    await pickRound(round, title);
+    await pickQuestion(question);
+    await button(m, 'Hiện câu hỏi').click();
+    await button(m, 'Bắt đầu').click();
+    await button(m, 'Mở trả lời').click();
   }
   async function answerFrom(team: number, answer: string) {
     const state = (await (await teamApi[team]!.get('/api/state')).json()) as { system: { questionId: string } };
@@ -307,11 +315,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   });
 
   it('plays Tăng tốc: places by the server’s order of right answers', async () => {
-    await pickRound(3, 'Tăng tốc');
-    await pickQuestion('Tuyên ngôn');
-    await button(m, 'Hiện câu hỏi').click();
-    await button(m, 'Bắt đầu').click();
-    await button(m, 'Mở trả lời').click();
+    await openAnswersTo(3, 'Tăng tốc', 'Tuyên ngôn');
     await answerFrom(1, '1945');
     await answerFrom(3, '1954');
     await answerFrom(0, '1945');
@@ -332,11 +336,7 @@ describe.skipIf(!browserAvailable())('a whole contest night', () => {
   });
 
   it('plays the obstacle round through a wrong tab and a projector reload: the board is kept, the keyword solved once', async () => {
-    await pickRound(2, 'Vượt chướng ngại vật');
-    await pickQuestion('Hàng 1');
-    await button(m, 'Hiện câu hỏi').click();
-    await button(m, 'Bắt đầu').click();
-    await button(m, 'Mở trả lời').click();
+    await openAnswersTo(2, 'Vượt chướng ngại vật', 'Hàng 1');
     await answerFrom(0, 'Sông Hồng');
     await answerFrom(1, 'Sông Đà');
     await answerRow('Lớp 9A2').waitFor();
