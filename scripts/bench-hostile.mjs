@@ -77,9 +77,9 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import {
   atExit,
+  machine as describeHost,
   exited,
   login as loginAs,
-  machine as describeHost,
   median as medianOf,
   percentile,
   sleep,

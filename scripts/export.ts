@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '../src/messages';
-import { buildResults } from '../src-server/features/results/data';
 import { resultsCsv } from '../src-server/features/results/csv';
+import { buildResults } from '../src-server/features/results/data';
 import { resultsXlsx } from '../src-server/features/results/xlsx';
 import { readSettings } from '../src-server/features/settings/data';
 import { openCliDatabase, parseArgs } from './lib/cli-db';

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '../src/messages';
 import { ZUserCreateSchema } from '../src/schemas/user';
-import { createUser } from '../src-server/features/users/manage';
 import { EventRecorder } from '../src-server/features/live/record';
 import { recordSeatsIfChanged } from '../src-server/features/users/data';
+import { createUser } from '../src-server/features/users/manage';
 import { openCliDatabase, parseArgs } from './lib/cli-db';
 
 const args = parseArgs(process.argv.slice(2));

@@ -5,15 +5,15 @@
  * (`pages.ts`).
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { type Context as HonoContext, Hono } from 'hono';
+import { Hono, type Context as HonoContext } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { messages } from '../src/messages';
 import { limitBodies } from './body-limit';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
 import { findSession } from './features/auth/sessions';
-import { registerMediaRoutes } from './features/media/routes';
 import { readSystemStateJson } from './features/live/router';
+import { registerMediaRoutes } from './features/media/routes';
 import type { CallerFor, RestHandler } from './http';
 import { registerPages } from './pages';
 import { clientIp, isSecure, requestOrigin } from './request';

@@ -2,25 +2,25 @@ import { parse as parseCookie } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
+import type { Notices } from './db/notices';
 import type { Database } from './db/types';
 import type { LoginLimiter } from './features/auth/rate-limit';
-import type { SocketRegistry } from './socket-registry';
-import type { ProjectorPresence } from './features/projectors/presence';
 import {
   findSession,
-  type SessionCache,
   SESSIONS_CHANNEL,
+  type SessionCache,
   type SessionNotice,
   sessionNoticeOf,
   sessionNoticeText,
 } from './features/auth/sessions';
-import type { Notices } from './db/notices';
+import type { ProjectorPresence } from './features/projectors/presence';
+import type { IdempotencyCache } from './features/scoring/idempotency';
 import type { ConsolePresence } from './features/show/consoles';
 import type { VoteCounter } from './features/vote/counter';
-import type { NightHub } from './picture/hub';
-import type { IdempotencyCache } from './features/scoring/idempotency';
-import type { RefusalLog } from './refusals';
 import type { BallotGate } from './features/vote/gate';
+import type { NightHub } from './picture/hub';
+import type { RefusalLog } from './refusals';
+import type { SocketRegistry } from './socket-registry';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {

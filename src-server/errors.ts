@@ -56,8 +56,12 @@ function issuePath(issue: Issue): string | undefined {
  * how many it left out. A failure (5xx) is logged whole, with its stack, always.
  */
 const LOG_BURST = 20;
-// Built from a string: a request may put any of them in its path; the log line shows a space instead.
-const CONTROL_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f]', 'g');
+/** A request may put control characters in its path: the log line shows a space for each. */
+const withoutControlCharacters = (text: string) =>
+  Array.from(text, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 0x20 || code === 0x7f ? ' ' : ch;
+  }).join('');
 const LOG_PER_SECOND = 10;
 const refusalLog = { tokens: LOG_BURST, at: Date.now(), skipped: 0 };
 
@@ -74,7 +78,7 @@ export function logRefusal(status: number, code: string, message: string, where:
   refusalLog.skipped = 0;
   // One line of bounded length, whatever the request put in its path.
   const place = where ? ` ${where.length > 160 ? `${where.slice(0, 160)}…` : where}` : '';
-  console.warn(`[${status}] ${code}${place}: ${message}${skipped}`.replace(CONTROL_CHARACTERS, ' ').slice(0, 600));
+  console.warn(withoutControlCharacters(`[${status}] ${code}${place}: ${message}${skipped}`).slice(0, 600));
 }
 
 function refused(status: number, body: ErrorBody, where: string | undefined): { status: number; body: ErrorBody } {

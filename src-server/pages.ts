@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context as HonoContext, Hono } from 'hono';
+import type { Hono, Context as HonoContext } from 'hono';
 import { BALLOT_PAGE_ELEMENT_ID, type BallotPageData } from '../src/ballotPage';
 import { INITIAL_STATE_ELEMENT_ID, PAGE_QUERIES_ELEMENT_ID } from '../src/constants';
 import { messages } from '../src/messages';

@@ -1,19 +1,19 @@
 /** The one router: each domain's procedures under its name. */
 import { actionsRouter } from './features/actions/router';
 import { authRouter } from './features/auth/router';
+import { systemRouter } from './features/live/router';
 import { mediaRouter } from './features/media/media';
-import { projectorsRouter } from './features/projectors/router';
 import { profileRouter } from './features/profile/router';
+import { projectorsRouter } from './features/projectors/router';
 import { questionSetRouter } from './features/questionSet/router';
-import { tieBreakRouter } from './features/tieBreak/router';
 import { resultsRouter } from './features/results/router';
 import { rulesRouter } from './features/rules/router';
 import { scoreFieldRouter } from './features/scoreField/router';
 import { scoringRouter } from './features/scoring/router';
 import { settingsRouter } from './features/settings/router';
 import { showRouter } from './features/show/router';
-import { systemRouter } from './features/live/router';
 import { teamRouter } from './features/team/router';
+import { tieBreakRouter } from './features/tieBreak/router';
 import { userRouter } from './features/users/router';
 import { voteRouter } from './features/vote/router';
 import { createCallerFactory, router } from './trpc';

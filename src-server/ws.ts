@@ -24,11 +24,11 @@ import { type ServerOptions, WebSocket, WebSocketServer } from 'ws';
 import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
 import { AppError, logRefusal } from './errors';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 import { originMatches, trustedClientIp } from './proxy';
 import type { RefusalKind } from './refusals';
 import { appRouter } from './router';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions';
 import { sharedPayloadEncoder } from './ws-encoder';
 
 /**

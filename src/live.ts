@@ -20,9 +20,9 @@
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
 import type { TSettings } from './schemas/settings';
-import type { TSuddenDeath } from './schemas/tieBreak';
 import type { FinishScene, ObstacleScene, ShowQuestion, ShowState, TBuzz, TShowChanges, TTeamAnswer } from './schemas/show';
 import type { TTeamListItem } from './schemas/system';
+import type { TSuddenDeath } from './schemas/tieBreak';
 import type { TVote, TVoteCount } from './schemas/vote';
 
 export type Audience = 'public' | 'team' | 'judge' | 'staff';

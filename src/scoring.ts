@@ -9,9 +9,10 @@
  * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
  *   biên bản): the team's priority, then its name (`compareTeamOrder`).
  */
-import { round } from './valueFormat';
+
 import type { TTieBreakRule } from './schemas/tieBreak';
-import { type TieBreakContext, TieBreakChain } from './tieBreak';
+import { TieBreakChain, type TieBreakContext } from './tieBreak';
+import { round } from './valueFormat';
 
 export const ANSWERS_GK_ID = 'answers';
 

@@ -32,20 +32,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { atExit, exited, gitRevision, login, machine, median, percentile, serverEnv, sleep, stopChild, track } from './lib.mjs';
 import {
   clock,
   clockOffset,
   type DoneWhen,
+  type FromClients,
   findSystem,
   forkClientProcesses,
-  type FromClients,
   type MemoryAnswer,
   type MemoryRequest,
   SUBSCRIBE,
   stateVersion,
   type ToClients,
 } from './live-lib';
-import { atExit, exited, gitRevision, login, machine, median, percentile, serverEnv, sleep, stopChild, track } from './lib.mjs';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');

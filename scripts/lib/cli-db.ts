@@ -3,12 +3,12 @@
  * the embedded data folder — refused, in Vietnamese, while a server holds it.
  */
 import { type Kysely, sql } from 'kysely';
-import { EVENTS_CHANNEL } from '../../src-server/features/live/events';
 import { messages } from '../../src/messages';
 import { readConfig } from '../../src-server/config';
 import { migrateAs, openDatabase } from '../../src-server/db/connection';
 import { acquireDataDirLock, DataDirLockedError } from '../../src-server/db/lock';
 import type { Database } from '../../src-server/db/types';
+import { EVENTS_CHANNEL } from '../../src-server/features/live/events';
 
 export interface CliDatabase {
   db: Kysely<Database>;

@@ -1,9 +1,9 @@
 /** Who is logged in, and the logout button, for every header. */
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
+import { initials } from '../../src/initials';
 import { appText } from '../../src/messages/app';
 import { loginText } from '../../src/messages/login';
-import { initials } from '../../src/initials';
 import { displayName } from '../../src/valueFormat';
 import { useLogout } from '../hooks/useLogout';
 import { useSystemState } from '../hooks/useSystemState';

@@ -1,10 +1,10 @@
 /** Logout with the contract's confirmation: on "Đồng ý" the session ends, the user is cleared, and the browser goes to /. */
 import { Text } from '@mantine/core';
-import { openConfirm } from '../components/ModalsHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { contractText } from '../../src/messages/contract';
+import { openConfirm } from '../components/ModalsHost';
 import { notifyError } from '../components/notify';
 import { reconnectSocket, trpcClient } from '../trpc';
 import { clearLiveEvents } from './liveEvents';

@@ -6,16 +6,16 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { INITIAL_STATE_ELEMENT_ID } from '../../src/constants';
+import { contractText } from '../../src/messages/contract';
 import type { TPublicUser } from '../../src/schemas/auth';
 import type { ShowState } from '../../src/schemas/show';
-import { defaultShowState } from '../../src/showDefaults';
 import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
-import { INITIAL_STATE_ELEMENT_ID } from '../../src/constants';
+import { defaultShowState } from '../../src/showDefaults';
 import { computeBalance } from '../../src/valueFormat';
-import { contractText } from '../../src/messages/contract';
 import { notifyError } from '../components/notify';
-import { followLiveMessage, withNewerLive } from './liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
+import { followLiveMessage, withNewerLive } from './liveEvents';
 
 export interface ClientSystemState extends TSystemState {
   /** Local time minus server time, rounded to 100 ms: a countdown shows `endsAt - (Date.now() - balance)`. */

@@ -12,18 +12,18 @@ import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { LogoCard, RoundCard } from '../components/projector/Cards';
 import { OfflineSign, StartMark, useLostLong, useStartGesture } from '../components/projector/Overlays';
-import { FinishStage } from '../formats/finish/FinishStage';
-import { Performance } from '../formats/judged/Performance';
-import { SpeedResults } from '../formats/speed/SpeedResults';
-import { ObstacleBoard } from '../formats/obstacle/ObstacleBoard';
 import { QuestionView, useMediaPreload } from '../components/projector/QuestionView';
 import { Scoreboard } from '../components/projector/Scoreboard';
 import { JudgesProgress, ShownAnswers } from '../components/projector/Screen2Views';
 import { Stage } from '../components/projector/Stage';
 import { useEventSettings } from '../components/projector/useEventSettings';
+import { FinishStage } from '../formats/finish/FinishStage';
+import { Performance } from '../formats/judged/Performance';
+import { ObstacleBoard } from '../formats/obstacle/ObstacleBoard';
+import { SpeedResults } from '../formats/speed/SpeedResults';
 import { useLiveState } from '../projector/liveState';
-import { useProjectorReport } from '../projector/presence';
 import { ProjectorFrame } from '../projector/ProjectorFrame';
+import { useProjectorReport } from '../projector/presence';
 
 // The Markdown renderer comes with the rules, the first time they are on screen.
 const RulesView = lazy(() => import('../components/projector/RulesView'));

@@ -8,9 +8,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ROLE_HOME, type Role } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { ROUTES } from '../../src/routes';
+import { LoadingScreen } from '../components/LoadingScreen';
 import PreviewPage from '../pages/Preview.page';
 import ProjectorPage from '../pages/Projector.page';
-import { LoadingScreen } from '../components/LoadingScreen';
 import { useLiveState } from './liveState';
 import classes from './ProjectorShell.module.css';
 

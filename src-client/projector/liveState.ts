@@ -5,11 +5,11 @@
  * store (`followLiveMessage`), and a read that a message overtook keeps the message's (`withNewerLive`).
  */
 import { useSyncExternalStore } from 'react';
-import { computeBalance } from '../../src/valueFormat';
 import type { TPublicUser } from '../../src/schemas/auth';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { defaultShowState } from '../../src/showDefaults';
+import { computeBalance } from '../../src/valueFormat';
 import { followLiveMessage, withNewerLive } from '../hooks/liveEvents';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient } from '../trpcClient';
 

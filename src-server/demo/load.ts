@@ -5,22 +5,21 @@
  */
 import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { ZQuestionSchema } from '../../src/schemas/questionSet';
 import type { Role } from '../../src/constants';
 import { messages } from '../../src/messages';
+import { ZQuestionSchema } from '../../src/schemas/questionSet';
+import { ZFormatSchema } from '../../src/schemas/roundFormat';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
-import { normaliseItems } from '../features/questionSet/data';
-import { defaultSettings, readSettings } from '../features/settings/data';
 import { EventRecorder } from '../features/live/record';
-import type { NightHub } from '../picture/hub';
+import { normaliseItems } from '../features/questionSet/data';
 import { recordSheet } from '../features/scoreField/sheet';
+import { defaultSettings, readSettings } from '../features/settings/data';
 import { recordTeams } from '../features/team/data';
-import { recordSeatsIfChanged } from '../features/users/data';
-import { userSearchText } from '../features/users/data';
-import { ZFormatSchema } from '../../src/schemas/roundFormat';
-import { obstaclePicturePng } from './picture';
+import { recordSeatsIfChanged, userSearchText } from '../features/users/data';
+import type { NightHub } from '../picture/hub';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
+import { obstaclePicturePng } from './picture';
 
 export interface DemoLogin {
   username: string;

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import { lastEventId } from '../features/live/events';
-import { DEFAULT_SCOPE, type LoadPicture, type LiveScope } from '../features/live/picture';
+import { DEFAULT_SCOPE, type LiveScope, type LoadPicture } from '../features/live/picture';
 import { readSheet, sheetFieldOf } from '../features/scoreField/sheet';
 import { listScores } from '../features/scoring/data';
 import { readSettings } from '../features/settings/data';

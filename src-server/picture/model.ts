@@ -20,15 +20,15 @@ import {
   type TProgress,
   tallyShown,
 } from '../../src/live';
-import type { TVote } from '../../src/schemas/vote';
-import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../src/scoring';
-import type { TSuddenDeath } from '../../src/schemas/tieBreak';
-import { type AnswerOpening, speedTimes, tieBreakReason } from '../../src/tieBreak';
 import type { TScoreItem } from '../../src/schemas/scoring';
 import type { ShowState, TBuzz, TTeamAnswer } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
-import { publicObstacleScene } from '../features/media/obstacle-address';
+import type { TSuddenDeath } from '../../src/schemas/tieBreak';
+import type { TVote } from '../../src/schemas/vote';
+import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../src/scoring';
+import { type AnswerOpening, speedTimes, tieBreakReason } from '../../src/tieBreak';
 import { audienceOf, type LivePicture, type Output, type Viewer, viewerKey } from '../features/live/picture';
+import { publicObstacleScene } from '../features/media/obstacle-address';
 
 /** Everything the model holds, as a fresh load from the database gives it. */
 export interface LiveData {

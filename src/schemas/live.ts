@@ -8,10 +8,10 @@
  */
 import { OVERLAY_SCENES, SCREEN2_MODES, SHOW_PHASES } from '../constants';
 import type { DomainEvents, DomainEventType, StoredShow } from '../live';
-import { ZEventSettingsSchema } from './settings';
 import { MEDIA_KINDS } from './questionSet';
-import { SCORE_FIELD_KINDS } from './scoreField';
 import { FORMAT_KINDS } from './roundFormat';
+import { SCORE_FIELD_KINDS } from './scoreField';
+import { ZEventSettingsSchema } from './settings';
 import { ZShowChangesSchema } from './show';
 import { ZSuddenDeathSchema } from './tieBreak';
 import { z } from './zod';

@@ -1,5 +1,5 @@
-import { parsePoint } from '../valueFormat';
 import { validationText } from '../messages/validation';
+import { parsePoint } from '../valueFormat';
 import { z } from './zod';
 
 /** A point as a number or as typed ("7,5"). */

@@ -1,6 +1,6 @@
-import type { FormatKind } from './roundFormat';
-import { OVERLAY_SCENES, type OverlayScene, SCREEN2_MODES, SHOW_PHASES, type Screen2Mode, type ShowPhase } from '../constants';
+import { OVERLAY_SCENES, type OverlayScene, SCREEN2_MODES, type Screen2Mode, SHOW_PHASES, type ShowPhase } from '../constants';
 import { validationText } from '../messages/validation';
+import type { FormatKind } from './roundFormat';
 import { z } from './zod';
 
 export type ScreenMode = Screen2Mode;

@@ -8,11 +8,11 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
 import type { Role } from '../../src/constants';
 import { questionSetRoutes, ROUTES } from '../../src/routes';
-import type { TShowChanges } from '../../src/schemas/show';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
+import type { TShowChanges } from '../../src/schemas/show';
+import { loadDemoEvent } from '../../src-server/demo/load';
 import { type AxeViolation, axeViolations, countNodes, describeViolations, pageStructure } from './axe';
 import { ACCOUNTS, animationsDone, describeInBrowser, expectOk, pageAs, requestAs, waitForApp, watchRequests } from './harness';
 

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { DEMO_JUDGES } from '../../src-server/demo/content';
-import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
+import { formatPoint } from '../../src/valueFormat';
+import { DEMO_JUDGES } from '../../src-server/demo/content';
+import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, describeInBrowser, pageAs, trpcMutation, waitForApp } from './harness';
 
 const t = messages.results;

@@ -8,8 +8,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, requestAs, toast } from './harness';
 import { pickQuestion, pickSet } from './console';
+import { ACCOUNTS, describeInBrowser, openAs, requestAs, toast } from './harness';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 const OTHER_TEAM = 'THPT Việt Đức';

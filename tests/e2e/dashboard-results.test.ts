@@ -5,9 +5,9 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { formatPoint } from '../../src/valueFormat';
 import { messages } from '../../src/messages';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
+import { formatPoint } from '../../src/valueFormat';
 import { describeInBrowser, logIn, requestAs, toast, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
 
 const t = messages.results;

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
 import type { Role } from '../../src/constants';
+import { loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, compareCountdowns, describeInBrowser, type Harness, openAs } from './harness';
 
 const TEAM_NAME = 'THPT Chu Văn An';

@@ -5,8 +5,8 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { RESET_CONFIRMATION, type TScoreItem } from '../../src/schemas/scoring';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
+import { RESET_CONFIRMATION, type TScoreItem } from '../../src/schemas/scoring';
 import type { ShowState, TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ROLE_HOME, type Role } from '../../src/constants';
 import { recordEvent } from '../../src-server/features/live/events';
 import { readTeams } from '../../src-server/features/team/data';
-import { ACCOUNTS, describeInBrowser, loginThroughForm, logIn, toast, waitForApp, watchRequests } from './harness';
+import { ACCOUNTS, describeInBrowser, logIn, loginThroughForm, toast, waitForApp, watchRequests } from './harness';
 
 /** Every route of the contract, with the role that may open it (null: public). */
 const SEED_ROUTES: [string, Role | null][] = [

@@ -4,11 +4,11 @@ import type { Role } from '../../src/constants';
 import { createApp } from '../../src-server/app';
 import { type Config, readConfig } from '../../src-server/config';
 import { type AppDeps, createContext } from '../../src-server/context';
-import { liveTransaction } from '../../src-server/features/live/record';
 import { hashPassword } from '../../src-server/features/auth/password';
+import { liveTransaction } from '../../src-server/features/live/record';
+import { recordSeatsIfChanged } from '../../src-server/features/users/data';
 import { createCaller } from '../../src-server/router';
 import { createAppDeps, stopAppDeps } from '../../src-server/server';
-import { recordSeatsIfChanged } from '../../src-server/features/users/data';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem';

@@ -14,8 +14,8 @@ import WebSocket from 'ws';
 import type { AppRouter } from '../../src-server/router';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
 import { loginAt } from '../helpers/http';
-import { createThrowawayPostgres } from '../helpers/test-db';
 import { ROOT } from '../helpers/spawn-server';
+import { createThrowawayPostgres } from '../helpers/test-db';
 
 const ADMIN_PASSWORD = 'mat-khau-admin-1';
 const USER_PASSWORD = 'mat-khau-cum-1';

@@ -9,8 +9,8 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
-import { shoot } from './shots';
 import { LONG_NAMES, LONG_OPTIONS } from '../e2e/screens';
+import { shoot } from './shots';
 
 describeInBrowser('screenshots: long options and long names on the projector', (h) => {
   let master: APIRequestContext;

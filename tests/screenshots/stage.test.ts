@@ -6,8 +6,8 @@ import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
 import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
-import { shoot } from './shots';
 import { addFourTeams, HD, openScreen } from '../e2e/screens';
+import { shoot } from './shots';
 
 const phase = (page: Page, name: string) => page.locator(`[data-testid="projector"][data-phase="${name}"]`).waitFor();
 

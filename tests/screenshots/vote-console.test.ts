@@ -7,8 +7,8 @@ import { type APIRequestContext, request } from 'playwright-core';
 import { beforeAll, it } from 'vitest';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { describeInBrowser, expectOk, openAs, requestAs, waitForApp } from '../e2e/harness';
-import { shoot } from './shots';
 import { votesFromPhones } from './phone-votes';
+import { shoot } from './shots';
 
 const CONSOLE = { width: 1440, height: 900 };
 

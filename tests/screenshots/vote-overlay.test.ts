@@ -11,9 +11,9 @@ import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { loadDemoEvent } from '../../src-server/demo/load';
 import { describeInBrowser, expectOk, type Harness, putShow, requestAs } from '../e2e/harness';
-import { settled, shoot } from './shots';
 import { FULL_HD, HD, openScreen } from '../e2e/screens';
 import { votesFromPhones } from './phone-votes';
+import { settled, shoot } from './shots';
 
 /** The overlay as OBS would take it (transparent), laid over a checkerboard and saved as `<name>.png`. */
 async function shootOverChecks(h: Harness, overlay: Page, name: string): Promise<void> {

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS_GK_ID } from '../../src/scoring';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
+import { ANSWERS_GK_ID } from '../../src/scoring';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>;

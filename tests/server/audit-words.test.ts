@@ -5,8 +5,8 @@
  * them, and as each format's writer stores them (reason and rule) for the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS_GK_ID } from '../../src/scoring';
 import { RESET_CONFIRMATION, type TAuditEntry } from '../../src/schemas/scoring';
+import { ANSWERS_GK_ID } from '../../src/scoring';
 import type { ScoreSource } from '../../src-server/db/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -8,10 +8,10 @@ import { openDatabase } from '../../src-server/db/connection';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { joinSystem, type JoinedClient } from '../helpers/ws-client';
-import { serverConfig } from '../helpers/test-app';
 import { loginAt } from '../helpers/http';
+import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
 let database: TestDatabase;
 let server: RunningServer;

@@ -3,6 +3,7 @@ import * as mediaDetected from '../../db/migrations/2026_11_22_0006_media_detect
 
 /** A real 1×1 PNG. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 import { messages } from '../../src/messages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

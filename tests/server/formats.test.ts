@@ -6,8 +6,8 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations';
 import { openDatabase } from '../../src-server/db/connection';
-import { createThrowawayPostgres } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createThrowawayPostgres } from '../helpers/test-db';
 
 let t: TestApp;
 let admin: string, master: string, judge: string, team: string;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { serverConfig } from '../helpers/test-app';
 import { jsonCall, loginAt } from '../helpers/http';
+import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const CONTENT = 'NỘI-DUNG-BÍ-MẬT-7731';
 const OPTIONS = ['PHƯƠNG-ÁN-MỘT-5519', 'PHƯƠNG-ÁN-HAI-8842'];

@@ -8,10 +8,10 @@ import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { loginAt } from '../helpers/http';
+import { serverConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { type JoinedClient, joinSystem } from '../helpers/ws-client';
-import { serverConfig } from '../helpers/test-app';
-import { loginAt } from '../helpers/http';
 
 let statements = 0;
 const seen: string[] = [];

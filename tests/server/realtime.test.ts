@@ -3,10 +3,10 @@ import { hashPassword } from '../../src-server/features/auth/password';
 import { recordEvent } from '../../src-server/features/live/events';
 import { MAX_REPLAY } from '../../src-server/features/live/replay';
 import { type RunningServer, startServer } from '../../src-server/server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { joinSystem, type JoinedClient } from '../helpers/ws-client';
-import { serverConfig } from '../helpers/test-app';
 import { jsonCall, loginAt } from '../helpers/http';
+import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
 let database: TestDatabase;
 let server: RunningServer;

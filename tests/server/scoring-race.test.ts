@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { type RunningServer, startServer } from '../../src-server/server';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { serverConfig } from '../helpers/test-app';
 import { loginAt } from '../helpers/http';
+import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
 const servers: RunningServer[] = [];

@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
 import { domainEventOf } from '../../src-server/features/live/events';
-import { createLiveHub } from '../../src-server/picture/hub';
 import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
+import { createLiveHub } from '../../src-server/picture/hub';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -9,10 +9,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { messages } from '../../src/messages';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { MAX_JSON_DEPTH } from '../../src-server/json-depth';
 import type { RefusalKind } from '../../src-server/refusals';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { SLOW_SOCKET, TOO_MANY_SOCKETS, WS_MAX_CALLS_PER_FRAME } from '../../src-server/ws';
 import { SERVER_ADMIN_PASSWORD, serverConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';

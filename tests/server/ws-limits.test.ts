@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src-server/subscriptions';
 import { TOO_MANY_SOCKETS } from '../../src-server/ws';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { serverConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
 let server: RunningServer;

@@ -4,16 +4,16 @@
  * the buzzer's (`formats/buzzer/BuzzOrder.tsx`).
  */
 import { Badge, Button, Checkbox, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
-import { ShortcutKey } from './ShortcutKey';
 import { useMutation } from '@tanstack/react-query';
-import { formatClock } from '../../../src/valueFormat';
-import { answerSeconds } from '../../../src/roundFormats';
 import { masterText } from '../../../src/messages/master';
+import { answerSeconds } from '../../../src/roundFormats';
 import type { ShowState, TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { formatClock } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
 import { Panel } from './Panel';
+import { ShortcutKey } from './ShortcutKey';
 import { expectUnattributedEcho } from './useConsole';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';

@@ -1,8 +1,8 @@
 /** The other consoles open right now, under the console's first line: who, and since when. */
 import { Badge, Group, Paper, Text } from '@mantine/core';
-import { formatClock } from '../../../src/valueFormat';
 import type { TConsole } from '../../../src/live';
 import { masterText } from '../../../src/messages/master';
+import { formatClock } from '../../../src/valueFormat';
 import { consoleName } from './useConsole';
 
 const M = masterText;

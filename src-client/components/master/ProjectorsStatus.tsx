@@ -6,9 +6,9 @@
  */
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatClock } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TProjectorStatus } from '../../../src/schemas/projectors';
+import { formatClock } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 
 const P = masterText.projectors;

@@ -1,8 +1,8 @@
 /** The set's questions with their answers; a click puts one on air (the server's questionId). */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
 import type { TPublicQuestion } from '../../../src/schemas/questionSet';
+import { formatPoint } from '../../../src/valueFormat';
 
 /** A question as the console lists it: with its answer (the server sends it to admins and the master). */
 export type ConsoleQuestion = TPublicQuestion & { answer?: string };

@@ -1,12 +1,12 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
 import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatPoint } from '../../../src/valueFormat';
 import { masterText } from '../../../src/messages/master';
-import { compareStanding } from '../../../src/scoring';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { compareStanding } from '../../../src/scoring';
+import { formatPoint } from '../../../src/valueFormat';
 import { useLiveEvent, useLiveProgress } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
 import { Panel } from './Panel';

@@ -1,9 +1,9 @@
 /** One team as a card: logo or initials, name, unit, members, its accounts, priority and state. */
 import { ActionIcon, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { TeamAvatar } from '../TeamAvatar';
 import { membersText } from '../../../src/messages/members';
 import { usersText } from '../../../src/messages/users';
 import type { TTeam } from '../../../src/schemas/team';
+import { TeamAvatar } from '../TeamAvatar';
 import { EditIcon, TrashIcon, UserPlusIcon } from '../users/icons';
 
 const t = membersText;

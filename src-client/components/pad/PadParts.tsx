@@ -3,9 +3,9 @@
  * criteria are scored), the criteria of the team's sheet, the outbox list, the lock card.
  */
 import { ActionIcon, Badge, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { formatPoint } from '../../../src/valueFormat';
 import { padText } from '../../../src/messages/pad';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { formatPoint } from '../../../src/valueFormat';
 import { BlockIcon, CheckIcon, ClockIcon, LockIcon } from './icons';
 import classes from './Pad.module.css';
 import type { QueuedScore } from './scoreQueue';

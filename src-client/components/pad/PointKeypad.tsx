@@ -5,8 +5,8 @@
  */
 import { Badge, Button, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatPoint, parsePoint } from '../../../src/valueFormat';
 import { padText } from '../../../src/messages/pad';
+import { formatPoint, parsePoint } from '../../../src/valueFormat';
 import classes from './Pad.module.css';
 import { formatScaleNumber, isValidPoint, pointScale, type ScaleField } from './pointScale';
 

@@ -2,8 +2,9 @@
  * The pad's toasts: the contract's wording, as `notify.ts` builds it, but at the top of the screen,
  * because the app's bottom toasts would sit on the keypad's submit button under the judge's thumb.
  */
-import { showToast } from '../NotificationsHost';
+
 import { errorMessage } from '../../trpc';
+import { showToast } from '../NotificationsHost';
 
 export function padSuccess(message: string): void {
   showToast({ color: 'teal', message, autoClose: 2500, position: 'top-center' });

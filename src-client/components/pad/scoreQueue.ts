@@ -7,11 +7,11 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { newIdempotencyKey } from '../../../src/ids';
 import type { TScoreItem } from '../../../src/schemas/scoring';
 import { onLinkRestored } from '../../linkHealth';
 import { errorMessage, trpcClient } from '../../trpc';
 import { retryDelay } from './retryDelay';
-import { newIdempotencyKey } from '../../../src/ids';
 
 export type QueuedStatus = 'sending' | 'waiting' | 'refused';
 

@@ -1,8 +1,9 @@
 /** The simple stage cards: the event's logo and name, and the round title card. */
-import { formatDate } from '../../../src/valueFormat';
+
 import { projectorText } from '../../../src/messages/projector';
-import { FitText } from './FitText';
+import { formatDate } from '../../../src/valueFormat';
 import classes from './Cards.module.css';
+import { FitText } from './FitText';
 import scene from './Scene.module.css';
 import type { useEventSettings } from './useEventSettings';
 

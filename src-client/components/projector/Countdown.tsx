@@ -5,8 +5,8 @@
  * sound has been unlocked.
  */
 import { useEffect, useRef } from 'react';
-import { formatCountdown } from '../../../src/valueFormat';
 import type { ShowTimer } from '../../../src/schemas/show';
+import { formatCountdown } from '../../../src/valueFormat';
 import { useCountdown } from '../../hooks/useCountdown';
 import classes from './Countdown.module.css';
 import { beep } from './sound';

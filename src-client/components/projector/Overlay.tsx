@@ -5,13 +5,14 @@
  * compact scoreboard, the vote's bars with the address to vote at, or nothing. Silent, no start mark,
  * and only a small dim sign once an outage lasts (the console reports it at once). A lazy chunk: the projectors never load it.
  */
-import { formatPoint } from '../../../src/valueFormat';
+
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { formatPoint } from '../../../src/valueFormat';
 import { useLiveState } from '../../projector/liveState';
-import { useProjectorReport } from '../../projector/presence';
 import { ProjectorFrame } from '../../projector/ProjectorFrame';
+import { useProjectorReport } from '../../projector/presence';
 import { TeamBadge } from '../TeamBadge';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
@@ -20,7 +21,7 @@ import { OfflineSign } from './Overlays';
 import { rankedTeams } from './Scoreboard';
 import { Stage } from './Stage';
 import { useEventSettings } from './useEventSettings';
-import { shortAddress, VoteBars, VoteStatus, useVote } from './VoteView';
+import { shortAddress, useVote, VoteBars, VoteStatus } from './VoteView';
 
 const TOP = 5;
 

@@ -4,12 +4,12 @@
  * the answer and its explanation appear.
  */
 import { useEffect } from 'react';
-import { foldVietnamese } from '../../../src/text';
-import { formatPoint } from '../../../src/valueFormat';
 import { movesText } from '../../../src/messages/moves';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { foldVietnamese } from '../../../src/text';
+import { formatPoint } from '../../../src/valueFormat';
 import { BuzzTurnBanner } from '../../formats/buzzer/BuzzTurnBanner';
 import { Countdown } from './Countdown';
 import { FitText, useFitGroup } from './FitText';

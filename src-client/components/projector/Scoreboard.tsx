@@ -3,14 +3,15 @@
  * transition on `transform`, so a change of order glides instead of jumping. The audience sees
  * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
  */
-import { formatPoint } from '../../../src/valueFormat';
+
 import { projectorText } from '../../../src/messages/projector';
-import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { compareStanding } from '../../../src/scoring';
+import { formatPoint } from '../../../src/valueFormat';
 import { TeamBadge } from '../TeamBadge';
 import { FitText } from './FitText';
-import classes from './Scoreboard.module.css';
 import scene from './Scene.module.css';
+import classes from './Scoreboard.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 const TITLE_HEIGHT = 132;

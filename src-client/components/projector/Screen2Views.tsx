@@ -1,14 +1,15 @@
 /** Screen 2's own modes: the judges' progress (ticks, never points) and the answers put on screen. */
-import { answerSeconds } from '../../../src/roundFormats';
+
 import { projectorText } from '../../../src/messages/projector';
+import { answerSeconds } from '../../../src/roundFormats';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveProgress } from '../../hooks/liveEvents';
 import { useRemote } from '../../projector/useRemote';
 import { trpcClient } from '../../trpcClient';
 import { FitText } from './FitText';
-import classes from './Screen2Views.module.css';
 import scene from './Scene.module.css';
+import classes from './Screen2Views.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 /** What the board's title and padding take of the stage's height (`.board`, `.boardTitle`). */

@@ -5,10 +5,10 @@
  * A chunk of its own, loaded the first time a vote is on screen (the projector's first load stays lean).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState, ShowTimer } from '../../../src/schemas/show';
 import type { TVote, TVoteAnswer } from '../../../src/schemas/vote';
+import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { useLiveEvent, useLiveNewerThan } from '../../hooks/liveEvents';
 import { useCountdown } from '../../hooks/useCountdown';
 import { trpcClient } from '../../trpcClient';

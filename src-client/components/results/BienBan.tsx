@@ -11,11 +11,11 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
-import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { judgesOnField } from '../../../src/results';
+import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
-import { PrintSheet, sheetClasses as c } from './PrintSheet';
+import { sheetClasses as c, PrintSheet } from './PrintSheet';
 import { rankLabel, useResults } from './util';
 
 const t = resultsText;

@@ -5,11 +5,11 @@
 import { Button, Grid, Group, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatNumber, formatPoint, parsePoint } from '../../../src/valueFormat';
 import { newIdempotencyKey } from '../../../src/ids';
 import { contractText } from '../../../src/messages/contract';
 import { resultsText } from '../../../src/messages/results';
 import { validationText } from '../../../src/messages/validation';
+import { formatNumber, formatPoint, parsePoint } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { formSaveError } from '../formSave';

@@ -1,9 +1,9 @@
 /** (b) Each judge's point per team, one matrix (teams × judges) per field the judges score. */
 import { Badge, Group, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import type { TResultItem } from '../../../src/schemas/scoring';
+import { formatPoint } from '../../../src/valueFormat';
 import { useSystemState } from '../../hooks/useSystemState';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { useResults } from './util';

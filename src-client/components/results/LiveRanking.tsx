@@ -2,13 +2,13 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { formatPoint } from '../../../src/valueFormat';
 import { resultsText } from '../../../src/messages/results';
 import { compareStanding } from '../../../src/scoring';
+import { formatPoint } from '../../../src/valueFormat';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
-import { DashboardSection } from '../dashboard/DashboardSection';
 import { DataTable } from '../DataTable';
+import { DashboardSection } from '../dashboard/DashboardSection';
 import { rankLabel } from './util';
 
 const t = resultsText;

@@ -1,5 +1,5 @@
 /** (g) Reset of all scores, behind the exact typed confirmation and a reason. */
-import { Alert, Button, Grid, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Grid, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resultsText } from '../../../src/messages/results';

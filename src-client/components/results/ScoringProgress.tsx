@@ -9,8 +9,8 @@ import { resultsText } from '../../../src/messages/results';
 import { useLiveProgress } from '../../hooks/liveEvents';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
-import { DashboardSection } from '../dashboard/DashboardSection';
 import { DataTable } from '../DataTable';
+import { DashboardSection } from '../dashboard/DashboardSection';
 import { useResults } from './util';
 
 const t = resultsText;

@@ -10,8 +10,8 @@ import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
 import { useTRPC } from '../../trpc';
 import { FormActions, FormModal } from '../FormModal';
-import { Markdown } from '../markdown/Markdown';
 import { formSaveHandlers } from '../formSave';
+import { Markdown } from '../markdown/Markdown';
 
 const t = rulesText;
 const FIELDS = ['title', 'content', 'order'] as const;

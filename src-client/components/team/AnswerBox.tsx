@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, memo } from 'react';
+import { memo, useState } from 'react';
 import { teamText } from '../../../src/messages/team';
 import { validationText } from '../../../src/messages/validation';
 import type { ShowQuestion } from '../../../src/schemas/show';

@@ -1,9 +1,9 @@
 /** The question on air as a team sees it: number, points, content, media, options and, once revealed, the answer. */
 import { Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { formatPoint } from '../../../src/valueFormat';
 import { teamText } from '../../../src/messages/team';
 import type { ShowQuestion } from '../../../src/schemas/show';
+import { formatPoint } from '../../../src/valueFormat';
 
 const T = teamText;
 

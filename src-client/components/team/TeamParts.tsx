@@ -1,10 +1,10 @@
 /** The smaller pieces of /team: the header with the countdown, sent answer and verdict, total and rank, waiting. */
 import { Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
-import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 import { teamText } from '../../../src/messages/team';
-import { compareStanding } from '../../../src/scoring';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { compareStanding } from '../../../src/scoring';
+import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 
 const T = teamText;
 

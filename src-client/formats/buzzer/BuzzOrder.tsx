@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { formatClock, formatNumber } from '../../../src/valueFormat';
 import { correctionsText } from '../../../src/messages/corrections';
 import { masterText } from '../../../src/messages/master';
 import type { TBuzz } from '../../../src/schemas/show';
+import { formatClock, formatNumber } from '../../../src/valueFormat';
 import { Panel } from '../../components/master/Panel';
 import { RightWrongButtons } from '../../components/master/RightWrongButtons';
 import { useSingleKeyShortcuts } from '../../components/master/useMasterShortcuts';

@@ -7,10 +7,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { correctionsText } from '../../../src/messages/corrections';
 import type { ShowState, TBuzz } from '../../../src/schemas/show';
-import { useTRPC } from '../../trpc';
-import { notifyError } from '../../components/notify';
 import { expectUnattributedEcho } from '../../components/master/useConsole';
 import { useApplySystem } from '../../components/master/useShowMove';
+import { notifyError } from '../../components/notify';
+import { useTRPC } from '../../trpc';
 
 const C = correctionsText;
 

@@ -3,13 +3,14 @@
  * (the points of each question, the star of hope, each result, the question on air lit), the question
  * with its countdown, and after a miss the steal window: its seconds, who buzzed first, the outcome.
  */
-import { formatPoint } from '../../../src/valueFormat';
+
 import { projectorText } from '../../../src/messages/projector';
 import type { FinishScene, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useCountdown } from '../../hooks/useCountdown';
+import { formatPoint } from '../../../src/valueFormat';
 import { Countdown } from '../../components/projector/Countdown';
 import { FitText } from '../../components/projector/FitText';
+import { useCountdown } from '../../hooks/useCountdown';
 import classes from './FinishStage.module.css';
 
 const T = projectorText.finish;

@@ -2,12 +2,13 @@
  * The judged round's performance on the projector: the team on stage, its topic and a clock big enough
  * to read from the back of the hall.
  */
-import { formatCountdown } from '../../../src/valueFormat';
+
 import { projectorText } from '../../../src/messages/projector';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { useCountdown } from '../../hooks/useCountdown';
+import { formatCountdown } from '../../../src/valueFormat';
 import { FitText } from '../../components/projector/FitText';
+import { useCountdown } from '../../hooks/useCountdown';
 import classes from './Performance.module.css';
 
 export function Performance({ system, listTeam, balance }: { system: ShowState; listTeam: TTeamListItem[]; balance: number }) {

@@ -8,8 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { ObstacleScene } from '../../../src/schemas/show';
-import { useTRPC } from '../../trpc';
 import { notifyError } from '../../components/notify';
+import { useTRPC } from '../../trpc';
 
 const T = teamText.obstacle;
 

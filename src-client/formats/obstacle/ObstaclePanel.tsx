@@ -8,14 +8,14 @@ import { useMutation } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
 import type { TObstacleFormat } from '../../../src/schemas/roundFormat';
 import { keywordBuzzKey, type ObstacleScene } from '../../../src/schemas/show';
-import { useTRPC } from '../../trpc';
-import { notifyError } from '../../components/notify';
 import { Panel } from '../../components/master/Panel';
 import type { ConsoleQuestion } from '../../components/master/QuestionList';
+import { RightWrongButtons } from '../../components/master/RightWrongButtons';
 import { useSingleKeyShortcuts } from '../../components/master/useMasterShortcuts';
 import { useQuestionAnswers } from '../../components/master/useQuestionAnswers';
 import type { ShowMoves } from '../../components/master/useShowMove';
-import { RightWrongButtons } from '../../components/master/RightWrongButtons';
+import { notifyError } from '../../components/notify';
+import { useTRPC } from '../../trpc';
 
 const M = masterText.obstacle;
 

@@ -2,8 +2,9 @@
  * The speed round's timed results on the projector: every shown answer, fastest first, with its time
  * to 0.01 s and the points its place earned.
  */
-import { answerSeconds } from '../../../src/roundFormats';
+
 import { projectorText } from '../../../src/messages/projector';
+import { answerSeconds } from '../../../src/roundFormats';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { FitText } from '../../components/projector/FitText';

@@ -9,9 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { masterText } from '../../../src/messages/master';
 import type { ShowState } from '../../../src/schemas/show';
-import { useTRPC } from '../../trpc';
 import { Panel } from '../../components/master/Panel';
 import type { ShowMoves } from '../../components/master/useShowMove';
+import { useTRPC } from '../../trpc';
 
 const M = masterText.suddenDeath;
 

@@ -1,6 +1,7 @@
 /** Login sessions: a random cookie token, stored only as its SHA-256. */
-import { serialize as serializeCookie } from 'hono/utils/cookie';
+
 import { createHash, randomBytes } from 'node:crypto';
+import { serialize as serializeCookie } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
 import { SESSION_TTL_MS } from '../../../src/constants';
 import type { TPublicUser } from '../../../src/schemas/auth';

@@ -5,19 +5,19 @@
  * decided. Wrong: the format's penalty, if any, and the next buzz in the server's order gets the turn.
  * The format also says whether the clock stops while a team answers.
  */
+
+import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
 import { buzzerRuleOf } from '../../../src/schemas/roundFormat';
 import type { TBuzz } from '../../../src/schemas/show';
-import type { ScoreChange } from '../../../src/live';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
-import { buzzOrder, ringBuzzer } from '../show/buzzes';
-import { readShow } from '../show/store';
 import { liveTransaction } from '../live/record';
-import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathOn } from '../tieBreak/suddenDeath';
-import { asMove, saveShow, type StoredShow } from '../show/store';
+import { buzzOrder, ringBuzzer } from '../show/buzzes';
+import { asMove, readShow, type StoredShow, saveShow } from '../show/store';
 import { timeIsUp } from '../show/timer';
+import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathOn } from '../tieBreak/suddenDeath';
 import { type Actor, addAnswerPoints, answersFieldFor, questionRule, teamName } from './points';
 
 function pauseTimer(show: StoredShow, now: number): StoredShow['timer'] {

@@ -3,23 +3,23 @@
  * stored, set aside under their attempt's number; the points its moves gave are taken back as
  * audited `restart` events; its board starts clean. The console's undo takes a replay back too.
  */
+
+import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { movesText } from '../../../src/messages/moves';
-import type { ScoreChange } from '../../../src/live';
 import { keywordBuzzKey, stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { readAnswers } from '../show/answer-rows';
-import { readBuzzes } from '../show/buzzes';
-import { readShow } from '../show/store';
+import { recordAction } from '../actions/log';
 import { type EventRecorder, liveTransaction, type Trx } from '../live/record';
 import { formatOf, questionItemsOf } from '../questionSet/data';
 import { reverseScoreEvents } from '../scoring/data';
-import { asMove, roundOf, saveShow, type StoredShow } from '../show/store';
+import { readAnswers } from '../show/answer-rows';
+import { readBuzzes } from '../show/buzzes';
+import { asMove, readShow, roundOf, type StoredShow, saveShow } from '../show/store';
 import { finishAfter } from './finish';
 import { obstacleAfter } from './obstacle';
 import type { Actor } from './points';
-import { recordAction } from '../actions/log';
 
 /** Every key a round's answers and buzzes are stored under: its questions, its keyword, its steals. */
 export async function roundKeys(trx: Trx, setId: string): Promise<string[]> {

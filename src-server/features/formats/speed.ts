@@ -3,8 +3,9 @@
  * them. A verdict may move every other right answer's place, so the question's places are computed
  * again and each point that moved is one audited change.
  */
-import { speedPlaces } from '../../../src/roundFormats';
+
 import { messages } from '../../../src/messages';
+import { speedPlaces } from '../../../src/roundFormats';
 import type { TSpeedFormat } from '../../../src/schemas/roundFormat';
 import type { Trx } from '../live/record';
 import type { StoredShow } from '../show/store';

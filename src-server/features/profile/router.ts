@@ -1,11 +1,11 @@
 import { messages } from '../../../src/messages';
-import { ZProfileInputSchema, type TProfileChanges, type TPublicUser } from '../../../src/schemas/auth';
+import { type TProfileChanges, type TPublicUser, ZProfileInputSchema } from '../../../src/schemas/auth';
 import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
-import { liveTransaction } from '../live/record';
+import type { UserUpdate } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
 import { authedProcedure, router } from '../../trpc';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { UserUpdate } from '../../db/types';
+import { liveTransaction } from '../live/record';
 import { findUserById, recordSeatsIfChanged, userSearchText } from '../users/data';
 
 export async function updateOwnProfile(

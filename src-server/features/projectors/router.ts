@@ -5,8 +5,8 @@
  */
 import { ZProjectorReportSchema } from '../../../src/schemas/projectors';
 import { forbidden } from '../../errors';
-import { publicProcedure, roleProcedure, router } from '../../trpc';
 import { holdSubscription } from '../../subscriptions';
+import { publicProcedure, roleProcedure, router } from '../../trpc';
 
 export const projectorsRouter = router({
   report: publicProcedure.input(ZProjectorReportSchema).subscription(async function* ({ ctx, input, signal }) {

@@ -1,15 +1,15 @@
 /** The ranking with each team's breakdown: field scores and every judge's point. */
 import type { Kysely } from 'kysely';
-import { compareTeamOrder, computeResults } from '../../../src/scoring';
 import type { TResultItem } from '../../../src/schemas/scoring';
-import type { Database } from '../../db/types';
+import { compareTeamOrder, computeResults } from '../../../src/scoring';
 import { speedTimes, type TieBreakContext, tieBreakReason } from '../../../src/tieBreak';
+import type { Database } from '../../db/types';
 import { readSheet } from '../scoreField/sheet';
+import { listScores } from '../scoring/data';
+import { readSettings } from '../settings/data';
 import { readAnswers } from '../show/answer-rows';
 import { readAnswerOpenings } from '../tieBreak/data';
 import { readSuddenDeaths } from '../tieBreak/suddenDeath';
-import { listScores } from '../scoring/data';
-import { readSettings } from '../settings/data';
 import { storedVoteOf } from '../vote/data';
 
 /** A closed audience vote as the record shows it: each team's votes, most first, and the award. */

@@ -1,13 +1,13 @@
 /** The audit log: reading it, undoing one change, and resetting every score. */
 import type { Kysely } from 'kysely';
+import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import type { TAuditEntry, TScoreItem } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
-import type { ScoreChange } from '../../../src/live';
-import { readAnswers } from '../show/answer-rows';
 import { liveTransaction } from '../live/record';
+import { readAnswers } from '../show/answer-rows';
 import { applyScoreChange } from './data';
 import { type AuditRow, describeEntry, readNames } from './describe';
 import { recordScores } from './submit';

@@ -6,9 +6,9 @@
  * or rule this does not know gives the source's name alone.
  */
 import type { Kysely } from 'kysely';
-import { formatClock, formatPoint } from '../../../src/valueFormat';
 import { messages } from '../../../src/messages';
 import { ANSWERS_GK_ID } from '../../../src/scoring';
+import { formatClock, formatPoint } from '../../../src/valueFormat';
 import type { Database } from '../../db/types';
 import { formatOf, questionItemsOf } from '../questionSet/data';
 import { readSheet } from '../scoreField/sheet';

@@ -5,8 +5,8 @@
  * two statements between BEGIN and COMMIT, none of them a ranking or progress query.
  */
 import { sql } from 'kysely';
-import { messages } from '../../../src/messages';
 import type { SheetField } from '../../../src/live';
+import { messages } from '../../../src/messages';
 import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';

@@ -1,4 +1,3 @@
-import { z } from '../../../src/schemas/zod';
 import {
   ZAdminSubmitAllSchema,
   ZAdminSubmitSchema,
@@ -7,6 +6,7 @@ import {
   ZResetSchema,
   ZUndoSchema,
 } from '../../../src/schemas/scoring';
+import { z } from '../../../src/schemas/zod';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { readAuditLog, resetAllScores, undoScoreChange } from './audit';
 import { submitJudgeScore } from './judge';

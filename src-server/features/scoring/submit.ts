@@ -4,14 +4,14 @@
  * an idempotency key makes a retry return the first answer and write nothing.
  */
 import type { Transaction } from 'kysely';
-import { formatNumber } from '../../../src/valueFormat';
+import type { ScoreChange } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { type TScoreItem, ZScoreAnswerSchema, ZScoresAnswerSchema } from '../../../src/schemas/scoring';
 import type { z } from '../../../src/schemas/zod';
+import { formatNumber } from '../../../src/valueFormat';
 import type { Context } from '../../context';
 import type { Database, ScoreSource } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
-import type { ScoreChange } from '../../../src/live';
 import { type EventRecorder, liveTransaction } from '../live/record';
 import { readSheet, type SheetRow } from '../scoreField/sheet';
 import { applyScoreChange } from './data';

@@ -1,8 +1,8 @@
 /** The event: name, date, venue, logo and the six rounds' titles. */
 import { ZSettingsChangesSchema } from '../../../src/schemas/settings';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
-import { writeSettings } from './data';
 import { liveTransaction } from '../live/record';
+import { writeSettings } from './data';
 
 export const settingsRouter = router({
   get: publicProcedure.query(({ ctx }) => ({ settings: ctx.hub.live.eventSettings() })),

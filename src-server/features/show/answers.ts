@@ -14,11 +14,10 @@ import { AppError, notFound } from '../../errors';
 import { assertNotEliminated } from '../formats/obstacle';
 import { type Actor, questionRule, teamName } from '../formats/points';
 import { judgeAnswer } from '../formats/verdict';
-import { readAnswers } from './answer-rows';
-import { readShow } from './store';
 import { liveTransaction } from '../live/record';
 import { assertSuddenDeathTeam, recordSuddenDeath, suddenDeathWinner } from '../tieBreak/suddenDeath';
-import { asMove, saveShow, type StoredShow } from './store';
+import { readAnswers } from './answer-rows';
+import { asMove, readShow, type StoredShow, saveShow } from './store';
 import { timeIsUp } from './timer';
 
 type Db = Kysely<Database> | Transaction<Database>;

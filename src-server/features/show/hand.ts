@@ -3,15 +3,15 @@
  * answers field, with a reason, from the console or the dashboard. One audited change, a move the
  * console's history names and its undo takes back, and an entry in the action log with its context.
  */
-import { movesText } from '../../../src/messages/moves';
+
 import { messages } from '../../../src/messages';
+import { movesText } from '../../../src/messages/moves';
 import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../errors';
-import { type Actor, addAnswerPoints, teamName } from '../formats/points';
 import { recordAction } from '../actions/log';
-import { readShow } from './store';
+import { type Actor, addAnswerPoints, teamName } from '../formats/points';
 import { liveTransaction } from '../live/record';
-import { asMove, saveShow, type StoredShow } from './store';
+import { asMove, readShow, type StoredShow, saveShow } from './store';
 
 export async function giveHandPoints(
   deps: Pick<AppDeps, 'db' | 'hub'>,

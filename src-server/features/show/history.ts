@@ -5,17 +5,16 @@
  * (reversed as audited `undo` events), the answers and buzzes it judged, the rows a replay set aside.
  */
 import type { Kysely } from 'kysely';
+import type { ShowActor, StoredShow } from '../../../src/live';
 import { masterText } from '../../../src/messages/master';
 import { movesText } from '../../../src/messages/moves';
-import type { ShowActor, StoredShow } from '../../../src/live';
 import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { archiveRound, recordRoundRows, roundKeys } from '../formats/rounds';
-import { readShow, storedShowOf } from './store';
 import { liveTransaction, type Trx } from '../live/record';
 import { reverseScoreEvents } from '../scoring/data';
-import { saveShow } from './store';
+import { readShow, saveShow, storedShowOf } from './store';
 
 export interface HistoryEntry {
   version: number;

@@ -19,14 +19,14 @@ import {
 import { z } from '../../../src/schemas/zod';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
+import { holdSubscription, SubscriptionQueue } from '../../subscriptions';
+import { roleProcedure, router } from '../../trpc';
 import { buzz, buzzVerdict } from '../formats/buzzer';
 import { finishVerdict, stealBuzz, stealVerdict } from '../formats/finish';
 import { keywordBuzz, keywordVerdict } from '../formats/obstacle';
 import { actorOfUser, teamName } from '../formats/points';
 import { restartRound } from '../formats/rounds';
 import { liveTransaction, type Trx } from '../live/record';
-import { roleProcedure, router } from '../../trpc';
-import { holdSubscription, SubscriptionQueue } from '../../subscriptions';
 import { setVerdict, submitAnswer } from './answers';
 import { giveHandPoints } from './hand';
 import { readHistory, undoLastMove } from './history';

@@ -7,13 +7,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../src/messages';
 import type { TQuestion } from '../../../src/schemas/questionSet';
+import { formatTimeLimit, type TFormat } from '../../../src/schemas/roundFormat';
 import type { ShowQuestion, TShowChanges } from '../../../src/schemas/show';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
-import { formatOf, questionItemsOf } from '../questionSet/data';
-import { formatTimeLimit, type TFormat } from '../../../src/schemas/roundFormat';
 import { finishAfter, finishTurnTeam } from '../formats/finish';
 import { obstacleAfter } from '../formats/obstacle';
+import { formatOf, questionItemsOf } from '../questionSet/data';
 import { readSheet } from '../scoreField/sheet';
 import { suddenDeathAfter } from '../tieBreak/suddenDeath';
 import { clearMove, type StoredShow } from './store';

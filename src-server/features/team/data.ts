@@ -2,15 +2,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveTeam } from '../../../src/live';
 import { messages } from '../../../src/messages';
-import { compareTeamOrder } from '../../../src/scoring';
 import type { TTeam } from '../../../src/schemas/team';
-import { z } from '../../../src/schemas/zod';
 import { type ZTeamDataSchema, ZTeamMemberSchema } from '../../../src/schemas/team';
+import { z } from '../../../src/schemas/zod';
+import { compareTeamOrder } from '../../../src/scoring';
 import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, TeamRow } from '../../db/types';
-import type { EventRecorder } from '../live/record';
 import { notFound } from '../../errors';
+import type { EventRecorder } from '../live/record';
 
 type TeamData = z.infer<typeof ZTeamDataSchema>;
 

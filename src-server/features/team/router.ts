@@ -1,8 +1,8 @@
 import { ZTeamCreateSchema, ZTeamUpdateSchema } from '../../../src/schemas/team';
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
-import { createTeam, deleteTeam, listTeams, recordTeams, updateTeam } from './data';
 import { liveTransaction } from '../live/record';
+import { createTeam, deleteTeam, listTeams, recordTeams, updateTeam } from './data';
 
 export const teamRouter = router({
   /** Every logged-in role: judges and the master need the teams with their members. */

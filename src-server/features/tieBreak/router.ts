@@ -3,9 +3,9 @@ import { messages } from '../../../src/messages';
 import { ZTieBreakSetSchema } from '../../../src/schemas/tieBreak';
 import { badRequest } from '../../errors';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
-import { writeSettings } from '../settings/data';
 import { liveTransaction } from '../live/record';
 import { readSheet } from '../scoreField/sheet';
+import { writeSettings } from '../settings/data';
 import { tieBreakList } from './data';
 import { readSuddenDeaths } from './suddenDeath';
 

@@ -1,11 +1,11 @@
+import { messages } from '../../../src/messages';
 import { ZUserCreateSchema, ZUserPageSchema, ZUserUpdateSchema } from '../../../src/schemas/user';
 import { z } from '../../../src/schemas/zod';
-import { messages } from '../../../src/messages';
 import { forbidden, notFound } from '../../errors';
 import { hallAddress } from '../../hall-address';
+import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { liveTransaction } from '../live/record';
 import { recordSeatsIfChanged } from './data';
-import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
 import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
 

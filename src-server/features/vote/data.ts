@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { StoredVote } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { ZStoredVoteSchema } from '../../../src/schemas/live';
-import { VOTE_BALLOTS_PER_ADDRESS, VOTE_WINDOW_MS, type TVoteCount } from '../../../src/schemas/vote';
+import { type TVoteCount, VOTE_BALLOTS_PER_ADDRESS, VOTE_WINDOW_MS } from '../../../src/schemas/vote';
 import { z } from '../../../src/schemas/zod';
 import { parseStored } from '../../db/json';
 import type { Database } from '../../db/types';

@@ -6,7 +6,6 @@
  */
 import type { StoredVote } from '../../../src/live';
 import { messages } from '../../../src/messages';
-import { ANSWERS_GK_ID } from '../../../src/scoring';
 import {
   type TVoteAnswer,
   type TVoteSource,
@@ -16,15 +15,16 @@ import {
   ZVoteDiscardSchema,
   ZVoteUpdateSchema,
 } from '../../../src/schemas/vote';
+import { ANSWERS_GK_ID } from '../../../src/scoring';
 import type { Context } from '../../context';
-import { hallAddress } from '../../hall-address';
 import { AppError, badRequest, conflict } from '../../errors';
+import { hallAddress } from '../../hall-address';
+import { publicProcedure, roleProcedure, router } from '../../trpc';
 import { recordAction } from '../actions/log';
 import { audienceOf } from '../live/picture';
 import { liveTransaction } from '../live/record';
 import { readSheet } from '../scoreField/sheet';
 import { applyScoreChange } from '../scoring/data';
-import { publicProcedure, roleProcedure, router } from '../../trpc';
 import {
   castBallot,
   countBallots,
@@ -38,8 +38,8 @@ import {
   writeAward,
   writeCount,
 } from './data';
-import { ballotSource, RetryLater } from './gate';
 import { deviceCookie, deviceOf, newDevice } from './device';
+import { ballotSource, RetryLater } from './gate';
 
 /**
  * The address to vote at, for the QR code and the screens: the hall address (`hall-address.ts`, the
