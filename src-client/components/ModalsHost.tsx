@@ -4,27 +4,25 @@
  * the first dialog if that comes sooner. `openConfirm` is the one way to ask.
  */
 import type { OpenConfirmModal } from '@mantine/modals';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { contractText } from '../../src/messages/contract';
-import { chunkLoader, whenIdle } from './loadLater';
+import { lazyHost, useLazyHost } from './loadLater';
 
-const loadModals = chunkLoader(() => import('./modalsModule'));
-type ModalsModule = Awaited<ReturnType<typeof loadModals>>;
+const host = lazyHost(() => import('./modalsModule'));
 
-let mountHost: ((module: ModalsModule) => void) | null = null;
 let hostReady: (() => void) | null = null;
 /** Whether the provider is mounted (and listening for `modals.*` events). */
 let mounted = false;
 
 /** Opens a confirm dialog (the labels default to the contract's "Đồng ý" and "Huỷ"). */
 export function openConfirm(options: OpenConfirmModal): void {
-  loadModals().then(
+  host.load().then(
     (module) => {
       if (mounted) module.modals.openConfirmModal(options);
       else {
         // The provider hears `modals.*` events once it has mounted.
         hostReady = () => module.modals.openConfirmModal(options);
-        mountHost?.(module);
+        host.show(module);
       }
     },
     (error: unknown) => console.error('Dialog not opened (its code could not load):', error),
@@ -49,19 +47,7 @@ function Mounted({ children }: { children?: ReactNode }) {
 
 /** Mounted once at the root; renders nothing until its code has loaded. */
 export function ModalsHost() {
-  const [module, setModule] = useState<ModalsModule | null>(null);
-  useEffect(() => {
-    mountHost = setModule;
-    whenIdle(() => {
-      loadModals().then(
-        (loaded) => mountHost?.(loaded),
-        () => {},
-      );
-    });
-    return () => {
-      mountHost = null;
-    };
-  }, []);
+  const module = useLazyHost(host);
   if (!module) return null;
   return (
     <module.ModalsProvider labels={{ confirm: contractText.agree, cancel: contractText.cancel }}>

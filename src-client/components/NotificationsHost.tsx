@@ -5,19 +5,15 @@
  * show one.
  */
 import type { NotificationData } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
 import { appText } from '../../src/messages/app';
-import { chunkLoader, whenIdle } from './loadLater';
+import { lazyHost, useLazyHost } from './loadLater';
 
-const loadNotifications = chunkLoader(() => import('./notificationsModule'));
-type NotificationsModule = Awaited<ReturnType<typeof loadNotifications>>;
-
-let mountHost: ((module: NotificationsModule) => void) | null = null;
+const host = lazyHost(() => import('./notificationsModule'));
 
 export function showToast(data: NotificationData): void {
-  loadNotifications().then(
+  host.load().then(
     (module) => {
-      mountHost?.(module);
+      host.show(module);
       // The close button is an icon: it is named for screen readers (axe counts a nameless one as critical).
       module.notifications.show({ ...data, closeButtonProps: { 'aria-label': appText.closeDialog, ...data.closeButtonProps } });
     },
@@ -27,19 +23,7 @@ export function showToast(data: NotificationData): void {
 
 /** Mounted once at the root: toasts at the bottom, four at most. */
 export function NotificationsHost() {
-  const [module, setModule] = useState<NotificationsModule | null>(null);
-  useEffect(() => {
-    mountHost = setModule;
-    whenIdle(() => {
-      loadNotifications().then(
-        (loaded) => mountHost?.(loaded),
-        () => {},
-      );
-    });
-    return () => {
-      mountHost = null;
-    };
-  }, []);
+  const module = useLazyHost(host);
   if (!module) return null;
   return <module.Notifications position="bottom-center" limit={4} />;
 }
