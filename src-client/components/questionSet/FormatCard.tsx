@@ -75,7 +75,8 @@ export function FormatCard({ format, errors, onChange }: Props) {
         {format.kind === 'speed' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {seconds(t.timeLimit, 'timeLimit', format.timeLimit)}
-            <PointList
+            <ListInput
+              list={POINTS}
               label={t.placePoints}
               description={t.placePointsHint}
               value={format.placePoints}
@@ -87,7 +88,14 @@ export function FormatCard({ format, errors, onChange }: Props) {
         {format.kind === 'obstacle' && <ObstacleFields format={format} errors={errors} onChange={onChange} />}
         {format.kind === 'finish' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PackageList value={format.packages} error={errors.packages} onChange={(packages) => onChange({ ...format, packages })} />
+            <ListInput
+              list={PACKAGES}
+              label={t.packages}
+              description={t.packagesHint}
+              value={format.packages}
+              error={errors.packages}
+              onChange={(packages) => onChange({ ...format, packages })}
+            />
             {seconds(t.stealSeconds, 'stealSeconds', format.stealSeconds)}
           </SimpleGrid>
         )}
@@ -230,7 +238,8 @@ function ObstacleFields({
           onChange={(v) => set({ cluePoints: typeof v === 'number' ? v : format.cluePoints })}
         />
       </SimpleGrid>
-      <PointList
+      <ListInput
+        list={POINTS}
         label={t.keywordPoints}
         description={t.keywordPointsHint}
         value={format.keywordPoints}
@@ -256,49 +265,54 @@ function Seconds({ label, value, error, onChange }: { label: string; value: numb
   );
 }
 
-/** Points as "40, 30, 20, 10": the text is kept as typed; the list changes once every part is a number. */
-function PointList(props: { label: string; description: string; value: number[]; error?: string; onChange(v: number[]): void }) {
-  const { label, description, value, error, onChange } = props;
-  const [text, setText] = useState(value.join(', '));
+/** How a list field reads and shows its value. */
+interface ListFormat<T> {
+  /** The value as the field shows it. */
+  text(value: T): string;
+  /** The typed text's value, or null while a part of it does not read. */
+  parse(text: string): T | null;
+  /** Whether the typed text already stands for `value` (it is then left as typed). */
+  reads(text: string, value: T): boolean;
+  invalid: string;
+  inputMode?: 'decimal';
+}
+
+/** Points as "40, 30, 20, 10". */
+const POINTS: ListFormat<number[]> = {
+  text: (value) => value.join(', '),
+  parse: parseList,
+  reads: (text, value) => sameList(parseList(text), value),
+  invalid: t.pointListInvalid,
+  inputMode: 'decimal',
+};
+
+/** The finish round's packages as "20-20-20; 20-20-30". */
+const PACKAGES: ListFormat<number[][]> = {
+  text: packagesText,
+  parse: parsePackages,
+  reads: (text, value) => packagesText(parsePackages(text) ?? []) === packagesText(value),
+  invalid: t.packagesInvalid,
+};
+
+/** A list typed as text: the text is kept as typed; the value changes once every part reads. */
+function ListInput<T>(props: { list: ListFormat<T>; label: string; description: string; value: T; error?: string; onChange(v: T): void }) {
+  const { list, label, description, value, error, onChange } = props;
+  const [text, setText] = useState(list.text(value));
   const [invalid, setInvalid] = useState(false);
   useEffect(() => {
-    setText((current) => (sameList(parseList(current), value) ? current : value.join(', ')));
-  }, [value]);
+    setText((current) => (list.reads(current, value) ? current : list.text(value)));
+  }, [list, value]);
   return (
     <TextInput
       label={label}
       description={description}
-      inputMode="decimal"
+      inputMode={list.inputMode}
       value={text}
-      error={invalid ? t.pointListInvalid : error}
+      error={invalid ? list.invalid : error}
       onChange={(e) => {
         const next = e.currentTarget.value;
         setText(next);
-        const parsed = parseList(next);
-        setInvalid(!parsed);
-        if (parsed) onChange(parsed);
-      }}
-    />
-  );
-}
-
-/** The finish round's packages as "20-20-20; 20-20-30": kept as typed, applied once every package reads. */
-function PackageList({ value, error, onChange }: { value: number[][]; error?: string; onChange(v: number[][]): void }) {
-  const [text, setText] = useState(packagesText(value));
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    setText((current) => (packagesText(parsePackages(current) ?? []) === packagesText(value) ? current : packagesText(value)));
-  }, [value]);
-  return (
-    <TextInput
-      label={t.packages}
-      description={t.packagesHint}
-      value={text}
-      error={invalid ? t.packagesInvalid : error}
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        const parsed = parsePackages(next);
+        const parsed = list.parse(next);
         setInvalid(!parsed);
         if (parsed) onChange(parsed);
       }}
