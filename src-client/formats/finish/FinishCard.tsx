@@ -5,12 +5,13 @@
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { FinishScene } from '../../../src/schemas/show';
 import { notifyError } from '../../components/notify';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useTRPC } from '../../trpc';
+import { useBuzzPlace } from '../useBuzzPlace';
 
 const T = teamText.finish;
 
@@ -107,16 +108,8 @@ function OurTurn({ finish }: { finish: FinishScene }) {
 
 function StealButton({ finish, teamId, balance, teamName }: FinishProps) {
   const steal = finish.steal!;
-  const trpc = useTRPC();
-  const [position, setPosition] = useState<{ questionId: string; n: number } | null>(null);
-  const buzz = useMutation(
-    trpc.show.stealBuzz.mutationOptions({
-      onSuccess: ({ position: n }) => setPosition({ questionId: steal.questionId, n }),
-      onError: (error) => notifyError(T.stealError, error),
-    }),
-  );
+  const { buzz, mine } = useBuzzPlace('stealBuzz', steal.questionId, T.stealError);
   const { seconds, running } = useCountdown({ durationMs: 0, endsAt: steal.endsAt, remainingMs: 0 }, balance);
-  const mine = position?.questionId === steal.questionId ? position.n : null;
 
   let state: string | null = null;
   if (steal.result && steal.teamId)

@@ -4,12 +4,10 @@
  * the round is over.
  */
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { ObstacleScene } from '../../../src/schemas/show';
-import { notifyError } from '../../components/notify';
-import { useTRPC } from '../../trpc';
+import { useBuzzPlace } from '../useBuzzPlace';
 
 const T = teamText.obstacle;
 
@@ -24,15 +22,7 @@ export const KeywordBuzzer = memo(function KeywordBuzzer({
   rowRunning: boolean;
   solvedByName: string | null;
 }) {
-  const trpc = useTRPC();
-  const [position, setPosition] = useState<{ setId: string; n: number } | null>(null);
-  const buzz = useMutation(
-    trpc.show.keywordBuzz.mutationOptions({
-      onSuccess: ({ position: n }) => setPosition({ setId: obstacle.setId, n }),
-      onError: (error) => notifyError(T.buzzError, error),
-    }),
-  );
-  const mine = position?.setId === obstacle.setId ? position.n : null;
+  const { buzz, mine } = useBuzzPlace('keywordBuzz', obstacle.setId, T.buzzError);
   const out = obstacle.eliminated.includes(teamId);
 
   let state: string | null = null;
