@@ -16,6 +16,7 @@ import { useProjectorReport } from '../../projector/presence';
 import { TeamBadge } from '../TeamBadge';
 import { Countdown } from './Countdown';
 import { FitText } from './FitText';
+import { OnStageTeam } from './OnStageTeam';
 import classes from './Overlay.module.css';
 import { OfflineSign } from './Overlays';
 import { rankedTeams } from './Scoreboard';
@@ -101,12 +102,13 @@ function LowerThird({ system, listTeam, balance }: { system: ShowState; listTeam
     <div className={classes.lowerThird} data-testid="overlay-lower-third">
       <div className={classes.bandColumn}>
         {team && (
-          <div className={classes.teamTab} data-testid="overlay-team">
-            <span className={classes.teamTabLabel}>{projectorText.onStage}</span>
-            <FitText className={classes.teamTabName} max={32} min={18} fitKey={team.name}>
-              <span>{team.name}</span>
-            </FitText>
-          </div>
+          <OnStageTeam
+            name={team.name}
+            classes={{ box: classes.teamTab, label: classes.teamTabLabel, name: classes.teamTabName }}
+            max={32}
+            min={18}
+            testId="overlay-team"
+          />
         )}
         <div className={classes.band}>
           {showTimer && (

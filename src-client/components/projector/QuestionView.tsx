@@ -13,6 +13,7 @@ import { formatPoint } from '../../../src/valueFormat';
 import { BuzzTurnBanner } from '../../formats/buzzer/BuzzTurnBanner';
 import { Countdown } from './Countdown';
 import { FitText, useFitGroup } from './FitText';
+import { OnStageTeam } from './OnStageTeam';
 import classes from './QuestionView.module.css';
 import scene from './Scene.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
@@ -201,12 +202,13 @@ export function QuestionView({
           <div className={classes.questionSide} style={grid.side}>
             {showTimer && <Countdown timer={system.timer} balance={balance} silent={silent} />}
             {team && (
-              <div className={classes.teamCard} data-testid="active-team">
-                <div className={classes.teamCardLabel}>{projectorText.onStage}</div>
-                <FitText className={classes.teamCardName} max={48} min={24} fitKey={team.name}>
-                  <span>{team.name}</span>
-                </FitText>
-              </div>
+              <OnStageTeam
+                name={team.name}
+                classes={{ box: classes.teamCard, label: classes.teamCardLabel, name: classes.teamCardName }}
+                max={48}
+                min={24}
+                testId="active-team"
+              />
             )}
           </div>
         )}
