@@ -84,12 +84,12 @@ export function registerPages(app: Hono, deps: AppDeps, contextFor: (c: HonoCont
   // GET /api/vote answer, so a phone shows the teams with its first paint. Once the vote is over, a
   // reload gets the app's home again.
   app.get('/', async (c, next) => {
-    const vote = deps.hub.live.vote();
+    const vote = deps.hub.live.votes.vote();
     const open = vote?.open === true && (vote.closesAt === null || vote.closesAt > Date.now());
     if (!open || !fs.existsSync(ballotFile)) return next();
     const resHeaders = new Headers();
     const answer = await createCaller(await contextFor(c, resHeaders)).vote.get();
-    const data: BallotPageData = { eventName: deps.hub.live.system('public').event.name, answer };
+    const data: BallotPageData = { eventName: deps.hub.live.stage.system('public').event.name, answer };
     const head = `<script type="application/json" id="${BALLOT_PAGE_ELEMENT_ID}">${jsonForHtml(JSON.stringify(data))}</script>`;
     return pageWith(c, fs.readFileSync(ballotFile, 'utf8'), head, resHeaders);
   });

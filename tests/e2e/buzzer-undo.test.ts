@@ -33,7 +33,7 @@ describeInBrowser('buzzer questions, undo and a round kept across tabs', (h) => 
   }, 60_000);
 
   /** A team's total as the server ranks it now. */
-  const total = (name: string) => h.server.deps.hub.live.liveListTeam().find((t) => t._id === teamIds[name])?.total;
+  const total = (name: string) => h.server.deps.hub.live.standings.liveListTeam().find((t) => t._id === teamIds[name])?.total;
   const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
   it('judges a buzzer question: the turn on every screen, Sai passes it on, Đúng scores, Hoàn tác takes it back and says so', async () => {

@@ -67,7 +67,7 @@ describeInBrowser('contest formats in a browser', (h) => {
           .innerText({ timeout: 1000 })
           .catch(() => '(none)');
       const details = [
-        `server finish: ${JSON.stringify(h.server.deps.hub.live.system('staff').finish)}`,
+        `server finish: ${JSON.stringify(h.server.deps.hub.live.stage.system('staff').finish)}`,
         `console: ${await read(all.m, 'finish-panel')}`,
         `screen: ${await read(all.screen, 'finish-steal-banner')}`,
         `focus on the console: ${await all.m.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'none')}`,

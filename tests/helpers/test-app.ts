@@ -93,7 +93,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
         .returning('id')
         .executeTakeFirstOrThrow();
       // As the admin screens do: a new judge takes a seat on the live screens.
-      await liveTransaction(deps, (recorder) => recordSeatsIfChanged(recorder, deps.hub.live.seatList()));
+      await liveTransaction(deps, (recorder) => recordSeatsIfChanged(recorder, deps.hub.live.standings.seatList()));
       return row.id;
     },
     async login(username, password = TEST_PASSWORD) {

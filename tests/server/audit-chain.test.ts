@@ -91,7 +91,7 @@ async function expectExactChain(): Promise<void> {
   }
   const stored = await t.deps.db.selectFrom('scores').select(['team_id', 'gk_id', 'field_name', 'point']).execute();
   expect(new Map(stored.map((s) => [cellKey(s.team_id, s.gk_id, s.field_name), s.point]))).toEqual(replayed);
-  const live = t.deps.hub.live.allScores();
+  const live = t.deps.hub.live.standings.allScores();
   expect(new Map(live.map((s) => [cellKey(s.teamId, s.gkId, s.fieldName), s.point]))).toEqual(replayed);
   const judged = new Map([...replayed].filter(([key]) => key.split('|')[1] !== ANSWERS_GK_ID));
   const listed = (await admin.scoring.list()).items;
@@ -160,7 +160,7 @@ async function play(a: Action): Promise<void> {
         new_point: target.old_point,
       });
       const key = cellKey(target.team_id, target.gk_id, target.field_name);
-      const live = t.deps.hub.live.allScores().find((s) => cellKey(s.teamId, s.gkId, s.fieldName) === key);
+      const live = t.deps.hub.live.standings.allScores().find((s) => cellKey(s.teamId, s.gkId, s.fieldName) === key);
       expect(live?.point ?? null).toBe(target.old_point);
       return;
     }

@@ -121,17 +121,17 @@ async function run(s: Step): Promise<void> {
     case 'reset':
       return void (await admin.scoring.reset({ confirm: RESET_CONFIRMATION, reason: 'làm lại' }));
     case 'answer': {
-      const questionId = t.deps.hub.live.stored.questionId;
+      const questionId = t.deps.hub.live.stage.stored.questionId;
       if (questionId) await team.show.submitAnswer({ questionId, answer: s.text });
       return;
     }
     case 'verdict': {
-      const questionId = t.deps.hub.live.stored.questionId;
+      const questionId = t.deps.hub.live.stage.stored.questionId;
       if (questionId) await admin.show.verdict({ questionId, teamId, verdict: s.verdict });
       return;
     }
     case 'buzz': {
-      const questionId = t.deps.hub.live.stored.questionId;
+      const questionId = t.deps.hub.live.stage.stored.questionId;
       if (questionId) await team.show.buzz({ questionId });
       return;
     }
@@ -203,7 +203,7 @@ describe('the live read model', () => {
         const model = t.deps.hub.live;
         expect(model.eventId).toBe(fresh.eventId);
         expect(comparable(model.toData())).toEqual(comparable(fresh.data));
-        const points = Object.fromEntries(model.allScores().map((s) => [`${s.teamId}|${s.gkId}|${s.fieldName}`, s.point]));
+        const points = Object.fromEntries(model.standings.allScores().map((s) => [`${s.teamId}|${s.gkId}|${s.fieldName}`, s.point]));
         expect(points).toEqual(await rebuiltFromLog());
         if (second) {
           // The other instance follows through LISTEN/NOTIFY.

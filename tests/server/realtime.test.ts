@@ -180,7 +180,7 @@ describe('system.join over a real websocket', () => {
     await screen.close();
     // More changes than a replay carries: each re-states the event's settings.
     const { hub } = server.deps;
-    const settings = hub.live.eventSettings();
+    const settings = hub.live.stage.eventSettings();
     const events = await database.handle.db.transaction().execute(async (trx) => {
       const recorded = [];
       for (let i = 0; i < MAX_REPLAY + 5; i++) recorded.push(await recordEvent(trx, { type: 'settings', payload: { settings } }));

@@ -282,7 +282,7 @@ describe('many judges at once', () => {
 describe('the scoring gate', () => {
   it('moves only when scoring opens, closes, changes field or the sheet changes, not on a timer or phase move', async () => {
     await open('phan-2');
-    const gate = () => t.deps.hub.live.scoringVersion;
+    const gate = () => t.deps.hub.live.stage.scoringVersion;
     const before = gate();
     await master.show.update({ changes: { timer: { action: 'start', durationMs: 30_000 } } });
     await master.show.update({ changes: { phase: 'scoreboard', screen2: 'judges' } });

@@ -202,7 +202,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a malformed event from anoth
     const other = createLiveHub(t.deps.db, t.deps.notices);
     await other.start();
     try {
-      const teamsBefore = other.live.allTeams().map((team) => team.name);
+      const teamsBefore = other.live.standings.allTeams().map((team) => team.name);
       expect(teamsBefore).toEqual(['THPT Chu Văn An']);
       const log = await errorsLoggedBy(async () => {
         // As another instance would record it, but malformed: each "team" a letter of a string.
@@ -217,7 +217,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a malformed event from anoth
         await expect.poll(() => other.live.eventId, { timeout: 10_000 }).toBeGreaterThanOrEqual(await lastEventId());
         await other.catchUp();
       });
-      expect(other.live.allTeams().map((team) => team.name)).toEqual(teamsBefore);
+      expect(other.live.standings.allTeams().map((team) => team.name)).toEqual(teamsBefore);
       expect(log).toMatch(
         /could not follow event \d+ events\.payload of event \d+ \(teams\) is malformed: teams: Invalid input: expected array/,
       );

@@ -214,7 +214,7 @@ describe('discarding an address’s ballots', () => {
       before.tally!.find((c) => c.teamId === teamIds[0])!.count - row.ballots,
     );
     // What the public's screens get is the same count.
-    expect(t.deps.hub.live.vote()!.ballots).toBe(after.ballots);
+    expect(t.deps.hub.live.votes.vote()!.ballots).toBe(after.ballots);
     const listed = (await (await asMaster()).vote.sources()).sources.find((s) => s.address === flood)!;
     expect(listed.discarded).toMatchObject({ ballots: row.ballots });
 

@@ -77,7 +77,7 @@ export function actorOfUser(user: { _id: string; fullName: string; username: str
 
 /** A team's name for a move's label (the live model knows every team). */
 export function teamName(deps: Pick<AppDeps, 'hub'>, teamId: string): string {
-  return deps.hub.live.allTeams().find((t) => t.id === teamId)?.name ?? movesText.unknownTeam;
+  return deps.hub.live.standings.allTeams().find((t) => t.id === teamId)?.name ?? movesText.unknownTeam;
 }
 
 export interface VerdictOutcome {

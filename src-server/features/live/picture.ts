@@ -74,3 +74,32 @@ export interface LivePicture {
 
 /** Reads a whole picture of `scope` from the database, as one consistent read (at start, after a gap). */
 export type LoadPicture<P extends LivePicture> = (db: Kysely<Database>, scope: LiveScope) => Promise<P>;
+
+/**
+ * One feature's share of a picture: its part of the state, what it tells viewers of each change and
+ * what a fresh viewer gets from it. A picture holds its parts in dependency order and asks each in turn.
+ */
+export interface PicturePart<D> {
+  /** Follows one committed change (every part sees every change) and returns what viewers are told. */
+  follow(event: DomainEvent): Output[];
+  /** This part's messages for a screen that starts (or starts over). */
+  snapshot(viewer: Viewer): LiveMessage[];
+  /** The part's content in the shape its loader reads it. */
+  data(): D;
+}
+
+/** Reads computed since the last change, shared by a picture's parts (their keys differ). */
+export class Memo {
+  private readonly values = new Map<string, unknown>();
+
+  get<T>(key: string, compute: () => T): T {
+    if (this.values.has(key)) return this.values.get(key) as T;
+    const value = compute();
+    this.values.set(key, value);
+    return value;
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+}

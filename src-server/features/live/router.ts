@@ -20,7 +20,13 @@ export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
 export function readSystemState(ctx: Context): TSystemState {
   const audience = audienceOf(viewerOf(ctx));
   const live = ctx.hub.live;
-  return { now: Date.now(), user: ctx.user, system: live.system(audience), listTeam: live.listTeam(audience), eventId: live.eventId };
+  return {
+    now: Date.now(),
+    user: ctx.user,
+    system: live.stage.system(audience),
+    listTeam: live.standings.listTeam(audience),
+    eventId: live.eventId,
+  };
 }
 
 /**

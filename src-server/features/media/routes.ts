@@ -53,7 +53,7 @@ export function registerMediaRoutes(app: Hono, deps: AppDeps): void {
     const setId = param(c, 'setId');
     const pictureId = param(c, 'pictureId');
     const view = parseViewKey(param(c, 'view'));
-    const scene = roundScene(deps.hub.live.stored, setId);
+    const scene = roundScene(deps.hub.live.stage.stored, setId);
     // Anything the round has not revealed answers as a missing file would: nothing to probe.
     if (!view || !scene || !viewAllowed(scene, pictureId, view)) throw notFound(messages.mediaNotFound);
     if (view.shown === 'all') return send(c, await readMedia(deps.db, pictureId));

@@ -32,7 +32,7 @@ export async function updateOwnProfile(
     const { trx } = recorder;
     await trx.updateTable('users').set(update).where('id', '=', ctx.user._id).execute();
     // A judge's name is on the projector's judges' columns.
-    await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
+    await recordSeatsIfChanged(recorder, ctx.hub.live.standings.seatList());
     if (!update.password_hash) return [];
     // A new password ends every other session of this user, and their open sockets.
     return trx.deleteFrom('sessions').where('user_id', '=', ctx.user._id).where('id', '!=', ctx.sessionId).returning('id').execute();

@@ -35,9 +35,9 @@ class CellTaken extends Error {}
  * and a 400 naming `fieldName` when a judged round's sheet has opened several.
  */
 export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeScoreInput): { field: SheetField; scoringVersion: number } {
-  const { scoringOpen, openFields } = live.stored;
+  const { scoringOpen, openFields } = live.stage.stored;
   if (!scoringOpen || openFields.length === 0) throw new AppError('CONFLICT', messages.scoringClosed);
-  const sheet = live.sheet();
+  const sheet = live.standings.sheet();
   const known = openFields.flatMap((name) => sheet.find((f) => f.name === name) ?? []);
   if (known.length === 0) throw notFound(messages.scoreFieldNotFound);
   const open = known.filter((f) => f.kind === 'judges');
@@ -52,10 +52,10 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
     if (open.length > 1) throw badRequest(messages.sheetFieldRequired(labels), 'fieldName');
     field = open[0]!;
   }
-  if (!live.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
-  if (!live.seatList().some((s) => s.gkId === judgeId)) throw notFound(messages.judgeNotFound);
+  if (!live.standings.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
+  if (!live.standings.seatList().some((s) => s.gkId === judgeId)) throw notFound(messages.judgeNotFound);
   checkPoint(field, input.point);
-  return { field, scoringVersion: live.scoringVersion };
+  return { field, scoringVersion: live.stage.scoringVersion };
 }
 
 async function writeJudgeScore(

@@ -23,14 +23,14 @@ export const scoringRouter = router({
 
   /** Every point for the console and the dashboard; a judge sees only their own. */
   list: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({
-    items: ctx.hub.live.judgeScores(ctx.user.role === 'judge' ? ctx.user._id : undefined),
+    items: ctx.hub.live.standings.judgeScores(ctx.user.role === 'judge' ? ctx.user._id : undefined),
     // The last event the list includes, to weigh it against the live `scores` messages.
     eventId: ctx.hub.live.eventId,
   })),
   /** Who has scored whom on a field, without points: open to everyone who follows the show. */
   progress: roleProcedure('admin', 'master', 'judge')
     .input(z.object({ fieldName: z.string().trim().min(1).max(50) }))
-    .query(({ ctx, input }) => ctx.hub.live.progress(input.fieldName)),
+    .query(({ ctx, input }) => ctx.hub.live.standings.progress(input.fieldName)),
 
   log: staffProcedure.input(ZAuditFilterSchema).query(async ({ ctx, input }) => ({ items: await readAuditLog(ctx.db, input) })),
   undo: adminProcedure.input(ZUndoSchema).mutation(({ ctx, input }) => undoScoreChange(ctx, input.eventId, input.reason)),

@@ -5,7 +5,7 @@ import { liveTransaction } from '../live/record';
 import { writeSettings } from './data';
 
 export const settingsRouter = router({
-  get: publicProcedure.query(({ ctx }) => ({ settings: ctx.hub.live.eventSettings() })),
+  get: publicProcedure.query(({ ctx }) => ({ settings: ctx.hub.live.stage.eventSettings() })),
   update: adminProcedure.input(ZSettingsChangesSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => ({
       settings: await writeSettings(recorder, (current) => ({

@@ -18,10 +18,10 @@ export async function giveHandPoints(
   actor: Actor,
   input: { teamId: string; fieldName: string; points: number; reason: string },
 ): Promise<{ label: string }> {
-  const field = deps.hub.live.sheet().find((f) => f.name === input.fieldName);
+  const field = deps.hub.live.standings.sheet().find((f) => f.name === input.fieldName);
   if (!field) throw notFound(messages.scoreFieldNotFound);
   if (field.kind !== 'answers') throw badRequest(movesText.handFieldNotAnswers, 'fieldName');
-  if (!deps.hub.live.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
+  if (!deps.hub.live.standings.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
   if (input.points === 0) throw badRequest(movesText.handPointsZero, 'points');
   return liveTransaction(deps, async (recorder) => {
     const { trx } = recorder;

@@ -63,11 +63,11 @@ async function labelOf(ctx: Context, trx: Trx, changes: TShowChanges, next: Stor
     const set = await trx.selectFrom('question_sets').select('title').where('id', '=', changes.setId).executeTakeFirst();
     if (set) setNames.set(changes.setId, set.title);
   }
-  const system = { ...ctx.hub.live.system('staff'), question: next.question };
+  const system = { ...ctx.hub.live.stage.system('staff'), question: next.question };
   return describeMove({ kind: 'update', changes }, system, {
     set: (id) => setNames.get(id) ?? '',
     team: (id) => teamName(ctx, id),
-    field: (name) => ctx.hub.live.sheet().find((f) => f.name === name)?.label ?? '',
+    field: (name) => ctx.hub.live.standings.sheet().find((f) => f.name === name)?.label ?? '',
   });
 }
 
@@ -78,11 +78,11 @@ export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpda
     const previous = await readShow(recorder.trx, true);
     const next = await applyShowChanges(recorder.trx, previous.stored, changes, now);
     const freezing = changes.scoreboardFrozen !== undefined && changes.scoreboardFrozen !== previous.stored.scoreboardFrozen;
-    if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.liveListTeam() : null;
+    if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.standings.liveListTeam() : null;
     asMove(next, { label: await labelOf(ctx, recorder.trx, changes, next), by: by?.name ?? null });
     await recorder.show(await saveShow(recorder.trx, previous, next), next, by);
   });
-  return { system: ctx.hub.live.system('staff') };
+  return { system: ctx.hub.live.stage.system('staff') };
 }
 
 /**
@@ -111,7 +111,7 @@ async function finishTeamChoice(ctx: Context, teamId: string, input: { package?:
 export async function undoShow(ctx: Context, consoleId?: string) {
   const by = await actorOf(ctx, { kind: 'undo' }, consoleId);
   const undone = await undoLastMove(ctx, by);
-  return { system: ctx.hub.live.system('staff'), undone };
+  return { system: ctx.hub.live.stage.system('staff'), undone };
 }
 
 export const showRouter = router({
@@ -125,7 +125,7 @@ export const showRouter = router({
   /** A buzzer question: the console judges the team whose turn it is. */
   buzzVerdict: staffProcedure.input(ZBuzzVerdictSchema).mutation(async ({ ctx, input }) => {
     await buzzVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.system('staff') };
+    return { system: ctx.hub.live.stage.system('staff') };
   }),
   /** Points given or taken by hand on a team's answers field, with a reason. */
   handPoints: staffProcedure.input(ZHandPointsSchema).mutation(({ ctx, input }) => giveHandPoints(ctx, actorOfUser(ctx.user), input)),
@@ -157,11 +157,11 @@ export const showRouter = router({
 
   /** The current question's answers and buzz order, for the console. */
   answers: staffProcedure.input(z.object({ questionId: z.string().max(100).optional() }).optional()).query(({ ctx, input }) => {
-    const questionId = input?.questionId ?? ctx.hub.live.stored.questionId;
+    const questionId = input?.questionId ?? ctx.hub.live.stage.stored.questionId;
     // eventId: the last event this answer includes, to weigh it against the live events.
     const { eventId } = ctx.hub.live;
     if (!questionId) return { questionId: null, items: [], order: [], eventId };
-    return { questionId, items: ctx.hub.live.answersTo(questionId), order: ctx.hub.live.buzzOrder(questionId), eventId };
+    return { questionId, items: ctx.hub.live.answers.answersTo(questionId), order: ctx.hub.live.answers.buzzOrder(questionId), eventId };
   }),
 
   /** Judges with a pad open right now (on this server instance). */
@@ -170,18 +170,18 @@ export const showRouter = router({
   /** The team's own answer to the current question. */
   mine: teamProcedure.query(({ ctx }) => {
     const teamId = ownTeam(ctx);
-    const { questionId } = ctx.hub.live.stored;
+    const { questionId } = ctx.hub.live.stage.stored;
     // eventId: the last event this answer includes, to weigh it against the live `mine` messages.
     const { eventId } = ctx.hub.live;
     if (!questionId) return { questionId: null, answer: null, verdict: null, points: 0, buzzed: false, eventId };
-    const mine = ctx.hub.live.answersTo(questionId).find((a) => a.teamId === teamId);
+    const mine = ctx.hub.live.answers.answersTo(questionId).find((a) => a.teamId === teamId);
     return {
       eventId,
       questionId,
       answer: mine?.answer ?? null,
       verdict: mine?.verdict ?? null,
       points: mine?.points ?? 0,
-      buzzed: ctx.hub.live.buzzOrder(questionId).some((b) => b.teamId === teamId),
+      buzzed: ctx.hub.live.answers.buzzOrder(questionId).some((b) => b.teamId === teamId),
     };
   }),
 
@@ -209,7 +209,7 @@ export const showRouter = router({
   /** The finish round: the master judges the team on stage's answer (right, wrong, out of time). */
   finishVerdict: staffProcedure.input(ZFinishVerdictSchema).mutation(async ({ ctx, input }) => {
     await finishVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.system('staff') };
+    return { system: ctx.hub.live.stage.system('staff') };
   }),
 
   /** The finish round: another team buzzes to steal a missed question, inside the window. */
@@ -222,7 +222,7 @@ export const showRouter = router({
   /** The finish round: the master judges the first steal buzz. */
   stealVerdict: staffProcedure.input(ZStealVerdictSchema).mutation(async ({ ctx, input }) => {
     await stealVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.system('staff') };
+    return { system: ctx.hub.live.stage.system('staff') };
   }),
 
   /** The finish round: the team on stage chooses its package or places its star (when the master allows). */
@@ -234,6 +234,6 @@ export const showRouter = router({
   /** The obstacle round: the master judges the first unjudged keyword guess. */
   keywordVerdict: staffProcedure.input(ZKeywordVerdictSchema).mutation(async ({ ctx, input }) => {
     await keywordVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.system('staff') };
+    return { system: ctx.hub.live.stage.system('staff') };
   }),
 });

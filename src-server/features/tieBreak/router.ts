@@ -12,7 +12,7 @@ import { readSuddenDeaths } from './suddenDeath';
 export const tieBreakRouter = router({
   /** The rules after the total, in force now (the default when none were set). */
   tieBreak: roleProcedure('admin', 'master').query(({ ctx }) =>
-    tieBreakList(ctx.hub.live.eventSettings().tieBreakRules, ctx.hub.live.sheet()),
+    tieBreakList(ctx.hub.live.stage.eventSettings().tieBreakRules, ctx.hub.live.standings.sheet()),
   ),
   /** Sets the rules after the total (null: back to the default); every screen's ranking follows. */
   setTieBreak: adminProcedure.input(ZTieBreakSetSchema).mutation(({ ctx, input }) =>
@@ -30,6 +30,6 @@ export const tieBreakRouter = router({
   /** Every sudden-death result, oldest first, and the groups of teams a câu hỏi phụ is still for. */
   suddenDeaths: roleProcedure('admin', 'master').query(async ({ ctx }) => ({
     items: await readSuddenDeaths(ctx.db),
-    groups: ctx.hub.live.suddenDeathGroups(),
+    groups: ctx.hub.live.standings.suddenDeathGroups(),
   })),
 });

@@ -147,7 +147,7 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
         .returning(PUBLIC_USER_COLUMNS)
         .executeTakeFirstOrThrow();
       const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
-      await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
+      await recordSeatsIfChanged(recorder, ctx.hub.live.standings.seatList());
       return { row, ended };
     });
   const written = await write().catch((error: unknown) => {
@@ -170,7 +170,7 @@ export async function deleteUser(ctx: Context, id: string): Promise<void> {
   const ended = await liveTransaction(ctx, async (recorder) => {
     const sessions = await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute();
     await recorder.trx.deleteFrom('users').where('id', '=', id).execute();
-    await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
+    await recordSeatsIfChanged(recorder, ctx.hub.live.standings.seatList());
     return sessions;
   });
   await announceSessionsEnded(

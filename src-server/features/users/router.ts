@@ -25,7 +25,7 @@ export const userRouter = router({
   create: adminProcedure.input(ZUserCreateSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
       const user = await createUser(recorder.trx, input.user);
-      await recordSeatsIfChanged(recorder, ctx.hub.live.seatList());
+      await recordSeatsIfChanged(recorder, ctx.hub.live.standings.seatList());
       return { user };
     }),
   ),

@@ -28,7 +28,7 @@ export class VoteCounter {
 
   /** While a vote is open, makes sure a count comes within an interval. */
   wake(): void {
-    if (this.stopped || this.timer || this.running || !this.hub.live?.vote()?.open) return;
+    if (this.stopped || this.timer || this.running || !this.hub.live?.votes.vote()?.open) return;
     this.timer = setTimeout(() => void this.tick(), VOTE_TALLY_INTERVAL_MS);
     this.timer.unref();
   }
@@ -48,7 +48,7 @@ export class VoteCounter {
 
   /** One count, if this instance gets the lock and the last count is at least an interval old. */
   async count(now: number): Promise<void> {
-    const current = this.hub.live.vote();
+    const current = this.hub.live.votes.vote();
     if (!current?.open) return;
     await liveTransaction({ db: this.db, hub: this.hub }, async (recorder) => {
       const { trx } = recorder;

@@ -57,7 +57,7 @@ export function voteUrl(publicUrl: string | null, origin: string | null): string
 }
 
 async function answer(ctx: Context, device: string | null): Promise<TVoteAnswer> {
-  const vote = ctx.hub.live.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, teamId: null }));
+  const vote = ctx.hub.live.votes.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, teamId: null }));
   // Taken with the vote, before the wait: the last event the answer includes.
   const { eventId } = ctx.hub.live;
   const mine = vote && device ? await readBallot(ctx.db, vote._id, device) : null;
@@ -86,7 +86,7 @@ const SOURCES_SHOWN = 10;
  * the refusal log (kind `ballot`, the address) and in the gate's count of the vote's refusals by source.
  */
 async function guardedCast(ctx: Context, teamIds: string[]): Promise<void> {
-  const vote: StoredVote | null = ctx.hub.live.vote();
+  const vote: StoredVote | null = ctx.hub.live.votes.vote();
   const source = ballotSource(ctx.ip);
   try {
     if (!vote?.open || (vote.closesAt !== null && vote.closesAt <= Date.now())) throw conflict(messages.voteClosed);
@@ -132,7 +132,7 @@ export const voteRouter = router({
         }
         if (current?.open) throw conflict(messages.voteAlreadyOpen);
         const teams = new Set(
-          ctx.hub.live
+          ctx.hub.live.standings
             .allTeams()
             .filter((t) => t.active)
             .map((t) => t.id),
@@ -153,7 +153,7 @@ export const voteRouter = router({
         });
         await recorder.record({ type: 'vote', payload: { vote } }, { last: true });
       });
-      return { vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
+      return { vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 
   /**
@@ -245,7 +245,7 @@ export const voteRouter = router({
         if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
         return ballots;
       });
-      return { discarded, vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
+      return { discarded, vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 
   /**
@@ -270,7 +270,9 @@ export const voteRouter = router({
         const { tally } = await countBallots(trx, vote._id);
         const best = Math.max(0, ...vote.teamIds.map((id) => tally.get(id) ?? 0));
         if (best === 0) throw conflict(messages.voteNothingToAward);
-        const winners = vote.teamIds.filter((id) => (tally.get(id) ?? 0) === best && ctx.hub.live.allTeams().some((t) => t.id === id));
+        const winners = vote.teamIds.filter(
+          (id) => (tally.get(id) ?? 0) === best && ctx.hub.live.standings.allTeams().some((t) => t.id === id),
+        );
         const points = Number(field.maxPoint);
         const changes = [];
         for (const teamId of winners) {
@@ -290,6 +292,6 @@ export const voteRouter = router({
         await recorder.record({ type: 'scores', payload: { changes } });
         await recorder.record({ type: 'vote', payload: { vote: awarded } }, { last: true });
       });
-      return { vote: ctx.hub.live.voteFor('staff'), eventId: ctx.hub.live.eventId };
+      return { vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
 });
