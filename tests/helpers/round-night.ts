@@ -1,7 +1,7 @@
 /** A round played on the server in a test: the admin, the master and a team account per team, each signed in. */
-import { createTestApp, type TestApp } from './test-app';
+import { type Caller, createTestApp, type TestApp } from './test-app';
 
-export type Caller = Awaited<ReturnType<TestApp['caller']>>;
+export type { Caller };
 
 export interface RoundNight {
   t: TestApp;

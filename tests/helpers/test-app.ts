@@ -31,6 +31,9 @@ export function serverConfig(overrides: Partial<Config> = {}): Config {
 /** The usual staff's usernames, by role (TestApp.staff). */
 export const STAFF_NAMES: Record<Role, string> = { admin: 'admin', master: 'dieukhien', judge: 'giamkhao', team: 'doi' };
 
+/** A tRPC caller of the app, as some session holder (TestApp.caller). */
+export type Caller = Awaited<ReturnType<TestApp['caller']>>;
+
 export interface TestApp {
   app: Hono;
   deps: AppDeps;

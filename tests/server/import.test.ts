@@ -1,20 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app-for-file';
+import type { Caller } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['caller']>>;
-let judge: Awaited<ReturnType<TestApp['caller']>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('giamkhao', 'judge');
-  admin = await t.caller(await t.login('admin'));
-  judge = await t.caller(await t.login('giamkhao'));
+const t = testAppForFile({ staff: ['admin', 'judge'] });
+let admin: Caller;
+let judge: Caller;
+beforeAll(() => {
+  ({ admin, judge } = t.callers);
 });
-afterAll(() => t.close());
 
 const base64 = (file: string) => fs.readFileSync(path.resolve(file)).toString('base64');
 const sample = (name: string) => ({ fileName: name, dataBase64: base64(`scripts/samples/${name}`) });

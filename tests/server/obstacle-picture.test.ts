@@ -5,15 +5,13 @@
  * whole picture reaches the audience once the round ends. Question media stay public.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { OBSTACLE_FILL } from '../../src-server/features/media/obstacle-picture';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
-let adminCookie: string;
-let masterCookie: string;
+const t = testAppForFile({ staff: ['admin', 'master'] });
 let teamCookie: string;
 let admin: Caller;
 let master: Caller;
@@ -67,16 +65,10 @@ let questionMediaUrl: string;
 let setId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  const teamId = (await (await t.caller(await t.login('admin'))).team.create({ data: { name: 'THPT Chu Văn An' } })).item._id;
+  ({ admin, master } = t.callers);
+  const teamId = (await admin.team.create({ data: { name: 'THPT Chu Văn An' } })).item._id;
   await t.createUser('doi1', 'team', { teamId });
-  adminCookie = await t.login('admin');
-  masterCookie = await t.login('dieukhien');
   teamCookie = await t.login('doi1');
-  admin = await t.caller(adminCookie);
-  master = await t.caller(masterCookie);
 
   original = await quadrantPicture();
   pictureUrl = (
@@ -106,7 +98,6 @@ beforeAll(async () => {
   setId = set.item._id;
   await master.show.update({ changes: { fw: 2, setId, questionId: null, phase: 'round' } });
 });
-afterAll(() => t.close());
 
 describe('the obstacle picture', () => {
   it('with no tile revealed: the original answers 404 to all but the staff, and no public state names it', async () => {
@@ -124,7 +115,7 @@ describe('the obstacle picture', () => {
   });
 
   it('serves the staff the original', async () => {
-    for (const cookie of [adminCookie, masterCookie]) {
+    for (const cookie of [t.cookies.admin, t.cookies.master]) {
       const res = await t.request('GET', pictureUrl, { cookie });
       expect(res.status).toBe(200);
       expect((await body(res)).equals(original)).toBe(true);
@@ -177,18 +168,21 @@ describe('the obstacle picture', () => {
 
   it('refuses an outside address as an obstacle picture with a 400 naming the field', async () => {
     const format = { kind: 'obstacle', keyword: 'Văn Miếu', tiles: 4, picture: { kind: 'image', url: 'https://example.com/van-mieu.png' } };
-    const created = await t.request('POST', '/api/fw-question-2', { cookie: adminCookie, body: { data: { title: 'Ảnh ngoài', format } } });
+    const created = await t.request('POST', '/api/fw-question-2', {
+      cookie: t.cookies.admin,
+      body: { data: { title: 'Ảnh ngoài', format } },
+    });
     expect(created.status).toBe(400);
     const refused = (await created.json()).error;
     expect(refused.field).toBe('data.format.picture.url');
     expect(refused.message).toBe(messages.obstaclePictureUpload);
 
-    const changed = await t.request('PUT', '/api/fw-question-2', { cookie: adminCookie, body: { _id: setId, changes: { format } } });
+    const changed = await t.request('PUT', '/api/fw-question-2', { cookie: t.cookies.admin, body: { _id: setId, changes: { format } } });
     expect(changed.status).toBe(400);
     expect((await changed.json()).error.field).toBe('changes.format.picture.url');
     // A question's own media may still be an outside address.
     const classic = await t.request('POST', '/api/fw-question-2', {
-      cookie: adminCookie,
+      cookie: t.cookies.admin,
       body: {
         data: {
           title: 'Câu hỏi có ảnh ngoài',
