@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
 import { ANSWERS_GK_ID } from '../../src/scoring';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ANSWERS_FIELD, createJudges, createQuestionSet, createScoreFields, JUDGED_FIELD } from '../helpers/event-setup';
+import { type Caller, createTestApp, type TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let admin: Caller;
 let master: Caller;
@@ -27,28 +27,20 @@ beforeAll(async () => {
   admin = await t.caller(await t.login('admin'));
   await t.createUser('dieukhien', 'master');
   master = await t.caller(await t.login('dieukhien'));
-  for (let i = 0; i < 3; i++) {
-    const id = await t.createUser(`xgk${i}`, 'judge');
-    const cookie = await t.login(`xgk${i}`);
-    judges.push({ id, cookie, caller: await t.caller(cookie) });
-  }
+  judges.push(...(await createJudges(t, ['xgk0', 'xgk1', 'xgk2'])));
   for (const [i, name] of ['Đội Hoa Sen', 'Đội Hoa Mai'].entries()) {
     const id = (await admin.team.create({ data: { name } })).item._id;
     await t.createUser(`xdoi${i}`, 'team', { teamId: id });
     teams.push({ id, caller: await t.caller(await t.login(`xdoi${i}`)) });
   }
-  await admin.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });
-  const set = await admin.questionSet.create({
-    set: 1,
-    data: {
-      title: 'Khởi động',
-      items: [10, 20, 30].map((point, i) => ({ content: `Câu ${i + 1}?`, options: ['A', 'B'], answer: 'A', point, timeLimit: 30 })),
-    },
+  await createScoreFields(admin, [JUDGED_FIELD, ANSWERS_FIELD]);
+  const set = await createQuestionSet(admin, 1, {
+    title: 'Khởi động',
+    items: [10, 20, 30].map((point, i) => ({ content: `Câu ${i + 1}?`, options: ['A', 'B'], answer: 'A', point, timeLimit: 30 })),
   });
-  questionIds = set.item.items.map((q) => q.id);
+  questionIds = set.questionIds;
   // Every team answers every question once; the verdicts are given later, in any order, many times.
-  await master.show.update({ changes: { phase: 'round', fw: 1, setId: set.item._id } });
+  await master.show.update({ changes: { phase: 'round', fw: 1, setId: set.id } });
   for (const questionId of questionIds) {
     await master.show.update({
       changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } },

@@ -10,6 +10,15 @@ import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
 import { createLiveHub, type NightHub } from '../../src-server/picture/hub';
 import { loadLiveData } from '../../src-server/picture/load';
 import type { LiveData } from '../../src-server/picture/model';
+import {
+  ANSWERS_FIELD,
+  createJudges,
+  createQuestionSet,
+  createScoreFields,
+  createTeams,
+  JUDGED_FIELD,
+  scoresFromLog,
+} from '../helpers/event-setup';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -28,28 +37,21 @@ beforeAll(async () => {
   await t.createUser('admin', 'admin');
   adminCookie = await t.login('admin');
   const admin = await t.caller(adminCookie);
-  for (let i = 0; i < 3; i++) {
-    const id = await t.createUser(`mgk${i}`, 'judge');
-    judges.push({ id, cookie: await t.login(`mgk${i}`) });
-  }
-  for (const name of ['Đội Một', 'Đội Hai', 'Đội Ba']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
+  judges.push(...(await createJudges(t, ['mgk0', 'mgk1', 'mgk2'])));
+  teamIds.push(...(await createTeams(admin, ['Đội Một', 'Đội Hai', 'Đội Ba'])));
   teamId = teamIds[0]!;
   await t.createUser('doimot', 'team', { teamId });
   teamCookie = await t.login('doimot');
-  await admin.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });
-  const set = await admin.questionSet.create({
-    set: 1,
-    data: {
-      title: 'Bộ câu hỏi',
-      items: [
-        { content: 'Câu một?', options: ['A', 'B'], answer: 'A', point: 10, timeLimit: 600 },
-        { content: 'Câu hai?', answer: 'Hai', point: 20, timeLimit: 600 },
-      ],
-    },
+  await createScoreFields(admin, [JUDGED_FIELD, ANSWERS_FIELD]);
+  const set = await createQuestionSet(admin, 1, {
+    title: 'Bộ câu hỏi',
+    items: [
+      { content: 'Câu một?', options: ['A', 'B'], answer: 'A', point: 10, timeLimit: 600 },
+      { content: 'Câu hai?', answer: 'Hai', point: 20, timeLimit: 600 },
+    ],
   });
-  setId = set.item._id;
-  questionIds.push(...set.item.items.map((q: { id: string }) => q.id));
+  setId = set.id;
+  questionIds.push(...set.questionIds);
   if (t.database.handle.pool) {
     second = createLiveHub(t.deps.db, t.deps.notices);
     await second.start();
@@ -168,21 +170,6 @@ function comparable(data: LiveData) {
   return plain;
 }
 
-async function rebuiltFromLog(): Promise<Record<string, number>> {
-  const entries = await t.deps.db
-    .selectFrom('score_events')
-    .select(['team_id', 'gk_id', 'field_name', 'new_point'])
-    .orderBy('id')
-    .execute();
-  const scores: Record<string, number> = {};
-  for (const e of entries) {
-    const key = `${e.team_id}|${e.gk_id}|${e.field_name}`;
-    if (e.new_point === null) delete scores[key];
-    else scores[key] = e.new_point;
-  }
-  return scores;
-}
-
 const succeeded = new Map<string, number>();
 
 describe('the live read model', () => {
@@ -204,7 +191,7 @@ describe('the live read model', () => {
         expect(model.eventId).toBe(fresh.eventId);
         expect(comparable(model.toData())).toEqual(comparable(fresh.data));
         const points = Object.fromEntries(model.standings.allScores().map((s) => [`${s.teamId}|${s.gkId}|${s.fieldName}`, s.point]));
-        expect(points).toEqual(await rebuiltFromLog());
+        expect(points).toEqual(Object.fromEntries(await scoresFromLog(t.deps.db)));
         if (second) {
           // The other instance follows through LISTEN/NOTIFY.
           await expect.poll(() => second!.live.eventId, { timeout: 5000, interval: 10 }).toBe(fresh.eventId);

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createJudges, createScoreFields, createTeams, JUDGED_FIELD, scoresFromLog } from '../helpers/event-setup';
+import { type Caller, createTestApp, type TestApp } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
 let t: TestApp;
 let admin: Caller;
 const judges: { id: string; caller: Caller }[] = [];
@@ -17,12 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.createUser('admin', 'admin');
   admin = await t.caller(await t.login('admin'));
-  for (let i = 0; i < 3; i++) {
-    const id = await t.createUser(`pgk${i}`, 'judge');
-    judges.push({ id, caller: await t.caller(await t.login(`pgk${i}`)) });
-  }
-  for (const name of ['Đội 1', 'Đội 2']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
-  await admin.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
+  judges.push(...(await createJudges(t, ['pgk0', 'pgk1', 'pgk2'])));
+  teamIds.push(...(await createTeams(admin, ['Đội 1', 'Đội 2'])));
+  await createScoreFields(admin, [JUDGED_FIELD]);
   await admin.show.update({ changes: { activeField: 'f', scoringOpen: true } });
 });
 afterAll(() => t.close());
@@ -34,21 +31,6 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('undo' as const), back: fc.nat(5) }),
   fc.record({ kind: fc.constant('reset' as const) }),
 );
-
-async function rebuiltFromLog(): Promise<Map<string, number>> {
-  const entries = await t.deps.db
-    .selectFrom('score_events')
-    .select(['team_id', 'gk_id', 'field_name', 'new_point'])
-    .orderBy('id')
-    .execute();
-  const scores = new Map<string, number>();
-  for (const e of entries) {
-    const key = `${e.team_id}|${e.gk_id}|${e.field_name}`;
-    if (e.new_point === null) scores.delete(key);
-    else scores.set(key, e.new_point);
-  }
-  return scores;
-}
 
 describe('the audit log', () => {
   it('rebuilds the live scores exactly, for random histories', async () => {
@@ -76,7 +58,7 @@ describe('the audit log', () => {
           }
         }
         const live = new Map((await admin.scoring.list()).items.map((i) => [`${i.teamId}|${i.gkId}|${i.fieldName}`, i.point]));
-        expect(await rebuiltFromLog()).toEqual(live);
+        expect(await scoresFromLog(t.deps.db)).toEqual(live);
       }),
       { numRuns: 25 },
     );

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
+import { ANSWERS_FIELD, createQuestionSet, createScoreFields, createTeams } from '../helpers/event-setup';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -16,33 +17,28 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.createUser('admin', 'admin');
   const admin = await t.caller(await t.login('admin'));
-  teamIds = [];
-  for (const name of ['THPT Chu Văn An', 'THPT Việt Đức']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
+  teamIds = await createTeams(admin, ['THPT Chu Văn An', 'THPT Việt Đức']);
   await t.createUser('dieukhien', 'master');
   for (const [i, username] of ['doia', 'doib'].entries()) {
     await t.createUser(username, 'team', { teamId: teamIds[i]! });
   }
-  await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });
-  const set = await admin.questionSet.create({
-    set: 1,
-    data: {
-      title: 'Người Hà Nội',
-      items: [
-        {
-          content: 'Hồ Gươm còn gọi là gì?',
-          options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
-          answer: 'Hồ Hoàn Kiếm',
-          explanation: 'Truyền thuyết trả gươm',
-          point: 10,
-          timeLimit: 15,
-        },
-        { content: 'Văn Miếu xây năm nào?', options: ['1070', '1076'], answer: '1070', point: 20, timeLimit: 20 },
-      ],
-    },
+  await createScoreFields(admin, [ANSWERS_FIELD]);
+  const set = await createQuestionSet(admin, 1, {
+    title: 'Người Hà Nội',
+    items: [
+      {
+        content: 'Hồ Gươm còn gọi là gì?',
+        options: ['Hồ Hoàn Kiếm', 'Hồ Tây'],
+        answer: 'Hồ Hoàn Kiếm',
+        explanation: 'Truyền thuyết trả gươm',
+        point: 10,
+        timeLimit: 15,
+      },
+      { content: 'Văn Miếu xây năm nào?', options: ['1070', '1076'], answer: '1070', point: 20, timeLimit: 20 },
+    ],
   });
-  setId = set.item._id;
-  questionIds = set.item.items.map((q) => q.id);
-  otherRoundSetId = (await admin.questionSet.create({ set: 2, data: { title: 'Khác' } })).item._id;
+  ({ id: setId, questionIds } = set);
+  otherRoundSetId = (await createQuestionSet(admin, 2, { title: 'Khác' })).id;
   master = await t.caller(await t.login('dieukhien'));
   teamA = await t.caller(await t.login('doia'));
   teamB = await t.caller(await t.login('doib'));

@@ -10,6 +10,7 @@ import { messages } from '../../src/messages';
 import { domainEventOf } from '../../src-server/features/live/events';
 import { IdempotencyCache } from '../../src-server/features/scoring/idempotency';
 import { createLiveHub } from '../../src-server/picture/hub';
+import { createQuestionSet, createScoreFields, JUDGED_FIELD } from '../helpers/event-setup';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -62,13 +63,10 @@ beforeAll(async () => {
   const caller = await t.caller(admin);
   teamId = (await caller.team.create({ data: { name: 'THPT Chu Văn An', members: [{ fullName: 'Nguyễn Văn A', note: 'Đội trưởng' }] } }))
     .item._id;
-  await caller.scoreField.create({ data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
-  const set = await caller.questionSet.create({
-    set: 1,
-    data: { title: 'Bộ 1', items: [{ content: 'Câu một?', answer: 'A', point: 10 }] },
-  });
-  setId = set.item._id;
-  questionId = set.item.items[0]!.id;
+  await createScoreFields(caller, [JUDGED_FIELD]);
+  const set = await createQuestionSet(caller, 1, { title: 'Bộ 1', items: [{ content: 'Câu một?', answer: 'A', point: 10 }] });
+  setId = set.id;
+  questionId = set.questionIds[0]!;
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
