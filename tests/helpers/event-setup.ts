@@ -40,6 +40,20 @@ export async function createQuestionSet(admin: Caller, set: number, data: Questi
   return { id: item._id, questionIds: item.items.map((q) => q.id) };
 }
 
+/** The admin enters, for judge `gkId`, each team's points by field name (teams by name, `ids` giving their ids). */
+export async function enterPoints(
+  admin: Caller,
+  gkId: string,
+  ids: (teamName: string) => string,
+  points: Record<string, Record<string, number>>,
+): Promise<void> {
+  for (const [teamName, byField] of Object.entries(points)) {
+    for (const [fieldName, point] of Object.entries(byField)) {
+      await admin.scoring.adminSubmit({ teamId: ids(teamName), gkId, fieldName, point });
+    }
+  }
+}
+
 /** The scores the audit log alone rebuilds, by "team|judge|field": each entry's new point, in the log's order. */
 export async function scoresFromLog(db: Kysely<Database>): Promise<Map<string, number>> {
   const entries = await db.selectFrom('score_events').select(['team_id', 'gk_id', 'field_name', 'new_point']).orderBy('id').execute();

@@ -4,15 +4,15 @@
  * answer in the server's order wins, once every earlier answer is judged wrong; the result is
  * recorded once and the ranking (with its reason) follows everywhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import { createQuestionSet, createScoreFields, enterPoints } from '../helpers/event-setup';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
+const t = testAppForFile({ staff: ['admin', 'master'] });
 let admin: Caller;
 let master: Caller;
-let adminCookie: string;
 const teams: Record<string, { id: string; caller: Caller }> = {};
 let tieSetId: string;
 let tieQuestions: string[];
@@ -20,58 +20,45 @@ let plainSetId: string;
 let plainQuestion: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
+  ({ admin, master } = t.callers);
   const gk = await t.createUser('gk1', 'judge');
-  adminCookie = await t.login('admin');
-  admin = await t.caller(adminCookie);
-  master = await t.caller(await t.login('dieukhien'));
-  await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', maxPoint: 100, step: 1, position: 1, round: 1 } });
-  await admin.scoreField.create({
-    data: { name: 'phan-6', label: 'Câu hỏi phụ', kind: 'answers', maxPoint: 100, step: 1, position: 2, round: 6 },
-  });
+  await createScoreFields(admin, [
+    { name: 'phan-1', label: 'Phần 1', maxPoint: 100, step: 1, position: 1, round: 1 },
+    { name: 'phan-6', label: 'Câu hỏi phụ', kind: 'answers', maxPoint: 100, step: 1, position: 2, round: 6 },
+  ]);
   for (const [i, name] of ['Đội An', 'Đội Bình', 'Đội Cúc', 'Đội Dung'].entries()) {
     const id = (await admin.team.create({ data: { name, priority: i } })).item._id;
     await t.createUser(`doi${i}`, 'team', { teamId: id });
     teams[name] = { id, caller: await t.caller(await t.login(`doi${i}`)) };
   }
   // An, Bình and Cúc on 10, Dung on 5.
-  for (const [name, point] of [
-    ['Đội An', 10],
-    ['Đội Bình', 10],
-    ['Đội Cúc', 10],
-    ['Đội Dung', 5],
-  ] as const) {
-    await admin.scoring.adminSubmit({ teamId: teams[name]!.id, gkId: gk, fieldName: 'phan-1', point });
-  }
+  await enterPoints(admin, gk, id, {
+    'Đội An': { 'phan-1': 10 },
+    'Đội Bình': { 'phan-1': 10 },
+    'Đội Cúc': { 'phan-1': 10 },
+    'Đội Dung': { 'phan-1': 5 },
+  });
   await admin.ranking.setTieBreak({ rules: [{ kind: 'suddenDeath' }, { kind: 'shared' }] });
-  const tie = await admin.questionSet.create({
-    set: 6,
-    data: {
-      title: 'Câu hỏi phụ',
-      format: { kind: 'classic', tieBreak: true },
-      items: [
-        { content: 'Hồ Gươm còn gọi là gì?', answer: 'Hồ Hoàn Kiếm', point: 10, timeLimit: 15 },
-        { content: 'Văn Miếu xây năm nào?', answer: '1070', point: 10, timeLimit: 15 },
-      ],
-    },
+  ({ id: tieSetId, questionIds: tieQuestions } = await createQuestionSet(admin, 6, {
+    title: 'Câu hỏi phụ',
+    format: { kind: 'classic', tieBreak: true },
+    items: [
+      { content: 'Hồ Gươm còn gọi là gì?', answer: 'Hồ Hoàn Kiếm', point: 10, timeLimit: 15 },
+      { content: 'Văn Miếu xây năm nào?', answer: '1070', point: 10, timeLimit: 15 },
+    ],
+  }));
+  const plain = await createQuestionSet(admin, 5, {
+    title: 'Bình thường',
+    items: [{ content: 'Cầu Long Biên bắc qua sông nào?', answer: 'Sông Hồng', point: 10 }],
   });
-  tieSetId = tie.item._id;
-  tieQuestions = tie.item.items.map((q) => q.id);
-  const plain = await admin.questionSet.create({
-    set: 5,
-    data: { title: 'Bình thường', items: [{ content: 'Cầu Long Biên bắc qua sông nào?', answer: 'Sông Hồng', point: 10 }] },
-  });
-  plainSetId = plain.item._id;
-  plainQuestion = plain.item.items[0]!.id;
+  plainSetId = plain.id;
+  plainQuestion = plain.questionIds[0]!;
 });
-afterAll(() => t.close());
 
 const id = (name: string) => teams[name]!.id;
 
 async function results(): Promise<{ name: string; rank: number; total: number; tieBreak: string | null }[]> {
-  const res = await t.request('GET', '/api/results', { cookie: adminCookie });
+  const res = await t.request('GET', '/api/results', { cookie: t.cookies.admin });
   expect(res.status).toBe(200);
   return (await res.json()).items;
 }
@@ -105,7 +92,7 @@ describe('a câu hỏi phụ on the show', () => {
     await expect(master.show.update({ changes: { suddenDeath: { teamIds: [id('Đội An'), 'khong-co'] } } })).rejects.toMatchObject({
       message: expect.stringContaining(messages.teamNotFound),
     });
-    const res = await t.request('PUT', '/api/show', { cookie: adminCookie, body: { changes: { suddenDeath: { teamIds: ['x'] } } } });
+    const res = await t.request('PUT', '/api/show', { cookie: t.cookies.admin, body: { changes: { suddenDeath: { teamIds: ['x'] } } } });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.message).toContain(messages.suddenDeathParticipants);

@@ -5,19 +5,18 @@
  * sudden deaths recorded by `recordSuddenDeath`; the live model always equal to a fresh load.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { recordSuddenDeath } from '../../src-server/features/tieBreak/suddenDeath';
 import { loadLiveData } from '../../src-server/picture/load';
 import type { LiveData } from '../../src-server/picture/model';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import { createScoreFields, enterPoints } from '../helpers/event-setup';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
+const t = testAppForFile({ staff: ['admin', 'master'] });
 let admin: Caller;
 let master: Caller;
-let adminCookie: string;
-let masterCookie: string;
 let gk: string;
 const ids: Record<string, string> = {};
 
@@ -29,35 +28,25 @@ interface ResultRow {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
+  ({ admin, master } = t.callers);
   gk = await t.createUser('gk1', 'judge');
-  adminCookie = await t.login('admin');
-  masterCookie = await t.login('dieukhien');
-  admin = await t.caller(adminCookie);
-  master = await t.caller(masterCookie);
   for (const name of ['Đội An', 'Đội Bình', 'Đội Cúc', 'Đội Dung']) ids[name] = (await admin.team.create({ data: { name } })).item._id;
-  await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', maxPoint: 10, step: 1, position: 1, round: 1 } });
-  await admin.scoreField.create({ data: { name: 'phan-2', label: 'Phần 2', maxPoint: 10, step: 1, position: 2, round: 2 } });
-  await admin.scoreField.create({ data: { name: 'tru-diem', label: 'Điểm trừ', minPoint: -10, maxPoint: 0, step: 1, position: 3 } });
+  await createScoreFields(admin, [
+    { name: 'phan-1', label: 'Phần 1', maxPoint: 10, step: 1, position: 1, round: 1 },
+    { name: 'phan-2', label: 'Phần 2', maxPoint: 10, step: 1, position: 2, round: 2 },
+    { name: 'tru-diem', label: 'Điểm trừ', minPoint: -10, maxPoint: 0, step: 1, position: 3 },
+  ]);
   // Three teams on 10: An 6 + 4, Bình 4 + 6, Cúc 5 + 6 − 1; Dung on 3.
-  const points: [string, string, number][] = [
-    ['Đội An', 'phan-1', 6],
-    ['Đội An', 'phan-2', 4],
-    ['Đội Bình', 'phan-1', 4],
-    ['Đội Bình', 'phan-2', 6],
-    ['Đội Cúc', 'phan-1', 5],
-    ['Đội Cúc', 'phan-2', 6],
-    ['Đội Cúc', 'tru-diem', -1],
-    ['Đội Dung', 'phan-1', 3],
-  ];
-  for (const [team, fieldName, point] of points) await admin.scoring.adminSubmit({ teamId: ids[team]!, gkId: gk, fieldName, point });
+  await enterPoints(admin, gk, (name) => ids[name]!, {
+    'Đội An': { 'phan-1': 6, 'phan-2': 4 },
+    'Đội Bình': { 'phan-1': 4, 'phan-2': 6 },
+    'Đội Cúc': { 'phan-1': 5, 'phan-2': 6, 'tru-diem': -1 },
+    'Đội Dung': { 'phan-1': 3 },
+  });
 });
-afterAll(() => t.close());
 
 async function results(): Promise<ResultRow[]> {
-  const res = await t.request('GET', '/api/results', { cookie: adminCookie });
+  const res = await t.request('GET', '/api/results', { cookie: t.cookies.admin });
   expect(res.status).toBe(200);
   return (await res.json()).items;
 }
@@ -90,11 +79,11 @@ async function expectModelFresh() {
   expect(comparable(t.deps.hub.live.toData())).toEqual(comparable(fresh.data));
 }
 
-const setRules = (rules: unknown, cookie = adminCookie) => t.request('PUT', '/api/tie-break', { cookie, body: { rules } });
+const setRules = (rules: unknown, cookie = t.cookies.admin) => t.request('PUT', '/api/tie-break', { cookie, body: { rules } });
 
 describe('the default chain', () => {
   it('is each field in sheet order, then shared rank, until an admin changes it', async () => {
-    const res = await t.request('GET', '/api/tie-break', { cookie: masterCookie });
+    const res = await t.request('GET', '/api/tie-break', { cookie: t.cookies.master });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       rules: [
@@ -119,7 +108,7 @@ describe('the default chain', () => {
 
 describe('setting the list', () => {
   it('is the admin’s alone', async () => {
-    expect((await setRules([{ kind: 'penalty' }], masterCookie)).status).toBe(403);
+    expect((await setRules([{ kind: 'penalty' }], t.cookies.master)).status).toBe(403);
   });
 
   it.each([
@@ -149,12 +138,12 @@ describe('setting the list', () => {
     ]);
     await expectModelFresh();
 
-    const csv = await (await t.request('GET', '/api/results.csv', { cookie: adminCookie })).text();
+    const csv = await (await t.request('GET', '/api/results.csv', { cookie: t.cookies.admin })).text();
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]!.split(';').at(-1)).toBe('Lý do xếp sau');
     expect(lines.slice(1).map((line) => line.split(';').at(-1))).toEqual(['', 'xếp sau do điểm trừ ít hơn', 'xếp sau do Phần 2', '']);
 
-    const xlsx = await t.request('GET', '/api/results.xlsx', { cookie: adminCookie });
+    const xlsx = await t.request('GET', '/api/results.xlsx', { cookie: t.cookies.admin });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as never);
     const sheet = workbook.worksheets[0]!;
