@@ -65,3 +65,12 @@ export async function scoresFromLog(db: Kysely<Database>): Promise<Map<string, n
   }
   return scores;
 }
+
+/** How many rows `table` holds. */
+export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

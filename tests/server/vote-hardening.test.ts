@@ -5,40 +5,31 @@
  * address counts by its /64, every refusal is in the refusal log, and the staff see the addresses by
  * ballots and can strike one's ballots before the award, audited, the tally dropping them everywhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { type TVote, VOTE_COOKIE } from '../../src/schemas/vote';
 import { readConfig } from '../../src-server/config';
 import { BallotGate, ballotSource } from '../../src-server/features/vote/gate';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import { countRows, createTeams } from '../helpers/event-setup';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
+// Behind one trusted proxy, so each request can come from the address its X-Forwarded-For names.
+const t = testAppForFile({ staff: ['admin', 'master', 'judge'], config: { trustProxy: true } });
 let admin: Caller;
-let masterCookie: string;
 let judge: Caller;
 const teamIds: string[] = [];
 /** The gate's clock in these tests: moved by hand, so "until refill" does not depend on the machine's speed. */
 let clock = 1_000_000;
 
 beforeAll(async () => {
-  // Behind one trusted proxy, so each request can come from the address its X-Forwarded-For names.
-  t = await createTestApp({ trustProxy: true });
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  await t.createUser('gk1', 'judge');
-  admin = await t.caller(await t.login('admin'));
-  masterCookie = await t.login('dieukhien');
-  judge = await t.caller(await t.login('gk1'));
+  ({ admin, judge } = t.callers);
   await admin.scoreField.create({ data: { name: 'binh-chon', label: 'Bình chọn', kind: 'answers', maxPoint: 10, step: 1 } });
-  for (const name of ['Đội An', 'Đội Bình']) teamIds.push((await admin.team.create({ data: { name } })).item._id);
-});
-afterAll(async () => {
-  await t?.close();
+  teamIds.push(...(await createTeams(admin, ['Đội An', 'Đội Bình'])));
 });
 
 /** The master, as a request now sees the server (a caller's context is taken when it is made). */
-const asMaster = () => t.caller(masterCookie);
+const asMaster = () => t.caller(t.cookies.master);
 
 /** A gate like the server's, on the test's clock. */
 function useGate(burst: number, perSecond: number): BallotGate {
@@ -73,13 +64,7 @@ async function inBatches<T>(count: number, width: number, job: (i: number) => Pr
   return results;
 }
 
-async function storedBallots(): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('ballots')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedBallots = () => countRows(t.deps.db, 'ballots');
 
 /** The staff's tally, once the counter has counted `ballots`. */
 async function staffTally(ballots: number): Promise<TVote> {
@@ -106,7 +91,7 @@ describe('the rate of ballots', () => {
 
   it('refuses all of 5,200 ballots posted without the page’s cookie, and logs each refusal', async () => {
     useGate(1000, 20);
-    const opened = await t.request('PUT', '/api/vote', { body: { open: true, teamIds }, cookie: masterCookie });
+    const opened = await t.request('PUT', '/api/vote', { body: { open: true, teamIds }, cookie: t.cookies.master });
     expect(opened.status).toBe(200);
     const attacker = '198.51.100.66';
     const answers = await inBatches(5200, 100, () => cast(attacker, undefined));
@@ -242,7 +227,7 @@ describe('discarding an address’s ballots', () => {
 
   it('counts for the award, which no discard follows', async () => {
     const { voteId } = await (await asMaster()).vote.sources();
-    const closed = await t.request('PUT', '/api/vote', { body: { open: false }, cookie: masterCookie });
+    const closed = await t.request('PUT', '/api/vote', { body: { open: false }, cookie: t.cookies.master });
     const { vote } = (await closed.json()) as { vote: TVote };
     const count = (v: TVote, teamId: string) => v.tally!.find((c) => c.teamId === teamId)!.count;
     expect(count(vote, teamIds[0]!)).toBeGreaterThan(count(vote, teamIds[1]!));

@@ -6,25 +6,21 @@
  * and the points a closed vote becomes.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
 import { type TVote, type TVoteAnswer, VOTE_BALLOTS_PER_ADDRESS, VOTE_COOKIE } from '../../src/schemas/vote';
 import { windowStart } from '../../src-server/features/vote/data';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppForFile } from '../helpers/app-for-file';
+import { countRows } from '../helpers/event-setup';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
+const t = testAppForFile({ staff: ['admin', 'master'] });
 let admin: Caller;
-let masterCookie: string;
 let teamCookie: string;
 const teamIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  await t.createUser('dieukhien', 'master');
-  admin = await t.caller(await t.login('admin'));
-  masterCookie = await t.login('dieukhien');
+  admin = t.callers.admin;
   await admin.scoreField.create({ data: { name: 'binh-chon', label: 'Bình chọn', kind: 'answers', maxPoint: 10, step: 1, position: 1 } });
   await admin.scoreField.create({ data: { name: 'trinh-bay', label: 'Trình bày', maxPoint: 20, step: 1, position: 2 } });
   for (const [i, name] of ['Đội An', 'Đội Bình', 'Đội Cúc'].entries()) {
@@ -33,11 +29,8 @@ beforeAll(async () => {
   await t.createUser('doi0', 'team', { teamId: teamIds[0]! });
   teamCookie = await t.login('doi0');
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-const asMaster = { cookie: () => masterCookie };
+const asMaster = { cookie: () => t.cookies.master };
 
 async function putVote(body: unknown, cookie = asMaster.cookie()) {
   return t.request('PUT', '/api/vote', { body, cookie });
@@ -74,7 +67,7 @@ async function tallyReaches(expected: number[], ballots: number) {
   await expect
     .poll(
       async () => {
-        const { vote } = await readVote(masterCookie);
+        const { vote } = await readVote(t.cookies.master);
         return { counts: vote.tally?.map((c) => c.count), ballots: vote.ballots };
       },
       { timeout: 5000, interval: 100 },
@@ -88,13 +81,7 @@ async function closeVote() {
   return (await res.json()).vote;
 }
 
-async function eventCount(): Promise<number> {
-  const row = await t.deps.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const eventCount = () => countRows(t.deps.db, 'events');
 
 describe('opening a vote', () => {
   it('is for the master and the admin only', async () => {
@@ -192,7 +179,7 @@ describe('ballots', () => {
   });
 
   it('shows the tally to the public only while a screen shows it', async () => {
-    const show = (changes: object) => t.request('PUT', '/api/show', { body: { changes }, cookie: masterCookie });
+    const show = (changes: object) => t.request('PUT', '/api/show', { body: { changes }, cookie: t.cookies.master });
     expect((await readVote()).vote.tally).toBeNull();
     expect((await show({ screen2: 'vote' })).status).toBe(200);
     expect((await readVote()).vote.tally?.map((c) => c.count)).toEqual([1, 1, 1]);
@@ -219,7 +206,7 @@ describe('ballots', () => {
     const late = cast([teamIds[0]!]);
     const closed = await closeVote();
     expect((await late).status === 200 ? closed.tally[0].count : closed.tally[0].count + 1).toBe(16);
-    const { vote } = await readVote(masterCookie);
+    const { vote } = await readVote(t.cookies.master);
     expect(vote).toMatchObject({ open: false });
     expect(vote.closedAt).toBeGreaterThan(vote.openedAt);
     const after = await cast([teamIds[1]!]);
@@ -244,7 +231,7 @@ describe('ballots', () => {
     expect(res.status).toBe(200);
     expect((await cast([teamIds[1]!])).status).toBe(200);
     await expect.poll(async () => (await readVote()).vote.open, { timeout: 10_000, interval: 100 }).toBe(false);
-    const { vote } = await readVote(masterCookie);
+    const { vote } = await readVote(t.cookies.master);
     expect(vote.tally?.map((c) => c.count)).toEqual([0, 1, 0]);
     expect(vote.closedAt).toBe(vote.closesAt);
     expect((await cast([teamIds[1]!])).status).toBe(409);
@@ -274,7 +261,7 @@ describe('ballots', () => {
 
 describe('points from the vote', () => {
   it('are given only after closing, on an answers field, to every team tied first, once', async () => {
-    const award = (fieldName: string) => t.request('POST', '/api/vote/award', { body: { fieldName }, cookie: masterCookie });
+    const award = (fieldName: string) => t.request('POST', '/api/vote/award', { body: { fieldName }, cookie: t.cookies.master });
     await putVote({ open: true, teamIds });
     expect((await award('binh-chon')).status).toBe(409); // still open
     await cast([teamIds[0]!]);
@@ -288,7 +275,7 @@ describe('points from the vote', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await res.json()).vote.award).toEqual({ fieldName: 'binh-chon', teamIds: [teamIds[0], teamIds[2]], points: 10 });
     expect((await award('binh-chon')).status).toBe(409);
-    const results = await (await t.request('GET', '/api/results', { cookie: masterCookie })).json();
+    const results = await (await t.request('GET', '/api/results', { cookie: t.cookies.master })).json();
     const total = (id: string) => results.items.find((r: { teamId?: string; _id?: string }) => (r.teamId ?? r._id) === id)?.total;
     expect([total(teamIds[0]!), total(teamIds[1]!), total(teamIds[2]!)]).toEqual([10, 0, 10]);
     const audit = await t.deps.db.selectFrom('score_events').select(['source', 'rule', 'team_id']).where('source', '=', 'vote').execute();
@@ -306,7 +293,7 @@ describe('points from the vote', () => {
       [3, 'Đội Bình', 0, false],
     ]);
     expect(last.award).toEqual({ fieldName: 'binh-chon', label: 'Bình chọn', points: 10 });
-    const xlsx = await t.request('GET', '/api/results.xlsx', { cookie: masterCookie });
+    const xlsx = await t.request('GET', '/api/results.xlsx', { cookie: t.cookies.master });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as never);
     const sheets = workbook.worksheets.filter((sheet) => sheet.name.startsWith('Bình chọn'));
@@ -318,13 +305,13 @@ describe('points from the vote', () => {
   });
 
   it('survive a restart with the vote and its award', async () => {
-    const before = (await readVote(masterCookie)).vote;
+    const before = (await readVote(t.cookies.master)).vote;
     const hub = t.deps.hub;
     await hub.stop();
     const { createLiveHub } = await import('../../src-server/picture/hub');
     const fresh = createLiveHub(t.deps.db, t.deps.notices);
     await fresh.start();
     t.deps.hub = fresh;
-    expect((await readVote(masterCookie)).vote).toEqual(before);
+    expect((await readVote(t.cookies.master)).vote).toEqual(before);
   });
 });
