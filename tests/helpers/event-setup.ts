@@ -1,5 +1,6 @@
 /** An event's content made on the server in a test: score fields, question sets, points, and the audit log read back. */
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../../src-server/db/types';
 import type { Caller, TestApp } from './test-app';
 
@@ -27,6 +28,14 @@ export async function createTeams(admin: Caller, names: readonly string[]): Prom
   const ids: string[] = [];
   for (const name of names) ids.push((await admin.team.create({ data: { name } })).item._id);
   return ids;
+}
+
+/** POSTs each body to `path` in turn (a new record goes to the end of its list) as the holder of `cookie`; each answered 200. */
+export async function postEach(t: TestApp, cookie: string, path: string, bodies: readonly unknown[]): Promise<void> {
+  for (const body of bodies) {
+    const res = await t.request('POST', path, { cookie, body });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  }
 }
 
 /** Creates the score fields, in order, as the admin. */

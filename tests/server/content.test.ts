@@ -5,6 +5,7 @@ import * as mediaDetected from '../../db/migrations/2026_11_22_0006_media_detect
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 import { messages } from '../../src/messages';
+import { postEach } from '../helpers/event-setup';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -117,13 +118,11 @@ describe('question sets', () => {
   });
 
   it('lists a set by priority then title, and deletes', async () => {
-    for (const [title, priority] of [
-      ['Chung kết', 2],
-      ['Bán kết', 1],
-      ['An toàn', 2],
-    ] as const) {
-      await t.request('POST', '/api/fw-question-6', { cookie: admin, body: { data: { title, priority } } });
-    }
+    await postEach(t, admin, '/api/fw-question-6', [
+      { data: { title: 'Chung kết', priority: 2 } },
+      { data: { title: 'Bán kết', priority: 1 } },
+      { data: { title: 'An toàn', priority: 2 } },
+    ]);
     const { items } = await (await t.request('GET', '/api/fw-question-6/all', { cookie: admin })).json();
     expect(items.map((s: { title: string }) => s.title)).toEqual(['Bán kết', 'An toàn', 'Chung kết']);
     const del = await t.request('DELETE', '/api/fw-question-6', { cookie: admin, body: { _id: items[0]._id } });
@@ -182,13 +181,11 @@ describe('users', () => {
   });
 
   it('pages, sorts by priority and finds names with or without diacritics', async () => {
-    for (const [username, fullName, priority] of [
-      ['u.tran', 'Trần Văn Bình', 3],
-      ['u.le', 'Lê Thị Hồng', 1],
-      ['u.do', 'Đỗ Đức Dũng', 2],
-    ] as const) {
-      await t.request('POST', '/api/user', { cookie: admin, body: newUser(username, { fullName, priority }) });
-    }
+    await postEach(t, admin, '/api/user', [
+      newUser('u.tran', { fullName: 'Trần Văn Bình', priority: 3 }),
+      newUser('u.le', { fullName: 'Lê Thị Hồng', priority: 1 }),
+      newUser('u.do', { fullName: 'Đỗ Đức Dũng', priority: 2 }),
+    ]);
     const condition = encodeURIComponent(JSON.stringify({ search: 'u.' }));
     const page1 = (await (await t.request('GET', `/api/user/page/1/2?condition=${condition}`, { cookie: admin })).json()).page;
     expect(page1).toMatchObject({ pageNumber: 1, pageSize: 2, total: 3, pageCondition: { search: 'u.' } });

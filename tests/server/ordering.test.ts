@@ -2,33 +2,29 @@
  * One order for teams that share a rank everywhere (the live list, the results, the exports), and
  * new records at the end of their lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app-for-file';
+import { postEach } from '../helpers/event-setup';
+import type { Caller } from '../helpers/test-app';
 
-type Caller = Awaited<ReturnType<TestApp['caller']>>;
-let t: TestApp;
+const t = testAppForFile({ staff: ['admin'] });
 let admin: Caller;
-let adminCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.createUser('admin', 'admin');
-  adminCookie = await t.login('admin');
-  admin = await t.caller(adminCookie);
+beforeAll(() => {
+  admin = t.callers.admin;
 });
-afterAll(() => t.close());
 
 describe('a new record without a priority', () => {
   it('goes to the end of the users list, after the admin', async () => {
     const before = (await admin.user.page({ pageNumber: 1, pageSize: 100 })).page.list.map((u) => u.username);
     expect(before).toEqual(['admin']);
-    for (const username of ['gk.an', 'gk.binh']) {
-      const res = await t.request('POST', '/api/user', {
-        cookie: adminCookie,
-        body: { user: { username, password: 'mat-khau-123', fullName: `Giám khảo ${username}`, role: 'judge' } },
-      });
-      expect(res.status).toBe(200);
-    }
+    await postEach(
+      t,
+      t.cookies.admin,
+      '/api/user',
+      ['gk.an', 'gk.binh'].map((username) => ({
+        user: { username, password: 'mat-khau-123', fullName: `Giám khảo ${username}`, role: 'judge' },
+      })),
+    );
     const after = (await admin.user.page({ pageNumber: 1, pageSize: 100 })).page;
     expect(after.list.map((u) => u.username)).toEqual(['admin', 'gk.an', 'gk.binh']);
     expect(after.list.map((u) => u.priority)).toEqual([0, 1, 2]);
@@ -47,10 +43,10 @@ describe('a new record without a priority', () => {
   });
 
   it('goes to the end of its own question-set list', async () => {
-    await t.request('POST', '/api/fw-question-2', { cookie: adminCookie, body: { data: { title: 'Vòng loại', priority: 3 } } });
-    const res = await t.request('POST', '/api/fw-question-2', { cookie: adminCookie, body: { data: { title: 'An toàn giao thông' } } });
+    await t.request('POST', '/api/fw-question-2', { cookie: t.cookies.admin, body: { data: { title: 'Vòng loại', priority: 3 } } });
+    const res = await t.request('POST', '/api/fw-question-2', { cookie: t.cookies.admin, body: { data: { title: 'An toàn giao thông' } } });
     expect((await res.json()).item.priority).toBe(4);
-    const other = await t.request('POST', '/api/fw-question-5', { cookie: adminCookie, body: { data: { title: 'Chung kết' } } });
+    const other = await t.request('POST', '/api/fw-question-5', { cookie: t.cookies.admin, body: { data: { title: 'Chung kết' } } });
     expect((await other.json()).item.priority).toBe(0);
   });
 });
@@ -58,13 +54,7 @@ describe('a new record without a priority', () => {
 describe('teams that share a rank', () => {
   it('are in one order in /api/state, /api/results and the CSV: rank, then priority, then name', async () => {
     // Three more teams on equal points with the three above; priorities and names decide.
-    for (const [name, priority] of [
-      ['Đội Bình', 6],
-      ['Đội Đông', 6],
-      ['Đội Dương', 6],
-    ] as const) {
-      await admin.team.create({ data: { name, priority } });
-    }
+    for (const name of ['Đội Bình', 'Đội Đông', 'Đội Dương']) await admin.team.create({ data: { name, priority: 6 } });
     await admin.scoreField.create({ data: { name: 'phan-1', label: 'Phần 1', maxPoint: 10, step: 0.5, position: 1 } });
     const judgeId = await t.createUser('gk1', 'judge');
     const judge = await t.caller(await t.login('gk1'));
@@ -82,10 +72,10 @@ describe('teams that share a rank', () => {
     expect(standings.map((team: { name: string }) => team.name)).toEqual(expected);
     expect(standings.map((team: { rank: number }) => team.rank)).toEqual([1, 2, 2, 2, 2, 2]);
 
-    const results = await (await t.request('GET', '/api/results', { cookie: adminCookie })).json();
+    const results = await (await t.request('GET', '/api/results', { cookie: t.cookies.admin })).json();
     expect(results.items.map((item: { name: string }) => item.name)).toEqual(expected);
 
-    const csv = await (await t.request('GET', '/api/results.csv', { cookie: adminCookie })).text();
+    const csv = await (await t.request('GET', '/api/results.csv', { cookie: t.cookies.admin })).text();
     const csvNames = csv
       .split(/\r?\n/)
       .slice(1)
