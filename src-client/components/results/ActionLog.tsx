@@ -5,7 +5,7 @@ import { resultsText } from '../../../src/messages/results';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { LogTable, LogTimeCell } from './LogTable';
+import { LogTable } from './LogTable';
 
 const t = resultsText;
 
@@ -27,12 +27,13 @@ export function ActionLog() {
             <Table.Th w={220}>{t.actionChange}</Table.Th>
           </>
         }
-        empty={items.length === 0 && !log.isPending && t.actionsEmpty}
         columns={4}
-      >
-        {items.map((entry) => (
-          <Table.Tr key={entry.id} data-testid="action-row" data-kind={entry.kind}>
-            <LogTimeCell at={entry.at} />
+        entries={items}
+        pending={log.isPending}
+        emptyText={t.actionsEmpty}
+        rowData={(entry) => ({ 'data-testid': 'action-row', 'data-kind': entry.kind })}
+        cells={(entry) => (
+          <>
             <Table.Td>
               <Text size="sm" lh={1.3}>
                 {entry.actorName ?? ''}
@@ -56,9 +57,9 @@ export function ActionLog() {
                 </Text>
               )}
             </Table.Td>
-          </Table.Tr>
-        ))}
-      </LogTable>
+          </>
+        )}
+      />
     </DashboardSection>
   );
 }

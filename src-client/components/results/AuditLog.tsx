@@ -10,7 +10,7 @@ import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { mutationToasts } from '../notify';
-import { LogTable, LogTimeCell } from './LogTable';
+import { LogTable } from './LogTable';
 import { useResults } from './util';
 
 const t = resultsText;
@@ -130,12 +130,13 @@ export function AuditLog() {
             <Table.Th w={1} />
           </>
         }
-        empty={items.length === 0 && !log.isPending && t.noLog}
         columns={7}
-      >
-        {items.map((entry) => (
-          <Table.Tr key={entry.id} data-testid="audit-row" data-source={entry.source}>
-            <LogTimeCell at={entry.at} />
+        entries={items}
+        pending={log.isPending}
+        emptyText={t.noLog}
+        rowData={(entry) => ({ 'data-testid': 'audit-row', 'data-source': entry.source })}
+        cells={(entry) => (
+          <>
             <Table.Td>
               <Text size="sm" fw={600} lh={1.3}>
                 {entry.teamName}
@@ -190,9 +191,9 @@ export function AuditLog() {
                 {t.undo}
               </Button>
             </Table.Td>
-          </Table.Tr>
-        ))}
-      </LogTable>
+          </>
+        )}
+      />
       <Modal opened={undoing !== null} onClose={() => setUndoing(null)} title={<Text fw={800}>{t.undoTitle}</Text>} radius="lg">
         {undoing && (
           <Stack>

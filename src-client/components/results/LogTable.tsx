@@ -1,4 +1,4 @@
-/** The shell of a dashboard log: a scrolling striped table whose first column is the time of each entry. */
+/** The shell of a dashboard log: a scrolling striped table, a row an entry, whose first column is the entry's time. */
 import { ScrollArea, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { resultsText } from '../../../src/messages/results';
@@ -7,15 +7,24 @@ import { DataTable } from '../DataTable';
 
 const NOWRAP_NUMBERS = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-export function LogTable(p: {
+type LogAt = Parameters<typeof formatDateTime>[0];
+
+export function LogTable<T extends { id: string | number; at: LogAt }>(p: {
   mah: number;
   minWidth: number;
   testId: string;
   /** The header cells after the time's. */
   head: ReactNode;
-  empty: ReactNode;
   columns: number;
-  children: ReactNode;
+  /** The entries, newest first. */
+  entries: T[];
+  /** Whether they are still loading (the table says `emptyText` once none have come). */
+  pending: boolean;
+  emptyText: string;
+  /** A row's data attributes (its test id, its kind). */
+  rowData(entry: T): Record<`data-${string}`, string>;
+  /** A row's cells after the time's. */
+  cells(entry: T): ReactNode;
 }) {
   return (
     <ScrollArea.Autosize mah={p.mah} type="auto">
@@ -33,20 +42,18 @@ export function LogTable(p: {
             {p.head}
           </>
         }
-        empty={p.empty}
+        empty={p.entries.length === 0 && !p.pending && p.emptyText}
         columns={p.columns}
       >
-        {p.children}
+        {p.entries.map((entry) => (
+          <Table.Tr key={entry.id} {...p.rowData(entry)}>
+            <Table.Td style={NOWRAP_NUMBERS}>
+              <Text size="sm">{formatDateTime(entry.at)}</Text>
+            </Table.Td>
+            {p.cells(entry)}
+          </Table.Tr>
+        ))}
       </DataTable>
     </ScrollArea.Autosize>
-  );
-}
-
-/** The time cell of a log row. */
-export function LogTimeCell({ at }: { at: Parameters<typeof formatDateTime>[0] }) {
-  return (
-    <Table.Td style={NOWRAP_NUMBERS}>
-      <Text size="sm">{formatDateTime(at)}</Text>
-    </Table.Td>
   );
 }
