@@ -5,12 +5,11 @@
  * the last while the phone is offline; each point lands exactly once, and the console's judges panel
  * follows per criterion.
  */
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { TShowChanges } from '../../src/schemas/show';
 import { axeViolations } from './axe';
-import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, waitForApp } from './harness';
-import { enterPoint, judgeLog as judgeLogOf } from './pad';
+import { describeInBrowser, expectOk, loginThroughForm, pageAs, waitForApp } from './harness';
+import { addTeams, enterPoint, usePadNight } from './pad';
 
 const PHONE = { width: 360, height: 640 };
 const TEAM_NAMES = ['Lớp 9A1', 'Lớp 9A2', 'Lớp 9A3'];
@@ -21,30 +20,16 @@ const SHEET = [
 ];
 
 describeInBrowser('a judged round on one sheet per team', (h) => {
-  let admin: APIRequestContext;
-  let master: APIRequestContext;
-  let judgeId: string;
-  const teamIds: string[] = [];
-
-  const show = (changes: TShowChanges) => putShow(master, changes);
-  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
-  const criterion = (page: Page, name: string) => page.locator(`[data-testid="pad-criterion"][data-field="${name}"]`);
-  beforeAll(async () => {
-    admin = await requestAs(h, 'admin');
-    master = await requestAs(h, 'master');
-    for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await expectOk(
-        await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }),
-      );
-      teamIds.push((body.item as { _id: string })._id);
-    }
+  const night = usePadNight(h, async (admin) => {
+    const teamIds = await addTeams(admin, TEAM_NAMES);
     for (const [position, field] of SHEET.entries()) {
       await expectOk(await admin.post('/api/score-field', { data: { data: { ...field, kind: 'judges', round: 1, position } } }));
     }
-    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
-    judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
-    // A user change through the app seats the judge (the harness wrote the account behind its back).
-    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
+    return teamIds;
+  });
+  const { teamIds, show, judgeLog } = night;
+  const criterion = (page: Page, name: string) => page.locator(`[data-testid="pad-criterion"][data-field="${name}"]`);
+  beforeAll(async () => {
     await show({ fw: 1, activeTeamId: teamIds[1], scoringOpen: false });
   });
 
@@ -54,7 +39,7 @@ describeInBrowser('a judged round on one sheet per team', (h) => {
     await waitForApp(desk.page);
     await desk.page.getByTestId('toggle-round-sheet').click();
     await expect.poll(() => desk.page.getByTestId('scoring-sheet').getAttribute('data-open')).toBe('true');
-    const state = (await (await master.get('/api/state')).json()) as { system: { openFields: string[]; scoringOpen: boolean } };
+    const state = (await (await night.master.get('/api/state')).json()) as { system: { openFields: string[]; scoringOpen: boolean } };
     expect(state.system).toMatchObject({ openFields: SHEET.map((f) => f.name), scoringOpen: true });
     expect(await desk.page.locator('[data-testid="scoring-field"][data-open="true"]').count()).toBe(3);
 

@@ -5,11 +5,10 @@
  * within 2 s, from the browser's online state and from the heartbeat when the socket goes silent.
  * Prints the measured request counts and sign times.
  */
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { TShowChanges } from '../../src/schemas/show';
-import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, putShow, requestAs, waitForApp, watchRequests } from './harness';
-import { judgeLog as judgeLogOf, PHONE } from './pad';
+import { describeInBrowser, expectOk, loginThroughForm, waitForApp, watchRequests } from './harness';
+import { addTeams, PHONE, scoreTeam, usePadNight } from './pad';
 
 const TEAM_NAMES = ['Tia Chớp', 'Hoa Sen', 'Sông Hồng'];
 const SIGN_LIMIT_MS = 2000;
@@ -57,13 +56,16 @@ function watchHeartbeat(page: Page): { answered(): boolean } {
 }
 
 describeInBrowser('a judge pad without a network', (h) => {
-  let admin: APIRequestContext;
-  let master: APIRequestContext;
-  let judgeId: string;
-  const teamIds: string[] = [];
-
-  const show = (changes: TShowChanges) => putShow(master, changes);
-  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
+  const night = usePadNight(h, async (admin) => {
+    const teamIds = await addTeams(admin, TEAM_NAMES);
+    await expectOk(
+      await admin.post('/api/score-field', {
+        data: { data: { name: 'phan-2', label: 'Phần 2', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position: 0 } },
+      }),
+    );
+    return teamIds;
+  });
+  const { teamIds, show, judgeLog } = night;
   /** A pad on a phone, signed in as the judge; `before` runs on the fresh page before it loads. */
   async function openPad(before?: (page: Page, context: BrowserContext) => Promise<void>) {
     const { page, context, errors } = await h.newPage(PHONE);
@@ -83,15 +85,6 @@ describeInBrowser('a judge pad without a network', (h) => {
       if (isSubmit(request.url())) sent.push(Date.now());
     });
     return sent;
-  }
-
-  async function score(page: Page, teamId: string, whole: string): Promise<void> {
-    await page.locator(`[data-testid="pad-team"][data-team-id="${teamId}"]`).click();
-    await page.getByTestId('pad-keypad').getByRole('button', { name: whole, exact: true }).click();
-    const submit = page.getByTestId('pad-submit');
-    await submit.click();
-    await page.locator('[data-testid="pad-submit"][data-confirming]').waitFor();
-    await submit.click();
   }
 
   /**
@@ -139,23 +132,6 @@ describeInBrowser('a judge pad without a network', (h) => {
   const pending = (page: Page, teamId: string) => page.locator(`[data-testid="pad-pending"][data-team-id="${teamId}"]`);
 
   beforeAll(async () => {
-    admin = await requestAs(h, 'admin');
-    master = await requestAs(h, 'master');
-    for (const [index, name] of TEAM_NAMES.entries()) {
-      const body = await expectOk(
-        await admin.post('/api/team', { data: { data: { name, unit: `Trường số ${index + 1}`, priority: index } } }),
-      );
-      teamIds.push((body.item as { _id: string })._id);
-    }
-    await expectOk(
-      await admin.post('/api/score-field', {
-        data: { data: { name: 'phan-2', label: 'Phần 2', kind: 'judges', minPoint: 0, maxPoint: 10, step: 0.5, position: 0 } },
-      }),
-    );
-    const users = (await expectOk(await admin.get('/api/user/all?partial=1'))).list as { _id: string; username: string }[];
-    judgeId = users.find((u) => u.username === ACCOUNTS.judge.username)!._id;
-    // A user change through the app seats the judge (the harness wrote the account behind its back).
-    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[0] });
   });
 
@@ -178,12 +154,13 @@ describeInBrowser('a judge pad without a network', (h) => {
 
     const pageTime = (page: Page) => page.evaluate(() => Date.now());
     const [windowStartA, windowStartB] = [await pageTime(a.page), await pageTime(b.page)];
-    await Promise.all([score(a.page, teamIds[0]!, '9'), score(b.page, teamIds[1]!, '7')]);
+    await Promise.all([scoreTeam(a.page, teamIds[0]!, '9'), scoreTeam(b.page, teamIds[1]!, '7')]);
     await expect.poll(() => pending(a.page, teamIds[0]!).getAttribute('data-status')).toBe('waiting');
     await expect.poll(() => pending(b.page, teamIds[1]!).getAttribute('data-status')).toBe('waiting');
     const storedKey = async (page: Page) =>
-      (JSON.parse((await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId)) ?? '[]') as { key: string }[])[0]
-        ?.key;
+      (
+        JSON.parse((await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), night.judgeId)) ?? '[]') as { key: string }[]
+      )[0]?.key;
     const [keyA, keyB] = [await storedKey(a.page), await storedKey(b.page)];
     // 30 s of failure on both pads, on their clocks, a step at a time; after each step the test waits
     // for what the step set off (a request's failure, the heartbeat's answer) as the seconds would.
@@ -240,7 +217,7 @@ describeInBrowser('a judge pad without a network', (h) => {
     expect(logB[0]).toMatchObject({ newPoint: 7, fieldName: 'phan-2', key: keyB });
     console.log(`pad A sent ${sentA.length - sentBeforeA} request(s) after coming online; audit events: ${logA.length} + ${logB.length}`);
     // Nothing left to send, nothing more goes.
-    expect(await a.page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId)).toBeNull();
+    expect(await a.page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), night.judgeId)).toBeNull();
     expect(a.errors).toEqual([]);
   });
 

@@ -6,44 +6,16 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from 'playwright-core';
-import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { TScoreItem } from '../../src/schemas/scoring';
-import type { TShowChanges } from '../../src/schemas/show';
-import {
-  ACCOUNTS,
-  describeInBrowser,
-  expectOk,
-  loginThroughForm,
-  nextFrame,
-  putShow,
-  requestAs,
-  trpcMutation,
-  trpcQuery,
-  waitForApp,
-  watchRequests,
-} from './harness';
-import { judgeLog as judgeLogOf, openPad, PHONE, padTeamRow, preparePadNight, scoreTeam } from './pad';
+import { ACCOUNTS, describeInBrowser, loginThroughForm, nextFrame, trpcMutation, trpcQuery, waitForApp, watchRequests } from './harness';
+import { openPad, PHONE, padTeamRow, scoreTeam, typePoint, usePadNight } from './pad';
 
 describeInBrowser("judges' pad in a browser", (h) => {
-  let admin: APIRequestContext;
-  let master: APIRequestContext;
-  let judgeId: string;
-  const teamIds: string[] = [];
+  const night = usePadNight(h);
+  const { teamIds, show, judgeLog } = night;
+  const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>(night.admin, 'scoring.list')).items;
 
-  const show = (changes: TShowChanges) => putShow(master, changes);
-  const allScores = async () => (await trpcQuery<{ items: TScoreItem[] }>(admin, 'scoring.list')).items;
-  const judgeLog = (teamId: string) => judgeLogOf(admin, teamId, judgeId);
-
-  beforeAll(async () => {
-    admin = await requestAs(h, 'admin');
-    master = await requestAs(h, 'master');
-
-    const night = await preparePadNight(admin);
-    judgeId = night.judgeId;
-    teamIds.push(...night.teamIds);
-    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
-  });
   /** A test that stopped the server and failed before restarting it: the next one gets it back. */
   let restart: (() => Promise<void>) | null = null;
   /**
@@ -81,14 +53,11 @@ describeInBrowser("judges' pad in a browser", (h) => {
     await page.getByText('Chấm điểm thành công!').waitFor();
     await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
     expect(await padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
-    const stored = (await allScores()).find((s) => s.teamId === teamIds[2] && s.gkId === judgeId);
+    const stored = (await allScores()).find((s) => s.teamId === teamIds[2] && s.gkId === night.judgeId);
     expect(stored).toMatchObject({ fieldName: 'phan-2', point: 7.5 });
 
     // Free entry with a comma.
-    await padTeamRow(page, teamIds[0]!).click();
-    await page.getByTestId('pad-typed').fill('8,5');
-    await page.getByTestId('pad-submit').click();
-    await page.getByTestId('pad-submit').click();
+    await typePoint(page, teamIds[0]!, '8,5');
     await expect.poll(() => padTeamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
     // A point off the step is not sent.
     await padTeamRow(page, teamIds[1]!).click();
@@ -139,7 +108,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
   it('locks while scoring is closed, with the reason, and keeps the own points visible', async () => {
     // Its own field and point: the judge's 7,5 for Sông Hồng on Phần 3, entered for them by the admin.
     await show({ activeField: 'phan-3', scoringOpen: true, activeTeamId: teamIds[2] });
-    await trpcMutation(admin, 'scoring.adminSubmit', { teamId: teamIds[2], gkId: judgeId, fieldName: 'phan-3', point: 7.5 });
+    await trpcMutation(night.admin, 'scoring.adminSubmit', { teamId: teamIds[2], gkId: night.judgeId, fieldName: 'phan-3', point: 7.5 });
     const { page } = await openPad(h);
     await expect.poll(() => padTeamRow(page, teamIds[2]!).getByTestId('pad-team-point').textContent()).toBe('7,5');
     await show({ scoringOpen: false });
@@ -175,7 +144,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     await pending.getByText('Đang chờ gửi').waitFor();
     expect(await padTeamRow(page, teamIds[3]!).getByTestId('pad-team-point').textContent()).toBe('9,0');
     // Kept across a reload, per judge.
-    const stored = await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), judgeId);
+    const stored = await page.evaluate((id) => localStorage.getItem(`hoithi.padQueue.${id}`), night.judgeId);
     expect(JSON.parse(stored!)).toMatchObject([{ teamId: teamIds[3], fieldName: 'phan-2', point: 9 }]);
 
     await stopped.start();
@@ -217,7 +186,9 @@ describeInBrowser("judges' pad in a browser", (h) => {
 
   it('signs a judge in with a link, drops the token from the address, and refuses a revoked link', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[0] });
-    const first = await trpcMutation<{ url: string; token: string; username: string }>(admin, 'user.issueJudgeLink', { _id: judgeId });
+    const first = await trpcMutation<{ url: string; token: string; username: string }>(night.admin, 'user.issueJudgeLink', {
+      _id: night.judgeId,
+    });
     expect(first.username).toBe(ACCOUNTS.judge.username);
     const firstPath = new URL(first.url).pathname + new URL(first.url).search;
     expect(firstPath).toBe(`/giam-kham-token/${ACCOUNTS.judge.username}?token=${first.token}`);
@@ -238,7 +209,7 @@ describeInBrowser("judges' pad in a browser", (h) => {
     expect(errors).toEqual([]);
 
     // A re-issued link revokes the first one.
-    await trpcMutation(admin, 'user.issueJudgeLink', { _id: judgeId });
+    await trpcMutation(night.admin, 'user.issueJudgeLink', { _id: night.judgeId });
     const fresh = await h.newPage(PHONE);
     await fresh.page.goto(firstPath);
     await waitForApp(fresh.page);

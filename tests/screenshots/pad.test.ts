@@ -1,35 +1,17 @@
-/** The judges' pad on a phone (open, locked, offline, back online) and two consoles at once. */
-import type { APIRequestContext } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
-import type { TShowChanges } from '../../src/schemas/show';
-import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, putShow, requestAs, toast, waitForApp } from '../e2e/harness';
-import { openPad, padTeamRow, preparePadNight, scoreTeam } from '../e2e/pad';
+import { expect, it } from 'vitest';
+import { ACCOUNTS, describeInBrowser, expectOk, loginThroughForm, pageAs, requestAs, toast, waitForApp } from '../e2e/harness';
+import { openPad, padTeamRow, scoreTeam, typePoint, usePadNight } from '../e2e/pad';
 import { shoot } from './shots';
 
 describeInBrowser('screenshots: the judges’ pad', (h) => {
-  let admin: APIRequestContext;
-  let master: APIRequestContext;
-  const teamIds: string[] = [];
-
-  const show = (changes: TShowChanges) => putShow(master, changes);
-
-  beforeAll(async () => {
-    admin = await requestAs(h, 'admin');
-    master = await requestAs(h, 'master');
-    const { teamIds: ids, judgeId } = await preparePadNight(admin);
-    teamIds.push(...ids);
-    await expectOk(await admin.put('/api/user', { data: { _id: judgeId, changes: { fullName: 'Nguyễn Thị Lan' } } }));
-  });
+  const { teamIds, show } = usePadNight(h);
 
   it('pad-open, pad-locked', async () => {
     await show({ activeField: 'phan-2', scoringOpen: true, activeTeamId: teamIds[2] });
     const { page } = await openPad(h);
     await scoreTeam(page, teamIds[2]!, '7', true);
     await expect.poll(() => padTeamRow(page, teamIds[2]!).getAttribute('data-scored')).toBe('true');
-    await padTeamRow(page, teamIds[0]!).click();
-    await page.getByTestId('pad-typed').fill('8,5');
-    await page.getByTestId('pad-submit').click();
-    await page.getByTestId('pad-submit').click();
+    await typePoint(page, teamIds[0]!, '8,5');
     await expect.poll(() => padTeamRow(page, teamIds[0]!).getByTestId('pad-team-point').textContent()).toBe('8,5');
     await padTeamRow(page, teamIds[1]!).click();
     await page.getByTestId('pad-keypad').getByRole('button', { name: '9', exact: true }).click();
