@@ -8,6 +8,13 @@ import type { ReactNode } from 'react';
 /** A table wider than its box scrolls from the keyboard too: its viewport takes focus. */
 const KEYBOARD_SCROLL = { viewportProps: { tabIndex: 0 } };
 
+/** The look of the dashboard's lists of records (the score sheet, the ranking): roomy rows lit under the pointer, headers on one line. */
+export const RECORD_LIST: Pick<TableProps, 'verticalSpacing' | 'highlightOnHover' | 'styles'> = {
+  verticalSpacing: 'sm',
+  highlightOnHover: true,
+  styles: { th: { whiteSpace: 'nowrap' } },
+};
+
 export interface DataTableProps extends Omit<TableProps, 'children'> {
   minWidth: number;
   /** The header row's cells. */

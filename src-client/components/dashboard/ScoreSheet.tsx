@@ -8,7 +8,7 @@ import { useLoadError } from '../../hooks/useConnection';
 import { useModalItem } from '../../hooks/useModalItem';
 import { useTRPC } from '../../trpc';
 import { confirmDanger } from '../confirmDanger';
-import { DataTable } from '../DataTable';
+import { DataTable, RECORD_LIST } from '../DataTable';
 import { DeleteAction, IconAction } from '../IconAction';
 import { mutationToasts } from '../notify';
 import { EditIcon } from '../rules/icons';
@@ -55,10 +55,8 @@ export function ScoreSheet() {
     >
       <DataTable
         minWidth={880}
-        verticalSpacing="sm"
-        highlightOnHover
+        {...RECORD_LIST}
         data-testid="score-sheet"
-        styles={{ th: { whiteSpace: 'nowrap' } }}
         head={
           <>
             <Table.Th w={64} ta="center">

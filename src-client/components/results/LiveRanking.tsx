@@ -7,7 +7,7 @@ import { compareStanding } from '../../../src/scoring';
 import { formatPoint } from '../../../src/valueFormat';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';
-import { DataTable } from '../DataTable';
+import { DataTable, RECORD_LIST } from '../DataTable';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { rankLabel } from './util';
 
@@ -42,10 +42,8 @@ export function LiveRanking() {
     >
       <DataTable
         minWidth={720}
-        verticalSpacing="sm"
-        highlightOnHover
+        {...RECORD_LIST}
         data-testid="ranking-table"
-        styles={{ th: { whiteSpace: 'nowrap' } }}
         head={
           <>
             <Table.Th w={110} style={{ whiteSpace: 'nowrap' }}>
