@@ -7,11 +7,9 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
-import { type RunningServer, startServer } from '../../src-server/server';
 import { loginAt } from '../helpers/http';
+import { type RealServer, startRealServer } from '../helpers/real-server';
 import { serverConfig } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
 let statements = 0;
 const seen: string[] = [];
@@ -32,17 +30,14 @@ const counter: KyselyPlugin = {
   transformResult: async (args) => args.result,
 };
 
-let database: TestDatabase;
-let server: RunningServer;
-let base: string;
+let running: RealServer;
 let admin = '';
 let judge = '';
-const clients: JoinedClient[] = [];
 
-const login = (username: string, password: string) => loginAt(base, username, password);
+const login = (username: string, password: string) => loginAt(running.base, username, password);
 
 async function send(method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${running.base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', cookie },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,11 +53,7 @@ async function countDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const handle = { ...database.handle, db: database.handle.db.withPlugin(counter) };
-  const config = serverConfig();
-  server = await startServer(config, { database: handle, log: () => {} });
-  base = `http://127.0.0.1:${server.port}`;
+  running = await startRealServer(serverConfig(), (handle) => ({ ...handle, db: handle.db.withPlugin(counter) }));
   admin = await login('admin', 'mat-khau-admin-1');
   for (const name of ['Đội A', 'Đội B']) expect((await send('POST', '/api/team', admin, { data: { name } })).status).toBe(200);
   await send('POST', '/api/score-field', admin, { data: { name: 'f', label: 'Tiêu chí', maxPoint: 10, step: 0.5 } });
@@ -73,46 +64,44 @@ beforeAll(async () => {
   await send('PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
 });
 
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => {});
-  await server.close();
-  await database.drop();
-});
+afterAll(() => running.close());
 
 describe('reads from memory', () => {
   it('answers GET /api/state with no statement, anonymous or with a session', async () => {
-    await fetch(`${base}/api/state`, { headers: { cookie: admin } }); // the session is read once
+    await fetch(`${running.base}/api/state`, { headers: { cookie: admin } }); // the session is read once
     const anonymous = await countDuring(async () => {
-      for (let i = 0; i < 50; i++) expect((await fetch(`${base}/api/state?t=${i}`)).status).toBe(200);
+      for (let i = 0; i < 50; i++) expect((await fetch(`${running.base}/api/state?t=${i}`)).status).toBe(200);
     });
     const withCookie = await countDuring(async () => {
       for (let i = 0; i < 50; i++)
-        expect((await (await fetch(`${base}/api/state`, { headers: { cookie: admin } })).json()).user.username).toBe('admin');
+        expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie: admin } })).json()).user.username).toBe('admin');
     });
     expect({ anonymous, withCookie }).toEqual({ anonymous: 0, withCookie: 0 });
   });
 
   it('answers system.state, progress, the scores list and settings over tRPC with no statement', async () => {
-    await fetch(`${base}/api/state`, { headers: { cookie: judge } }); // the session is read once
+    await fetch(`${running.base}/api/state`, { headers: { cookie: judge } }); // the session is read once
     const count = await countDuring(async () => {
       for (const path of ['system.state', 'scoring.list', 'settings.get', 'show.answers']) {
-        const res = await fetch(`${base}/trpc/${path}`, { headers: { cookie: admin } });
+        const res = await fetch(`${running.base}/trpc/${path}`, { headers: { cookie: admin } });
         expect(res.status, path).toBe(200);
       }
-      const progress = await fetch(`${base}/trpc/scoring.progress?input=${encodeURIComponent(JSON.stringify({ fieldName: 'f' }))}`, {
-        headers: { cookie: judge },
-      });
+      const progress = await fetch(
+        `${running.base}/trpc/scoring.progress?input=${encodeURIComponent(JSON.stringify({ fieldName: 'f' }))}`,
+        {
+          headers: { cookie: judge },
+        },
+      );
       expect(progress.status).toBe(200);
     });
     expect(count).toBe(0);
   });
 
   it('gives each new system.join subscriber its snapshot with no statement', async () => {
-    await fetch(`${base}/api/state`, { headers: { cookie: judge } });
+    await fetch(`${running.base}/api/state`, { headers: { cookie: judge } });
     const count = await countDuring(async () => {
       for (let i = 0; i < 10; i++) {
-        const client = joinSystem(base, i % 2 ? { cookie: judge } : {});
-        clients.push(client);
+        const client = running.join(i % 2 ? { cookie: judge } : {});
         await client.waitFor((e) => e.data.type === 'teams');
       }
     });
@@ -121,13 +110,13 @@ describe('reads from memory', () => {
   });
 
   it('keeps the ranking current in memory when a judge scores and when a field weight changes', async () => {
-    const teams = (await (await fetch(`${base}/api/state`)).json()).listTeam;
+    const teams = (await (await fetch(`${running.base}/api/state`)).json()).listTeam;
     expect((await send('PUT', '/api/cham-thi/submit', judge, { teamId: teams[1]._id, point: 8 })).status).toBe(200);
-    let state = await (await fetch(`${base}/api/state`)).json();
+    let state = await (await fetch(`${running.base}/api/state`)).json();
     expect(state.listTeam.find((t: { _id: string }) => t._id === teams[1]._id)).toMatchObject({ total: 8, rank: 1 });
     const field = (await send('GET', '/api/score-field/all', admin)).json.items[0];
     expect((await send('PUT', '/api/score-field', admin, { _id: field._id, changes: { weight: 2 } })).status).toBe(200);
-    state = await (await fetch(`${base}/api/state`)).json();
+    state = await (await fetch(`${running.base}/api/state`)).json();
     expect(state.listTeam.find((t: { _id: string }) => t._id === teams[1]._id)).toMatchObject({ total: 16, rank: 1 });
   });
 });
@@ -135,15 +124,15 @@ describe('reads from memory', () => {
 describe("a judge's score", () => {
   it('takes two statements between BEGIN and COMMIT on either database, none of them a ranking or progress read', async () => {
     await send('PUT', '/api/show', admin, { changes: { activeField: 'f', scoringOpen: true } });
-    const teams = (await (await fetch(`${base}/api/state`)).json()).listTeam;
-    await fetch(`${base}/api/state`, { headers: { cookie: judge } }); // the session is read once
+    const teams = (await (await fetch(`${running.base}/api/state`)).json()).listTeam;
+    await fetch(`${running.base}/api/state`, { headers: { cookie: judge } }); // the session is read once
     for (const [i, team] of teams.entries()) {
       seen.length = 0;
       const count = await countDuring(async () => {
         const res = await send('PUT', '/api/cham-thi/submit', judge, { teamId: team._id, point: 5 + i, key: `dem-${i}` });
         expect(res.status).toBe(200);
       });
-      console.log(`[statements] judge score (${database.kind}): ${count}: ${seen.join(', ')}`);
+      console.log(`[statements] judge score (${running.database.kind}): ${count}: ${seen.join(', ')}`);
       // Two statements between BEGIN and COMMIT: the write (gate, key, point, audit) and the event.
       // After commit the hub may read other instances' events first, when the new id leaves a gap
       // (PostgreSQL sequences skip ids of rolled-back transactions): that read is not the write's.
@@ -161,23 +150,23 @@ describe("a judge's score", () => {
 describe('cached sessions', () => {
   it('forget a session at once on logout', async () => {
     const cookie = await login('gkmot', 'mat-khau-123');
-    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkmot');
+    expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkmot');
     expect((await send('POST', '/logout', cookie, {})).status).toBe(200);
-    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
+    expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
   });
 
   it('forget a user an admin disables, and show a renamed user at once', async () => {
     const hash = await hashPassword('mat-khau-123');
-    const [row] = await database.handle.db
+    const [row] = await running.database.handle.db
       .insertInto('users')
       .values({ username: 'gkhai', role: 'judge', password_hash: hash })
       .returning('id')
       .execute();
     const cookie = await login('gkhai', 'mat-khau-123');
-    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkhai');
+    expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkhai');
     expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { fullName: 'Giám khảo Hai' } })).status).toBe(200);
-    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user.fullName).toBe('Giám khảo Hai');
+    expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user.fullName).toBe('Giám khảo Hai');
     expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { active: false } })).status).toBe(200);
-    expect((await (await fetch(`${base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
+    expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user).toBeNull();
   });
 });

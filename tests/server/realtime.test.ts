@@ -2,47 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { recordEvent } from '../../src-server/features/live/events';
 import { MAX_REPLAY } from '../../src-server/features/live/replay';
-import { type RunningServer, startServer } from '../../src-server/server';
 import { jsonCall, loginAt } from '../helpers/http';
+import { type RealServer, startRealServer } from '../helpers/real-server';
 import { serverConfig } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { type JoinedClient, joinSystem } from '../helpers/ws-client';
 
-let database: TestDatabase;
-let server: RunningServer;
-let base: string;
+let running: RealServer;
 const config = () => serverConfig();
-const clients: JoinedClient[] = [];
 const teamIds: string[] = [];
 let setId = '';
 let questionId = '';
 
-const login = (username: string, password: string) => loginAt(base, username, password);
-const call = (cookie: string, method: string, path: string, body: unknown) => jsonCall(base, cookie, method, path, body);
+const login = (username: string, password: string) => loginAt(running.base, username, password);
+const call = (cookie: string, method: string, path: string, body: unknown) => jsonCall(running.base, cookie, method, path, body);
 
 /** tRPC mutation over HTTP. */
 async function mutate(cookie: string, path: string, input: unknown) {
   return call(cookie, 'POST', `/trpc/${path}`, input);
 }
 
-const join = (options: Parameters<typeof joinSystem>[1] = {}) => {
-  const client = joinSystem(base, options);
-  clients.push(client);
-  return client;
-};
+const join: RealServer['join'] = (options) => running.join(options);
 
 let admin: string;
 let master: string;
 let teamCookie: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer(config(), { database: database.handle, log: () => {} });
-  base = `http://127.0.0.1:${server.port}`;
+  running = await startRealServer(config());
   admin = await login('admin', 'mat-khau-admin-1');
   for (const name of ['Đội A', 'Đội B']) teamIds.push((await call(admin, 'POST', '/api/team', { data: { name } })).item._id);
   const hash = await hashPassword('mat-khau-123');
-  await database.handle.db
+  await running.database.handle.db
     .insertInto('users')
     .values([
       { username: 'dieukhien', role: 'master', password_hash: hash },
@@ -65,11 +54,7 @@ beforeAll(async () => {
   questionId = set.item.items[0].id;
 });
 
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => {});
-  await server.close();
-  await database.drop();
-});
+afterAll(() => running.close());
 
 describe('system.join over a real websocket', () => {
   it('gives a snapshot, then delivers each change to anonymous screens', async () => {
@@ -139,10 +124,10 @@ describe('system.join over a real websocket', () => {
     await console_.waitFor((e) => e.data.type === 'teams');
     await anonymous.waitFor((e) => e.data.type === 'teams');
     const judgeCookie = await login('gkmot', 'mat-khau-123');
-    const judgeId = (await (await fetch(`${base}/api/state`, { headers: { cookie: judgeCookie } })).json()).user._id;
+    const judgeId = (await (await fetch(`${running.base}/api/state`, { headers: { cookie: judgeCookie } })).json()).user._id;
     const pad = join({ cookie: judgeCookie });
     await console_.waitFor((e) => e.data.type === 'presence' && (e.data.judges as string[]).includes(judgeId));
-    const presence = await (await fetch(`${base}/trpc/show.presence`, { headers: { cookie: master } })).json();
+    const presence = await (await fetch(`${running.base}/trpc/show.presence`, { headers: { cookie: master } })).json();
     expect(presence.result.data.judges).toContain(judgeId);
     await pad.close();
     await console_.waitFor((e) => e.data.type === 'presence' && !(e.data.judges as string[]).includes(judgeId));
@@ -158,9 +143,7 @@ describe('system.join over a real websocket', () => {
     await screen.close();
 
     // The server goes away; moves are made on its successor over the same database.
-    await server.close();
-    server = await startServer({ ...config() }, { database: database.handle, log: () => {} });
-    base = `http://127.0.0.1:${server.port}`;
+    await running.restart({ ...config() });
     master = await login('dieukhien', 'mat-khau-123');
     for (const screen2 of ['answers', 'scoreboard', 'logo'] as const) await call(master, 'PUT', '/api/show', { changes: { screen2 } });
 
@@ -179,9 +162,9 @@ describe('system.join over a real websocket', () => {
     const lastEventId = screen.lastId()!;
     await screen.close();
     // More changes than a replay carries: each re-states the event's settings.
-    const { hub } = server.deps;
+    const { hub } = running.server.deps;
     const settings = hub.live.stage.eventSettings();
-    const events = await database.handle.db.transaction().execute(async (trx) => {
+    const events = await running.database.handle.db.transaction().execute(async (trx) => {
       const recorded = [];
       for (let i = 0; i < MAX_REPLAY + 5; i++) recorded.push(await recordEvent(trx, { type: 'settings', payload: { settings } }));
       return recorded;
