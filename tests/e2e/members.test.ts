@@ -5,11 +5,14 @@ import { describeInBrowser, type Harness, openAs, requestAs, toast } from './har
 
 const t = messages.teamAdmin;
 
+/** A team made through the API for a test. */
+type NewTeam = { name: string; members?: { fullName: string; note?: string }[] };
+
 /**
  * The admin's /user/member screen, after the teams a test needs are made through the API (each
  * test its own, so none relies on another having run).
  */
-async function openAsAdmin(h: Harness, teams: { name: string; members?: { fullName: string; note?: string }[] }[] = []) {
+async function openAsAdmin(h: Harness, teams: NewTeam[] = []) {
   const admin = await requestAs(h, 'admin');
   for (const team of teams) {
     const response = await admin.post('/api/team', { data: { data: { unit: 'Phường Hai Bà Trưng', ...team } } });
@@ -22,6 +25,13 @@ async function openAsAdmin(h: Harness, teams: { name: string; members?: { fullNa
 
 function card(page: Page, name: string) {
   return page.locator(`[data-testid="team-card"][data-team="${name}"]`);
+}
+
+/** The admin's screen with the team `team` made for the test, and its card's button `action` clicked. */
+async function openTeamAction(h: Harness, team: NewTeam, action: string) {
+  const opened = await openAsAdmin(h, [team]);
+  await card(opened.page, team.name).getByRole('button', { name: action }).click();
+  return opened;
 }
 
 describeInBrowser('/user/member: teams and their members in a browser', (h) => {
@@ -59,8 +69,7 @@ describeInBrowser('/user/member: teams and their members in a browser', (h) => {
       { fullName: 'Lã Minh Khang', note: 'Đội trưởng' },
       { fullName: 'Đinh Thu Phương', note: 'Lớp 11A1' },
     ];
-    const { page, errors } = await openAsAdmin(h, [{ name: 'THPT Nguyễn Trãi', members }]);
-    await card(page, 'THPT Nguyễn Trãi').getByRole('button', { name: t.editTeam }).click();
+    const { page, errors } = await openTeamAction(h, { name: 'THPT Nguyễn Trãi', members }, t.editTeam);
     const form = page.getByTestId('team-form');
     await form.getByLabel(t.teamName).fill('THPT Nguyễn Trãi – Hà Nội');
     await form.getByTestId('member-row').nth(1).getByRole('button', { name: t.removeMember }).click();
@@ -76,8 +85,7 @@ describeInBrowser('/user/member: teams and their members in a browser', (h) => {
   });
 
   it('shows a bad logo address at the field and the server reason when an update fails', async () => {
-    const { page, errors } = await openAsAdmin(h, [{ name: 'THPT Kim Liên' }]);
-    await card(page, 'THPT Kim Liên').getByRole('button', { name: t.editTeam }).click();
+    const { page, errors } = await openTeamAction(h, { name: 'THPT Kim Liên' }, t.editTeam);
     const form = page.getByTestId('team-form');
     await form.getByLabel(t.teamLogoUrl).fill('ftp://logo.png');
     await form.getByRole('button', { name: messages.userAdmin.save }).click();
@@ -88,8 +96,7 @@ describeInBrowser('/user/member: teams and their members in a browser', (h) => {
 
   it('creates a team account from the card: the user form comes preset with role team and that team', async () => {
     const name = 'THPT Việt Đức';
-    const { page, errors } = await openAsAdmin(h, [{ name }]);
-    await card(page, name).getByRole('button', { name: t.createTeamAccount }).click();
+    const { page, errors } = await openTeamAction(h, { name }, t.createTeamAccount);
     const form = page.getByTestId('user-form');
     expect(await form.getByRole('combobox', { name: messages.userAdmin.role }).inputValue()).toBe(messages.roleNames.team);
     expect(await form.getByRole('combobox', { name: messages.userAdmin.team }).inputValue()).toBe(name);
@@ -104,8 +111,7 @@ describeInBrowser('/user/member: teams and their members in a browser', (h) => {
 
   it('deletes a team after the confirmation', async () => {
     const name = 'THPT Yên Hoà';
-    const { page, errors } = await openAsAdmin(h, [{ name }]);
-    await card(page, name).getByRole('button', { name: t.deleteTeam }).click();
+    const { page, errors } = await openTeamAction(h, { name }, t.deleteTeam);
     const dialog = page.getByRole('dialog');
     await dialog.getByText(name, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: messages.agree }).click();
