@@ -7,6 +7,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { useLiveProgress } from '../../hooks/liveEvents';
 import { useRemote } from '../../projector/useRemote';
 import { trpcClient } from '../../trpcClient';
+import { BoardTitle, questionSubtitle } from './BoardTitle';
 import { FitText } from './FitText';
 import scene from './Scene.module.css';
 import classes from './Screen2Views.module.css';
@@ -50,10 +51,7 @@ export function JudgesProgress({ system, listTeam }: { system: ShowState; listTe
 
   return (
     <div className={scene.board} data-testid="judges-progress">
-      <div className={scene.boardTitle}>
-        {projectorText.judges}
-        {label && <span className={classes.boardSubtitle}>{label}</span>}
-      </div>
+      <BoardTitle title={projectorText.judges} subtitle={label} />
       <div className={classes.grid} style={{ gridTemplateColumns: columns, gridAutoRows: rowHeight }}>
         {judges.length > 0 && <div />}
         {judges.map((judge) => (
@@ -107,10 +105,7 @@ export function ShownAnswers({ system, listTeam }: { system: ShowState; listTeam
   const rows = Math.max(1, Math.ceil(shown.length / columns));
   return (
     <div className={scene.board} data-testid="shown-answers">
-      <div className={scene.boardTitle}>
-        {projectorText.answers}
-        {system.question && <span className={classes.boardSubtitle}>{projectorText.questionLabel(system.question.index + 1)}</span>}
-      </div>
+      <BoardTitle title={projectorText.answers} subtitle={questionSubtitle(system)} />
       {shown.length === 0 ? (
         <div className={scene.emptyNote}>{projectorText.noShownAnswers}</div>
       ) : (

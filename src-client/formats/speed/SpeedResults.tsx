@@ -7,6 +7,7 @@ import { projectorText } from '../../../src/messages/projector';
 import { answerSeconds } from '../../../src/roundFormats';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
+import { BoardTitle, questionSubtitle } from '../../components/projector/BoardTitle';
 import { FitText } from '../../components/projector/FitText';
 import { STAGE_HEIGHT, useStageHeight } from '../../components/projector/Stage';
 import classes from './SpeedResults.module.css';
@@ -26,10 +27,7 @@ export function SpeedResults({ system, listTeam }: { system: ShowState; listTeam
   const font = Math.max(24, Math.min(58, rowHeight * 0.42));
   return (
     <div className={classes.board} data-testid="speed-board">
-      <div className={classes.title}>
-        {projectorText.speedTitle}
-        {system.question && <span className={classes.subtitle}>{projectorText.questionLabel(system.question.index + 1)}</span>}
-      </div>
+      <BoardTitle className={classes.title} title={projectorText.speedTitle} subtitle={questionSubtitle(system)} />
       {system.phase === 'answer' && system.question?.answer && (
         <div className={classes.rightAnswer} data-testid="speed-board-answer">
           {projectorText.answer}: <strong>{system.question.answer}</strong>
