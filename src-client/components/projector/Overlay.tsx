@@ -84,6 +84,9 @@ function Standings({ listTeam, limit, pitch, logos }: { listTeam: TTeamListItem[
   );
 }
 
+/** The team on stage: a gold tab over the band. */
+const TEAM_TAB = { box: classes.teamTab, label: classes.teamTabLabel, name: classes.teamTabName };
+
 function LowerThird({ system, listTeam, balance }: { system: ShowState; listTeam: TTeamListItem[]; balance: number }) {
   const event = useEventSettings(system.event);
   // The public state carries the question only in the phases that show it; the overlay follows suit.
@@ -101,15 +104,7 @@ function LowerThird({ system, listTeam, balance }: { system: ShowState; listTeam
   return (
     <div className={classes.lowerThird} data-testid="overlay-lower-third">
       <div className={classes.bandColumn}>
-        {team && (
-          <OnStageTeam
-            name={team.name}
-            classes={{ box: classes.teamTab, label: classes.teamTabLabel, name: classes.teamTabName }}
-            max={32}
-            min={18}
-            testId="overlay-team"
-          />
-        )}
+        {team && <OnStageTeam name={team.name} classes={TEAM_TAB} max={32} min={18} testId="overlay-team" />}
         <div className={classes.band}>
           {showTimer && (
             <div className={classes.clock}>

@@ -18,6 +18,9 @@ import classes from './QuestionView.module.css';
 import scene from './Scene.module.css';
 import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
+/** The team on stage: a card beside the question, under the clock. */
+const TEAM_CARD = { box: classes.teamCard, label: classes.teamCardLabel, name: classes.teamCardName };
+
 const LETTERS = 'ABCDEFGH';
 
 /** Which option the answer names: the option's own text, or its letter. */
@@ -201,15 +204,7 @@ export function QuestionView({
         {(showTimer || team) && (
           <div className={classes.questionSide} style={grid.side}>
             {showTimer && <Countdown timer={system.timer} balance={balance} silent={silent} />}
-            {team && (
-              <OnStageTeam
-                name={team.name}
-                classes={{ box: classes.teamCard, label: classes.teamCardLabel, name: classes.teamCardName }}
-                max={48}
-                min={24}
-                testId="active-team"
-              />
-            )}
+            {team && <OnStageTeam name={team.name} classes={TEAM_CARD} max={48} min={24} testId="active-team" />}
           </div>
         )}
       </div>
