@@ -19,6 +19,12 @@ const M = masterText;
 const OVERLAY_PATH = '/screen?overlay=1';
 
 /** A labelled choice of what one output shows (screen 2, the livestream overlay). */
+/** The console's two output pickers: screen 2's view and the livestream overlay's scene. */
+const OUTPUTS = {
+  screen2: { label: M.screen2, options: SCREEN2_MODES, optionLabels: M.screen2Modes, testId: 'screen2-mode' },
+  overlay: { label: M.overlay, options: OVERLAY_SCENES, optionLabels: M.overlayScenes, testId: 'overlay-scene' },
+};
+
 function OutputChoice<T extends string>({
   label,
   value,
@@ -115,22 +121,8 @@ export function ScreensPanel({ system, moves }: { system: ShowState; moves: Show
       <Stack gap={8}>
         <MiniScreen />
         <ProjectorsStatus />
-        <OutputChoice
-          label={M.screen2}
-          value={system.screen2}
-          options={SCREEN2_MODES}
-          optionLabels={M.screen2Modes}
-          onChange={(screen2) => moves.move({ screen2 })}
-          testId="screen2-mode"
-        />
-        <OutputChoice
-          label={M.overlay}
-          value={system.overlay}
-          options={OVERLAY_SCENES}
-          optionLabels={M.overlayScenes}
-          onChange={(overlay) => moves.move({ overlay })}
-          testId="overlay-scene"
-        >
+        <OutputChoice {...OUTPUTS.screen2} value={system.screen2} onChange={(screen2) => moves.move({ screen2 })} />
+        <OutputChoice {...OUTPUTS.overlay} value={system.overlay} onChange={(overlay) => moves.move({ overlay })}>
           <Text size="xs" c="dimmed" data-testid="overlay-address">
             {M.overlayAddress} <Code fz="xs">{`${window.location.origin}${OVERLAY_PATH}`}</Code>
           </Text>
