@@ -13,7 +13,7 @@ import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/password';
 import { EventRecorder } from '../features/live/record';
 import { normaliseItems } from '../features/questionSet/data';
-import { recordSheet } from '../features/scoreField/sheet';
+import { recordSheet, sheetColumnsOf } from '../features/scoreField/sheet';
 import { defaultSettings, readSettings } from '../features/settings/data';
 import { recordTeams } from '../features/team/data';
 import { recordSeatsIfChanged, userSearchText } from '../features/users/data';
@@ -117,20 +117,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
     if (await isEmpty(trx, 'score_fields')) {
       await trx
         .insertInto('score_fields')
-        .values(
-          DEMO_SCORE_FIELDS.map((f, i) => ({
-            name: f.name,
-            label: f.label,
-            kind: f.kind,
-            min_point: f.minPoint,
-            max_point: f.maxPoint,
-            step: f.step,
-            weight: f.weight,
-            drop_extremes: f.dropExtremes,
-            position: i + 1,
-            round: f.round,
-          })),
-        )
+        .values(DEMO_SCORE_FIELDS.map((f, i) => sheetColumnsOf({ ...f, position: i + 1 })))
         .execute();
     }
 

@@ -4,6 +4,17 @@ import { z } from './zod';
 
 export const ZId = z.string().trim().min(1).max(100);
 
+/**
+ * A list's create and update calls as the seed shapes them: `{ data }`, its defaults filled in, and
+ * `{ _id, changes }` naming any of the fields without defaults (a change never resets what it leaves out).
+ */
+export function listCalls<D extends z.ZodType, F extends z.ZodRawShape>(data: D, fields: F) {
+  return {
+    create: z.object({ data }),
+    update: z.object({ _id: ZId, changes: z.object(fields).partial().strict() }),
+  };
+}
+
 /** Empty strings mean "not given" for optional contact fields. */
 export const ZEmail = z
   .string()

@@ -1,4 +1,5 @@
 import { validationText } from '../messages/validation';
+import { listCalls } from './common';
 import { type TMedia, ZMediaSchema } from './media';
 import { CLASSIC_FORMAT, type TFormat, ZFormatInputSchema } from './roundFormat';
 import { z } from './zod';
@@ -48,10 +49,9 @@ export const ZQuestionSetDataSchema = z
     format: setFields.format.default(CLASSIC_FORMAT),
   })
   .strict();
-export const ZQuestionSetCreateSchema = z.object({ data: ZQuestionSetDataSchema });
-export const ZQuestionSetUpdateSchema = z.object({
-  _id: z.string().trim().min(1).max(100),
-  changes: z.object(setFields).partial().strict(),
+const questionSetCalls = listCalls(ZQuestionSetDataSchema, setFields);
+export const ZQuestionSetCreateSchema = questionSetCalls.create;
+export const ZQuestionSetUpdateSchema = questionSetCalls.update.extend({
   version: z.number().int().min(0).optional(),
 });
 export type TQuestionSetData = z.infer<typeof ZQuestionSetDataSchema>;

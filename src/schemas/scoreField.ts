@@ -1,4 +1,5 @@
 import { validationText } from '../messages/validation';
+import { listCalls } from './common';
 import { z } from './zod';
 
 export const SCORE_FIELD_KINDS = ['judges', 'answers'] as const;
@@ -35,11 +36,9 @@ export const ZScoreFieldDataSchema = z
   })
   .strict()
   .refine((v) => v.maxPoint > v.minPoint, { message: validationText.maxBelowMin, path: ['maxPoint'] });
-export const ZScoreFieldCreateSchema = z.object({ data: ZScoreFieldDataSchema });
-export const ZScoreFieldUpdateSchema = z.object({
-  _id: z.string().trim().min(1).max(100),
-  changes: z.object(fields).partial().strict(),
-});
+const scoreFieldCalls = listCalls(ZScoreFieldDataSchema, fields);
+export const ZScoreFieldCreateSchema = scoreFieldCalls.create;
+export const ZScoreFieldUpdateSchema = scoreFieldCalls.update;
 
 export interface TScoreField {
   _id: string;

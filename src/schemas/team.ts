@@ -1,4 +1,5 @@
 import { validationText } from '../messages/validation';
+import { listCalls } from './common';
 import { z } from './zod';
 
 export const ZTeamMemberSchema = z.object({
@@ -30,11 +31,9 @@ export const ZTeamDataSchema = z
     active: teamFields.active.default(true),
   })
   .strict();
-export const ZTeamCreateSchema = z.object({ data: ZTeamDataSchema });
-export const ZTeamUpdateSchema = z.object({
-  _id: z.string().trim().min(1).max(100),
-  changes: z.object(teamFields).partial().strict(),
-});
+const teamCalls = listCalls(ZTeamDataSchema, teamFields);
+export const ZTeamCreateSchema = teamCalls.create;
+export const ZTeamUpdateSchema = teamCalls.update;
 
 export interface TTeam {
   _id: string;

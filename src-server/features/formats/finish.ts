@@ -15,10 +15,10 @@ import { stealBuzzKey } from '../../../src/schemas/show';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError, badRequest } from '../../errors';
-import { liveTransaction } from '../live/record';
+import { type EventRecorder, liveTransaction } from '../live/record';
 import { formatOf } from '../questionSet/data';
 import { buzzOrder, ringBuzzer } from '../show/buzzes';
-import { asMove, readShow, roundOf, type StoredShow, saveShow } from '../show/store';
+import { asMove, readShow, roundOf, type ShowRow, type StoredShow, saveShow } from '../show/store';
 import { type OnAirSet, roundOnAir } from './onAir';
 import { type Actor, addAnswerPoints, answersFieldFor, teamName } from './points';
 
@@ -130,19 +130,27 @@ export function finishAfter(current: StoredShow, next: StoredShow, set: OnAirSet
   return scene;
 }
 
-function finishOf(show: StoredShow) {
-  const finish = show.finish;
-  if (!finish) throw new AppError('CONFLICT', messages.notFinishRound);
-  return finish;
+/**
+ * One step of the finish round, in one transaction on the locked show (the round's steps and buzzes
+ * queue there, so their order is their arrival order), refused when the show is not in that round.
+ */
+function finishStep<T>(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  step: (recorder: EventRecorder, show: ShowRow, finish: FinishScene) => Promise<T>,
+): Promise<T> {
+  return liveTransaction(deps, async (recorder) => {
+    const show = await readShow(recorder.trx, true);
+    const finish = show.stored.finish;
+    if (!finish) throw new AppError('CONFLICT', messages.notFinishRound);
+    return step(recorder, show, finish);
+  });
 }
 
 /** The master judges the team on stage's answer to the picked question on air: right, wrong or out of time. */
 export async function finishVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Actor, input: { result: FinishResult }): Promise<void> {
   const now = Date.now();
-  await liveTransaction(deps, async (recorder) => {
+  await finishStep(deps, async (recorder, show, finish) => {
     const { trx } = recorder;
-    const show = await readShow(trx, true);
-    const finish = finishOf(show.stored);
     const teamId = finish.teamId;
     if (!teamId || finish.packageIndex === null) throw new AppError('CONFLICT', messages.finishNoTurn);
     const questionId = show.stored.questionId;
@@ -190,11 +198,8 @@ export async function finishVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Ac
 /** Another team buzzes to steal the missed question, inside the window. Same-millisecond buzzes keep their arrival order. */
 export async function stealBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: string): Promise<TBuzz[]> {
   const now = Date.now();
-  return liveTransaction(deps, async (recorder) => {
+  return finishStep(deps, async (recorder, show, finish) => {
     const { trx } = recorder;
-    // The show row is locked: steal buzzes queue here, so their sequence is their arrival order.
-    const show = await readShow(trx, true);
-    const finish = finishOf(show.stored);
     const steal = finish.steal;
     if (!steal || steal.result !== null) throw new AppError('CONFLICT', messages.finishNoSteal);
     if (now > steal.endsAt) throw new AppError('CONFLICT', messages.finishStealClosed);
@@ -215,10 +220,8 @@ export async function stealBuzz(deps: Pick<AppDeps, 'db' | 'hub'>, teamId: strin
  * team on stage loses them. Wrong: the stealer loses half. One team answers a steal.
  */
 export async function stealVerdict(deps: Pick<AppDeps, 'db' | 'hub'>, actor: Actor, input: { verdict: 'right' | 'wrong' }): Promise<void> {
-  await liveTransaction(deps, async (recorder) => {
+  await finishStep(deps, async (recorder, show, finish) => {
     const { trx } = recorder;
-    const show = await readShow(trx, true);
-    const finish = finishOf(show.stored);
     const steal = finish.steal;
     if (!steal) throw new AppError('CONFLICT', messages.finishNoSteal);
     if (steal.result !== null) throw new AppError('CONFLICT', messages.finishStealJudged);

@@ -9,7 +9,7 @@ import type { Database } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { liveTransaction } from '../live/record';
-import { readSheet, recordSheet, type SheetRow, sheetRowOf } from './sheet';
+import { readSheet, recordSheet, type SheetRow, sheetColumnsOf, sheetRowOf } from './sheet';
 
 function toScoreField({ id, ...field }: SheetRow): TScoreField {
   return { _id: id, ...field };
@@ -28,22 +28,7 @@ export const scoreFieldRouter = router({
     const d = input.data;
     try {
       return await liveTransaction(ctx, async (recorder) => {
-        const row = await recorder.trx
-          .insertInto('score_fields')
-          .values({
-            name: d.name,
-            label: d.label,
-            kind: d.kind,
-            min_point: d.minPoint,
-            max_point: d.maxPoint,
-            step: d.step,
-            weight: d.weight,
-            drop_extremes: d.dropExtremes,
-            position: d.position,
-            round: d.round,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await recorder.trx.insertInto('score_fields').values(sheetColumnsOf(d)).returningAll().executeTakeFirstOrThrow();
         await recordSheet(recorder);
         return { item: toScoreField(sheetRowOf(row)) };
       });
@@ -65,18 +50,7 @@ export const scoreFieldRouter = router({
           .updateTable('score_fields')
           .set({
             updated_at: new Date(),
-            ...definedOnly({
-              name: c.name,
-              label: c.label,
-              kind: c.kind,
-              min_point: c.minPoint,
-              max_point: c.maxPoint,
-              step: c.step,
-              weight: c.weight,
-              drop_extremes: c.dropExtremes,
-              position: c.position,
-              round: c.round,
-            }),
+            ...definedOnly(sheetColumnsOf(c)),
           })
           .where('id', '=', input._id)
           .returningAll()

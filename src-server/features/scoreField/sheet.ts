@@ -1,5 +1,5 @@
 /** The scoring sheet as stored: the one read of `score_fields`. */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { SheetField } from '../../../src/live';
 import type { Database, ScoreFieldsTable } from '../../db/types';
 import type { EventRecorder } from '../live/record';
@@ -39,6 +39,24 @@ export function sheetRowOf(r: Pick<Selectable<ScoreFieldsTable>, (typeof SHEET_C
     dropExtremes: r.drop_extremes,
     position: r.position,
     round: r.round,
+  };
+}
+
+/** A criterion's values as `score_fields` columns: a whole one to insert, or an update's changes (absent ones stay undefined). */
+export function sheetColumnsOf(field: SheetField): Insertable<ScoreFieldsTable>;
+export function sheetColumnsOf(field: Partial<SheetField>): Updateable<ScoreFieldsTable>;
+export function sheetColumnsOf(f: Partial<SheetField>): Updateable<ScoreFieldsTable> {
+  return {
+    name: f.name,
+    label: f.label,
+    kind: f.kind,
+    min_point: f.minPoint,
+    max_point: f.maxPoint,
+    step: f.step,
+    weight: f.weight,
+    drop_extremes: f.dropExtremes,
+    position: f.position,
+    round: f.round,
   };
 }
 

@@ -3,6 +3,7 @@ import { describeMove } from '../../../src/describeMove';
 import type { ConsolesMessage, ShowActor, ShowMove } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import {
+  type TBuzz,
   type TShowChanges,
   ZBuzzSchema,
   ZBuzzVerdictSchema,
@@ -24,7 +25,7 @@ import { roleProcedure, router } from '../../trpc';
 import { buzz, buzzVerdict } from '../formats/buzzer';
 import { finishVerdict, stealBuzz, stealVerdict } from '../formats/finish';
 import { keywordBuzz, keywordVerdict } from '../formats/obstacle';
-import { actorOfUser, teamName } from '../formats/points';
+import { type Actor, actorOfUser, teamName } from '../formats/points';
 import { restartRound } from '../formats/rounds';
 import { liveTransaction, type Trx } from '../live/record';
 import { setVerdict, submitAnswer } from './answers';
@@ -41,6 +42,27 @@ function ownTeam(ctx: Context): string {
   if (!teamId) throw new AppError('FORBIDDEN', messages.teamAccountWithoutTeam);
   return teamId;
 }
+
+/** A team's buzz (on a question, to steal, for the keyword): its place in the server's order. */
+function buzzMutation<S extends z.ZodType>(schema: S, ring: (ctx: Context, teamId: string, input: z.output<S>) => Promise<TBuzz[]>) {
+  return teamProcedure.input(schema).mutation(async ({ ctx, input }) => {
+    const teamId = ownTeam(ctx);
+    // Sound: tRPC hands over what `schema` parsed.
+    const order = await ring(ctx, teamId, input as z.output<S>);
+    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
+  });
+}
+
+/** A verdict the console gives in a round's format; it answers with the show as the staff now see it. */
+function verdictMutation<S extends z.ZodType>(schema: S, judge: (ctx: Context, actor: Actor, input: z.output<S>) => Promise<void>) {
+  return staffProcedure.input(schema).mutation(async ({ ctx, input }) => {
+    // Sound: tRPC hands over what `schema` parsed.
+    await judge(ctx, actorOfUser(ctx.user), input as z.output<S>);
+    return { system: ctx.hub.live.stage.system('staff') };
+  });
+}
+
+const ZNoInput = z.object({}).strict();
 
 /** A console's id, as `show.console` gave it, sent with its moves. */
 const ZConsoleId = z.string().max(64).optional();
@@ -123,10 +145,7 @@ export const showRouter = router({
   history: staffProcedure.query(async ({ ctx }) => ({ items: await readHistory(ctx.db) })),
 
   /** A buzzer question: the console judges the team whose turn it is. */
-  buzzVerdict: staffProcedure.input(ZBuzzVerdictSchema).mutation(async ({ ctx, input }) => {
-    await buzzVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.stage.system('staff') };
-  }),
+  buzzVerdict: verdictMutation(ZBuzzVerdictSchema, buzzVerdict),
   /** Points given or taken by hand on a team's answers field, with a reason. */
   handPoints: staffProcedure.input(ZHandPointsSchema).mutation(({ ctx, input }) => giveHandPoints(ctx, actorOfUser(ctx.user), input)),
   /** "Chơi lại vòng này": the round starts afresh; its earlier attempt stays stored. */
@@ -189,41 +208,23 @@ export const showRouter = router({
     return { item: await submitAnswer(ctx, ownTeam(ctx), input.questionId, input.answer) };
   }),
 
-  buzz: teamProcedure.input(ZBuzzSchema).mutation(async ({ ctx, input }) => {
-    const teamId = ownTeam(ctx);
-    const order = await buzz(ctx, teamId, input.questionId);
-    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
-  }),
+  buzz: buzzMutation(ZBuzzSchema, (ctx, teamId, input) => buzz(ctx, teamId, input.questionId)),
 
   verdict: staffProcedure.input(ZVerdictSchema).mutation(async ({ ctx, input }) => {
     return { items: await setVerdict(ctx, actorOfUser(ctx.user), input) };
   }),
 
   /** The obstacle round: a team buzzes to guess the keyword. */
-  keywordBuzz: teamProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
-    const teamId = ownTeam(ctx);
-    const order = await keywordBuzz(ctx, teamId);
-    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
-  }),
+  keywordBuzz: buzzMutation(ZNoInput, (ctx, teamId) => keywordBuzz(ctx, teamId)),
 
   /** The finish round: the master judges the team on stage's answer (right, wrong, out of time). */
-  finishVerdict: staffProcedure.input(ZFinishVerdictSchema).mutation(async ({ ctx, input }) => {
-    await finishVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.stage.system('staff') };
-  }),
+  finishVerdict: verdictMutation(ZFinishVerdictSchema, finishVerdict),
 
   /** The finish round: another team buzzes to steal a missed question, inside the window. */
-  stealBuzz: teamProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
-    const teamId = ownTeam(ctx);
-    const order = await stealBuzz(ctx, teamId);
-    return { position: order.findIndex((b) => b.teamId === teamId) + 1 };
-  }),
+  stealBuzz: buzzMutation(ZNoInput, (ctx, teamId) => stealBuzz(ctx, teamId)),
 
   /** The finish round: the master judges the first steal buzz. */
-  stealVerdict: staffProcedure.input(ZStealVerdictSchema).mutation(async ({ ctx, input }) => {
-    await stealVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.stage.system('staff') };
-  }),
+  stealVerdict: verdictMutation(ZStealVerdictSchema, stealVerdict),
 
   /** The finish round: the team on stage chooses its package or places its star (when the master allows). */
   finishChoose: teamProcedure.input(ZFinishTeamChoiceSchema).mutation(async ({ ctx, input }) => {
@@ -232,8 +233,5 @@ export const showRouter = router({
   }),
 
   /** The obstacle round: the master judges the first unjudged keyword guess. */
-  keywordVerdict: staffProcedure.input(ZKeywordVerdictSchema).mutation(async ({ ctx, input }) => {
-    await keywordVerdict(ctx, actorOfUser(ctx.user), input);
-    return { system: ctx.hub.live.stage.system('staff') };
-  }),
+  keywordVerdict: verdictMutation(ZKeywordVerdictSchema, keywordVerdict),
 });
