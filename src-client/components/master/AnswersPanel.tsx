@@ -3,7 +3,7 @@
  * right and wrong (a second click takes the verdict back) and what goes on screen 2. The buzz order is
  * the buzzer's (`formats/buzzer/BuzzOrder.tsx`).
  */
-import { Badge, Button, Checkbox, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
 import { answerSeconds } from '../../../src/roundFormats';
@@ -12,7 +12,7 @@ import type { TTeamListItem } from '../../../src/schemas/system';
 import { formatClock } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
-import { Panel } from './Panel';
+import { Panel, PanelTable } from './Panel';
 import { ShortcutKey } from './ShortcutKey';
 import { expectUnattributedEcho } from './useConsole';
 import { useSingleKeyShortcuts } from './useMasterShortcuts';
@@ -167,51 +167,47 @@ export function IncomingAnswers({
           {questionId ? M.noAnswers : M.noQuestionOnAir}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={260} type="auto">
-          <Table verticalSpacing={4} horizontalSpacing={6} striped highlightOnHover>
-            <Table.Tbody>
-              {items.map((answer) => (
-                <Table.Tr key={answer.teamId} data-testid="incoming-answer" data-verdict={answer.verdict ?? ''}>
-                  <Table.Td maw={170}>
-                    <Text size="sm" fw={600} lineClamp={1}>
-                      {teamName(answer.teamId)}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {speed && system.answersOpenedAt !== null
-                        ? `${answerSeconds(answer.at - system.answersOpenedAt)} · ${serverTime(answer.at)}`
-                        : serverTime(answer.at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
-                      {answer.answer}
-                    </Text>
-                    {speed && answer.verdict === 'right' && (
-                      <Badge size="sm" variant="light" color="teal" data-testid="speed-points">
-                        {M.speedPoints(answer.points)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td w={110}>
-                    <VerdictButtons
-                      answer={answer}
-                      onVerdict={(v) => questionId && verdict.mutate({ questionId, teamId: answer.teamId, verdict: v })}
-                    />
-                  </Table.Td>
-                  <Table.Td w={30}>
-                    <Checkbox
-                      size="xs"
-                      aria-label={speed ? M.showOnScreens : M.showOnScreen2}
-                      title={speed ? M.showOnScreens : M.showOnScreen2}
-                      checked={system.shownAnswers.includes(answer.teamId)}
-                      onChange={(event) => toggleShown(answer.teamId, event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+        <PanelTable mah={260} verticalSpacing={4} horizontalSpacing={6} striped highlightOnHover>
+          {items.map((answer) => (
+            <Table.Tr key={answer.teamId} data-testid="incoming-answer" data-verdict={answer.verdict ?? ''}>
+              <Table.Td maw={170}>
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {teamName(answer.teamId)}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {speed && system.answersOpenedAt !== null
+                    ? `${answerSeconds(answer.at - system.answersOpenedAt)} · ${serverTime(answer.at)}`
+                    : serverTime(answer.at)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
+                  {answer.answer}
+                </Text>
+                {speed && answer.verdict === 'right' && (
+                  <Badge size="sm" variant="light" color="teal" data-testid="speed-points">
+                    {M.speedPoints(answer.points)}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td w={110}>
+                <VerdictButtons
+                  answer={answer}
+                  onVerdict={(v) => questionId && verdict.mutate({ questionId, teamId: answer.teamId, verdict: v })}
+                />
+              </Table.Td>
+              <Table.Td w={30}>
+                <Checkbox
+                  size="xs"
+                  aria-label={speed ? M.showOnScreens : M.showOnScreen2}
+                  title={speed ? M.showOnScreens : M.showOnScreen2}
+                  checked={system.shownAnswers.includes(answer.teamId)}
+                  onChange={(event) => toggleShown(answer.teamId, event.currentTarget.checked)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </PanelTable>
       )}
     </Panel>
   );

@@ -2,7 +2,7 @@
  * One block of the console: a quiet card with a small caps title and an optional right-hand slot;
  * `empty`, when given, is said (dimmed) in place of the children.
  */
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, ScrollArea, Table, type TableProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function Panel({
@@ -34,5 +34,16 @@ export function Panel({
         children
       )}
     </Paper>
+  );
+}
+
+/** A panel's rows as a table that scrolls past `mah` pixels (the answers in, the ranking). */
+export function PanelTable({ mah, children, ...table }: Omit<TableProps, 'children'> & { mah: number; children: ReactNode }) {
+  return (
+    <ScrollArea.Autosize mah={mah} type="auto">
+      <Table {...table}>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
   );
 }

@@ -1,5 +1,5 @@
 /** The console's reference blocks: scoring per field, the live ranking, the judges, the shortcut legend. */
-import { Badge, Box, Button, Group, Kbd, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Kbd, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { masterText } from '../../../src/messages/master';
 import type { TScoreField } from '../../../src/schemas/scoreField';
@@ -9,7 +9,7 @@ import { compareStanding } from '../../../src/scoring';
 import { formatPoint } from '../../../src/valueFormat';
 import { useLiveEvent, useLiveProgress } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';
-import { Panel } from './Panel';
+import { Panel, PanelTable } from './Panel';
 import { setSingleKeyShortcuts, useSingleKeyShortcuts } from './useMasterShortcuts';
 import type { ShowMoves } from './useShowMove';
 
@@ -102,31 +102,27 @@ export function RankingPanel({ listTeam, activeTeamId }: { listTeam: TTeamListIt
   const ranked = [...listTeam].sort(compareStanding);
   return (
     <Panel title={M.ranking} empty={ranked.length === 0 && M.noTeams}>
-      <ScrollArea.Autosize mah={230} type="auto">
-        <Table verticalSpacing={3} horizontalSpacing={6}>
-          <Table.Tbody>
-            {ranked.map((team) => (
-              <Table.Tr key={team._id} data-testid="master-ranking-row" bg={team._id === activeTeamId ? 'red.0' : undefined}>
-                <Table.Td w={34}>
-                  <Text size="sm" c="dimmed" fw={700}>
-                    {M.rankTotal(team.rank)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1}>
-                    {team.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatPoint(team.total)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+      <PanelTable mah={230} verticalSpacing={3} horizontalSpacing={6}>
+        {ranked.map((team) => (
+          <Table.Tr key={team._id} data-testid="master-ranking-row" bg={team._id === activeTeamId ? 'red.0' : undefined}>
+            <Table.Td w={34}>
+              <Text size="sm" c="dimmed" fw={700}>
+                {M.rankTotal(team.rank)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={1}>
+                {team.name}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatPoint(team.total)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </PanelTable>
     </Panel>
   );
 }
