@@ -6,7 +6,7 @@
  * the app again; a vote of two choices that allows changes takes a changed ballot; a ballot over its
  * network's rate (429) is sent again by the page itself and lands, as one whose cookie was lost does.
  */
-import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
+import { type APIRequestContext, type BrowserContext, type Page, type Response, request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { ballotText } from '../../src/messages/ballot';
 import { homePageText } from '../../src/messages/home';
@@ -37,11 +37,31 @@ async function openBallot(page: Page): Promise<void> {
   await page.getByTestId('ballot-team').first().waitFor();
 }
 
+/** A new phone with the ballot open; with `errors`, the page's errors go there. */
+async function phoneWithBallot(h: Harness, errors?: string[]): Promise<{ phone: BrowserContext; page: Page }> {
+  const phone = await newPhone(h);
+  const page = await phone.newPage();
+  if (errors) page.on('pageerror', (e) => errors.push(e.message));
+  await openBallot(page);
+  return { phone, page };
+}
+
+const isBallotPost = (r: Response) => new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST';
+
+/** The statuses of the ballot POSTs the page makes from now on, in order. */
+function ballotPosts(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (r) => {
+    if (isBallotPost(r)) statuses.push(r.status());
+  });
+  return statuses;
+}
+
 /** Taps the team and sends; resolves with the status of the POST the page made. */
 async function tapAndSend(page: Page, teamId: string): Promise<number> {
   await card(page, teamId).tap();
   expect(await card(page, teamId).getAttribute('aria-pressed')).toBe('true');
-  const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST');
+  const posted = page.waitForResponse(isBallotPost);
   await sendButton(page).tap();
   return (await posted).status();
 }
@@ -187,9 +207,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
 
   it('takes up to two choices and a changed ballot when the vote allows changes', async () => {
     await expectOk(await master.put('/api/vote', { data: { open: true, teamIds: ids, choices: 2, changeable: true } }));
-    const phone = await newPhone(h);
-    const page = await phone.newPage();
-    await openBallot(page);
+    const { phone, page } = await phoneWithBallot(h);
     const ballot = page.getByTestId('ballot');
     expect(await ballot.innerText()).toContain(ballotText.pickUpTo(2));
     await card(page, ids[0]!).tap();
@@ -204,7 +222,7 @@ describeInBrowser('the audience vote on the phones', (h) => {
       .waitFor();
     await expectAccessible(page);
 
-    const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST');
+    const posted = page.waitForResponse(isBallotPost);
     await sendButton(page).tap();
     expect((await posted).status()).toBe(200);
     const mine = () => page.getByTestId('ballot-mine').evaluateAll((rows) => rows.map((r) => r.dataset.teamId));
@@ -233,21 +251,15 @@ describeInBrowser('the audience vote on the phones', (h) => {
     try {
       // A hall's burst already spent: one ballot at once, one more every 2.5 s.
       deps.ballotGate = new BallotGate({ burst: 1, perSecond: 0.4 });
-      const phone = await newPhone(h);
-      const page = await phone.newPage();
       const pageErrors: string[] = [];
-      page.on('pageerror', (e) => pageErrors.push(e.message));
-      await openBallot(page);
+      const { phone, page } = await phoneWithBallot(h, pageErrors);
       // Another phone behind the same router takes the one ballot there is.
       const neighbour = await request.newContext({ baseURL: h.url });
       await neighbour.get('/api/vote');
       expect((await neighbour.post('/api/vote', { data: { teamIds: [ids[1]] } })).status()).toBe(200);
       await neighbour.dispose();
 
-      const statuses: number[] = [];
-      page.on('response', (r) => {
-        if (new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST') statuses.push(r.status());
-      });
+      const statuses = ballotPosts(page);
       await card(page, ids[2]!).tap();
       await sendButton(page).tap();
       // Asked to wait: a calm note and "Đang gửi lại…", no error.
@@ -262,15 +274,9 @@ describeInBrowser('the audience vote on the phones', (h) => {
 
       // A phone whose cookie is lost after the page loaded: its send reads the vote again and lands.
       deps.ballotGate = new BallotGate({ burst: 100, perSecond: 20 });
-      const forgetful = await newPhone(h);
-      const second = await forgetful.newPage();
-      second.on('pageerror', (e) => pageErrors.push(e.message));
-      await openBallot(second);
+      const { phone: forgetful, page: second } = await phoneWithBallot(h, pageErrors);
       await forgetful.clearCookies();
-      const posts: number[] = [];
-      second.on('response', (r) => {
-        if (new URL(r.url()).pathname === '/api/vote' && r.request().method() === 'POST') posts.push(r.status());
-      });
+      const posts = ballotPosts(second);
       await card(second, ids[3]!).tap();
       await sendButton(second).tap();
       await second.getByTestId('ballot-thanks').waitFor();
