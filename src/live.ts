@@ -25,7 +25,11 @@ import type { TTeamListItem } from './schemas/system';
 import type { TSuddenDeath } from './schemas/tieBreak';
 import type { TVote, TVoteCount } from './schemas/vote';
 
-export type Audience = 'public' | 'team' | 'judge' | 'staff';
+/**
+ * Who a live message is for: the hall (projectors, the audience's phones), a participant on its own
+ * phone (a team today; an individual contestant's account is a participant too), a judge, the staff.
+ */
+export type Audience = 'public' | 'participant' | 'judge' | 'staff';
 
 export interface TProgress {
   fieldName: string;

@@ -134,7 +134,7 @@ describe("a judged round's sheet", () => {
       ]),
     );
     // A screen that joins now gets each open criterion's progress.
-    const snapshot = t.deps.hub.live.snapshot({ role: 'judge', userId: judges[0]!.id, teamId: null });
+    const snapshot = t.deps.hub.live.snapshot({ role: 'judge', userId: judges[0]!.id, participantId: null });
     const progress = snapshot.filter((m) => m.type === 'progress').map((m) => (m.type === 'progress' ? m.fieldName : ''));
     expect(progress).toEqual(SHEET_NAMES);
   });

@@ -125,7 +125,7 @@ describe('opening a vote', () => {
     expect(seen.mine).toBeNull();
     expect(seen.url).toMatch(/^http:\/\/.+\/$/);
     // The live snapshot of a screen that connects now carries it.
-    const snapshot = t.deps.hub.live.snapshot({ role: null, userId: null, teamId: null });
+    const snapshot = t.deps.hub.live.snapshot({ role: null, userId: null, participantId: null });
     expect(snapshot.find((m) => m.type === 'vote')).toMatchObject({ vote: { open: true, tally: null } });
     await closeVote();
   });

@@ -22,13 +22,14 @@ export interface Viewer {
   role: Role | null;
   userId: string | null;
   /** The participant the viewer signs in for (a team today; an individual contestant later), or null. */
-  teamId: string | null;
+  participantId: string | null;
 }
 
 export function audienceOf(viewer: Viewer): Audience {
   if (viewer.role === 'admin' || viewer.role === 'master') return 'staff';
   if (viewer.role === 'judge') return 'judge';
-  if (viewer.role === 'team') return 'team';
+  // A team's account signs in for its team, the participant it follows.
+  if (viewer.role === 'team') return 'participant';
   return 'public';
 }
 
@@ -36,7 +37,7 @@ export function audienceOf(viewer: Viewer): Audience {
 export function viewerKey(viewer: Viewer): string {
   const audience = audienceOf(viewer);
   if (audience === 'judge') return `judge:${viewer.userId}`;
-  if (audience === 'team') return `team:${viewer.teamId}`;
+  if (audience === 'participant') return `participant:${viewer.participantId}`;
   return audience;
 }
 
@@ -45,7 +46,7 @@ export interface Output {
   staff: LiveMessage | null;
   others: LiveMessage | null;
   judge?: (gkId: string | null) => LiveMessage | null;
-  team?: (teamId: string | null) => LiveMessage | null;
+  participant?: (participantId: string | null) => LiveMessage | null;
 }
 
 export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
@@ -55,7 +56,7 @@ export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
     let message: LiveMessage | null;
     if (audience === 'staff') message = output.staff;
     else if (audience === 'judge' && output.judge) message = output.judge(viewer.userId);
-    else if (audience === 'team' && output.team) message = output.team(viewer.teamId);
+    else if (audience === 'participant' && output.participant) message = output.participant(viewer.participantId);
     else message = output.others;
     if (message) messages.push(message);
   }

@@ -14,7 +14,7 @@ import type { Delivery } from './fanout';
 import { audienceOf, type Viewer, viewerKey } from './picture';
 
 export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
-  return { role: ctx.user?.role ?? null, userId: ctx.user?._id ?? null, teamId: ctx.user?.teamId ?? null };
+  return { role: ctx.user?.role ?? null, userId: ctx.user?._id ?? null, participantId: ctx.user?.teamId ?? null };
 }
 
 export function readSystemState(ctx: Context): TSystemState {

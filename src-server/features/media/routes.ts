@@ -46,7 +46,7 @@ export function registerMediaRoutes(app: Hono, deps: AppDeps): void {
 
   const isStaff = async (c: HonoContext) => {
     const found = await findSession(deps.db, getCookie(c, deps.config.cookieName) ?? null, deps.sessions);
-    return audienceOf({ role: found?.user.role ?? null, userId: null, teamId: null }) === 'staff';
+    return audienceOf({ role: found?.user.role ?? null, userId: null, participantId: null }) === 'staff';
   };
 
   app.get(`${OBSTACLE_PICTURE_PREFIX}/:setId/:pictureId/:view`, async (c) => {

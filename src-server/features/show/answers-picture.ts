@@ -46,7 +46,7 @@ export class AnswersPicture implements PicturePart<AnswersData> {
           {
             staff: { type: 'answers', questionId, items },
             others: null,
-            team: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null),
+            participant: (viewerTeam) => (mine && viewerTeam === teamId ? mine : null),
           },
         ];
       }
@@ -87,8 +87,8 @@ export class AnswersPicture implements PicturePart<AnswersData> {
         { type: 'buzz', questionId, order: this.buzzOrder(questionId) },
       ];
     }
-    if (audience === 'team') {
-      const mine = this.answersTo(questionId).find((a) => a.teamId === viewer.teamId);
+    if (audience === 'participant') {
+      const mine = this.answersTo(questionId).find((a) => a.teamId === viewer.participantId);
       if (mine) return [{ type: 'mine', questionId, answer: mine.answer, verdict: mine.verdict, points: mine.points }];
     }
     return [];

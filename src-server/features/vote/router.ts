@@ -57,7 +57,7 @@ export function voteUrl(publicUrl: string | null, origin: string | null): string
 }
 
 async function answer(ctx: Context, device: string | null): Promise<TVoteAnswer> {
-  const vote = ctx.hub.live.votes.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, teamId: null }));
+  const vote = ctx.hub.live.votes.voteFor(audienceOf({ role: ctx.user?.role ?? null, userId: null, participantId: null }));
   // Taken with the vote, before the wait: the last event the answer includes.
   const { eventId } = ctx.hub.live;
   const mine = vote && device ? await readBallot(ctx.db, vote._id, device) : null;
