@@ -5,7 +5,7 @@ import { resultsText } from '../../../src/messages/results';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
-import { LogTable } from './LogTable';
+import { LogCell, LogTable } from './LogTable';
 
 const t = resultsText;
 
@@ -13,37 +13,20 @@ export function ActionLog() {
   const trpc = useTRPC();
   const log = useQuery(trpc.actions.log.queryOptions({ limit: 200 }));
   useLoadError(t.actionsError, log.error);
-  const items = log.data?.items ?? [];
   return (
     <DashboardSection id="action-log" title={t.actionsTitle} description={t.actionsHint}>
       <LogTable
         mah={420}
         minWidth={760}
         testId="action-log"
-        head={
-          <>
-            <Table.Th w={180}>{t.actor}</Table.Th>
-            <Table.Th>{t.actionWhat}</Table.Th>
-            <Table.Th w={220}>{t.actionChange}</Table.Th>
-          </>
-        }
-        columns={4}
-        entries={items}
-        pending={log.isPending}
+        head={[{ label: t.actor, w: 180 }, { label: t.actionWhat }, { label: t.actionChange, w: 220 }]}
+        log={log}
         emptyText={t.actionsEmpty}
         rowData={(entry) => ({ 'data-testid': 'action-row', 'data-kind': entry.kind })}
         cells={(entry) => (
           <>
-            <Table.Td>
-              <Text size="sm" lh={1.3}>
-                {entry.actorName ?? ''}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" lh={1.3}>
-                {entry.summary}
-              </Text>
-            </Table.Td>
+            <LogCell>{entry.actorName ?? ''}</LogCell>
+            <LogCell>{entry.summary}</LogCell>
             <Table.Td>
               {(entry.beforeText !== null || entry.afterText !== null) && (
                 <Text size="sm" lh={1.3}>

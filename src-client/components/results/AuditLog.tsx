@@ -10,7 +10,7 @@ import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { mutationToasts } from '../notify';
-import { LogTable } from './LogTable';
+import { LogCell, LogTable } from './LogTable';
 import { useResults } from './util';
 
 const t = resultsText;
@@ -70,7 +70,6 @@ export function AuditLog() {
     ),
   );
 
-  const items = log.data?.items ?? [];
   return (
     <DashboardSection id="audit-log" title={t.logTitle} description={t.logHint}>
       <Group gap="sm" mb="md" wrap="wrap" data-testid="audit-filters">
@@ -113,26 +112,16 @@ export function AuditLog() {
         mah={560}
         minWidth={940}
         testId="audit-log"
-        head={
-          <>
-            <Table.Th>
-              {t.team} · {t.field}
-            </Table.Th>
-            <Table.Th>{t.judge}</Table.Th>
-            <Table.Th ta="center" w={130}>
-              {t.change}
-            </Table.Th>
-            <Table.Th>
-              {t.source} · {t.actor}
-            </Table.Th>
-            <Table.Th miw={200}>{t.description}</Table.Th>
-            {/* As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead. */}
-            <Table.Th w={1} />
-          </>
-        }
-        columns={7}
-        entries={items}
-        pending={log.isPending}
+        head={[
+          { label: `${t.team} · ${t.field}` },
+          { label: t.judge },
+          { label: t.change, ta: 'center', w: 130 },
+          { label: `${t.source} · ${t.actor}` },
+          { label: t.description, miw: 200 },
+          // As wide as its button: the undo stays in sight on a 1366 px laptop, the reason wraps instead.
+          { w: 1 },
+        ]}
+        log={log}
         emptyText={t.noLog}
         rowData={(entry) => ({ 'data-testid': 'audit-row', 'data-source': entry.source })}
         cells={(entry) => (
@@ -145,11 +134,7 @@ export function AuditLog() {
                 {entry.fieldLabel}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" lh={1.3}>
-                {entry.judgeName}
-              </Text>
-            </Table.Td>
+            <LogCell>{entry.judgeName}</LogCell>
             <Table.Td ta="center" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               <Text size="sm" span c="dimmed">
                 {pointText(entry.oldPoint)}
@@ -173,11 +158,7 @@ export function AuditLog() {
                 {entry.actorName ?? ''}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" lh={1.3} data-testid="audit-description">
-                {entry.description}
-              </Text>
-            </Table.Td>
+            <LogCell testId="audit-description">{entry.description}</LogCell>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="audit-undo-cell">
               <Button
                 size="compact-sm"

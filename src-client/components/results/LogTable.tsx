@@ -9,23 +9,30 @@ const NOWRAP_NUMBERS = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums
 
 type LogAt = Parameters<typeof formatDateTime>[0];
 
+/** A header cell after the time's. */
+interface LogColumn {
+  label?: ReactNode;
+  w?: number;
+  miw?: number;
+  ta?: 'center';
+}
+
 export function LogTable<T extends { id: string | number; at: LogAt }>(p: {
   mah: number;
   minWidth: number;
   testId: string;
-  /** The header cells after the time's. */
-  head: ReactNode;
-  columns: number;
-  /** The entries, newest first. */
-  entries: T[];
-  /** Whether they are still loading (the table says `emptyText` once none have come). */
-  pending: boolean;
+  /** The columns after the time's. */
+  head: LogColumn[];
+  /** The log's query: its entries, newest first, and whether they are still loading. */
+  log: { data?: { items: T[] }; isPending: boolean };
+  /** Said once the log has loaded and has no entry. */
   emptyText: string;
   /** A row's data attributes (its test id, its kind). */
   rowData(entry: T): Record<`data-${string}`, string>;
   /** A row's cells after the time's. */
   cells(entry: T): ReactNode;
 }) {
+  const entries = p.log.data?.items ?? [];
   return (
     <ScrollArea.Autosize mah={p.mah} type="auto">
       <DataTable
@@ -39,13 +46,18 @@ export function LogTable<T extends { id: string | number; at: LogAt }>(p: {
             <Table.Th w={150} style={{ whiteSpace: 'nowrap' }}>
               {resultsText.time}
             </Table.Th>
-            {p.head}
+            {p.head.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a log's columns are fixed
+              <Table.Th key={index} w={column.w} miw={column.miw} ta={column.ta}>
+                {column.label}
+              </Table.Th>
+            ))}
           </>
         }
-        empty={p.entries.length === 0 && !p.pending && p.emptyText}
-        columns={p.columns}
+        empty={entries.length === 0 && !p.log.isPending && p.emptyText}
+        columns={p.head.length + 1}
       >
-        {p.entries.map((entry) => (
+        {entries.map((entry) => (
           <Table.Tr key={entry.id} {...p.rowData(entry)}>
             <Table.Td style={NOWRAP_NUMBERS}>
               <Text size="sm">{formatDateTime(entry.at)}</Text>
@@ -55,5 +67,16 @@ export function LogTable<T extends { id: string | number; at: LogAt }>(p: {
         ))}
       </DataTable>
     </ScrollArea.Autosize>
+  );
+}
+
+/** A log cell of plain text. */
+export function LogCell({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <Table.Td>
+      <Text size="sm" lh={1.3} data-testid={testId}>
+        {children}
+      </Text>
+    </Table.Td>
   );
 }
