@@ -12,9 +12,9 @@ import type { Role } from '../../src/constants';
 import { questionSetRoutes, ROUTES } from '../../src/routes';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
-import { loadDemoEvent } from '../../src-server/demo/load';
 import { type AxeViolation, axeViolations, countNodes, describeViolations, pageStructure } from './axe';
-import { ACCOUNTS, animationsDone, describeInBrowser, expectOk, pageAs, requestAs, waitForApp, watchRequests } from './harness';
+import { loadDemoWithTeam } from './demo';
+import { animationsDone, describeInBrowser, expectOk, pageAs, requestAs, waitForApp, watchRequests } from './harness';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -53,11 +53,7 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
   }
 
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    // The harness made the team account before the demo's teams existed: seat it in the first team.
-    const team = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ team_id: team.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    await loadDemoWithTeam(h, TEAM_NAME);
     admin = await requestAs(h, 'admin');
     master = await requestAs(h, 'master');
     // More users than one page holds (21), so /user shows its pagination.
@@ -180,19 +176,39 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
     return list;
   }
 
-  describe('idle', () => {
-    for (const screen of screens()) {
+  /** One test per screen (those named in `only`, or every one) checked in the show's `phase`. */
+  function checkScreens(phase: Row['phase'], only?: string[]): void {
+    for (const screen of screens().filter((s) => !only || only.includes(s.name))) {
       it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
-        await check('idle', screen);
+        await check(phase, screen);
       });
     }
+  }
+
+  /** The id of the team the harness's team account sits in. */
+  async function ourTeamId(): Promise<string> {
+    const state = (await expectOk(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
+    return state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
+  }
+
+  /**
+   * Round `fw`'s set of the format `kind`, read by a fresh master client (the suite's own may hold a
+   * keep-alive socket the server has since closed), which the show moves go through from then on.
+   */
+  async function setOfKind(fw: number, kind: string): Promise<TQuestionSet> {
+    master = await requestAs(h, 'master');
+    const sets = (await expectOk(await master.get(`/api/fw-question-${fw}/all`))).items as TQuestionSet[];
+    return sets.find((set) => set.format.kind === kind)!;
+  }
+
+  describe('idle', () => {
+    checkScreens('idle');
   });
 
   describe('during a live show', () => {
     beforeAll(async () => {
       const question = round1.items[0]!;
-      const state = (await expectOk(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
-      const onStage = state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
+      const onStage = await ourTeamId();
       await show({
         fw: 1,
         setId: round1._id,
@@ -213,22 +229,13 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
       await expectOk(await judge.put('/api/cham-thi/submit', { data: { teamId: onStage, point: 8.5 } }));
     });
 
-    const live = new Set(['/master', '/preview', '/supporter', '/team', '/screen', '/screen2', '/user/dashboard']);
-    for (const screen of screens().filter((s) => live.has(s.name))) {
-      it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
-        await check('live', screen);
-      });
-    }
+    checkScreens('live', ['/master', '/preview', '/supporter', '/team', '/screen', '/screen2', '/user/dashboard']);
   });
 
   describe('during a speed round, its answers on screen 2', () => {
     beforeAll(async () => {
-      // A fresh client: the suite's own may hold a keep-alive socket the server has since closed.
-      master = await requestAs(h, 'master');
-      const sets = (await expectOk(await master.get('/api/fw-question-5/all'))).items as TQuestionSet[];
-      const speed = sets.find((set) => set.format.kind === 'speed')!;
-      const state = (await expectOk(await master.get('/api/state'))) as { listTeam: { _id: string; name: string }[] };
-      const teamId = state.listTeam.find((t) => t.name === TEAM_NAME)!._id;
+      const speed = await setOfKind(5, 'speed');
+      const teamId = await ourTeamId();
       const questionId = speed.items[0]!.id;
       await show({ fw: 5, setId: speed._id, questionId, phase: 'question', answersOpen: true, timer: { action: 'reset' } });
       const team = await requestAs(h, 'team');
@@ -237,28 +244,18 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
       await show({ answersOpen: false, shownAnswers: [teamId], screen2: 'answers' });
     });
 
-    for (const screen of screens().filter((s) => s.name === '/master' || s.name === '/screen2')) {
-      it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
-        await check('speed', screen);
-      });
-    }
+    checkScreens('speed', ['/master', '/screen2']);
   });
 
   describe('during an obstacle round', () => {
     beforeAll(async () => {
-      master = await requestAs(h, 'master');
-      const sets = (await expectOk(await master.get('/api/fw-question-2/all'))).items as TQuestionSet[];
-      const obstacle = sets.find((set) => set.format.kind === 'obstacle')!;
+      const obstacle = await setOfKind(2, 'obstacle');
       await show({ fw: 2, setId: obstacle._id, questionId: null, phase: 'round', shownAnswers: [], screen2: 'scoreboard' });
       await show({ obstacle: { action: 'revealRow', row: 0 } });
       // The team's keyword buzz waits for the master's verdict.
       await expectOk(await (await requestAs(h, 'team')).post('/trpc/show.keywordBuzz', { data: {} }));
     });
 
-    for (const screen of screens().filter((s) => s.name === '/master' || s.name === '/team' || s.name === '/screen')) {
-      it(`${screen.name} at ${(screen.viewport ?? DESKTOP).width}px`, async () => {
-        await check('obstacle', screen);
-      });
-    }
+    checkScreens('obstacle', ['/master', '/team', '/screen']);
   });
 });

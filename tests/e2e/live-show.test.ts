@@ -6,8 +6,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Role } from '../../src/constants';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, compareCountdowns, describeInBrowser, type Harness, openAs } from './harness';
+import { loadDemoWithTeam } from './demo';
+import { compareCountdowns, describeInBrowser, type Harness, openAs } from './harness';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 const SET_TITLE = 'Người Hà Nội — bộ đề chính';
@@ -34,11 +34,7 @@ const text = (page: Page, testId: string) => page.getByTestId(testId).first().in
 
 describeInBrowser('the live show in a browser', (h) => {
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    // The harness made the team account before the demo's teams existed: seat it in the first team.
-    const team = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ team_id: team.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    await loadDemoWithTeam(h, TEAM_NAME);
   }, 60_000);
 
   it('runs a whole question from the console, across a server restart, without reloading any page', async () => {

@@ -6,17 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, requestAs } from './harness';
+import { loadDemoWithTeam } from './demo';
+import { describeInBrowser, openAs, requestAs } from './harness';
 
 const TEAM_NAME = 'THPT Chu Văn An';
 
 describeInBrowser('a câu hỏi phụ in a browser', (h) => {
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    const team = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ team_id: team.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    await loadDemoWithTeam(h, TEAM_NAME);
     const admin = await requestAs(h, 'admin');
     const rules = await admin.post('/trpc/ranking.setTieBreak', { data: { rules: [{ kind: 'suddenDeath' }, { kind: 'shared' }] } });
     expect(rules.status(), await rules.text()).toBe(200);
