@@ -12,3 +12,6 @@ export function useModalItem<T>() {
     close: () => setState((current) => ({ ...current, opened: false })),
   };
 }
+
+/** What `useModalItem` gives: handed to the editor modal it opens. */
+export type ModalItem<T> = ReturnType<typeof useModalItem<T>>;

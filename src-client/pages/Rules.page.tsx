@@ -88,7 +88,7 @@ export default function RulesPage() {
         </Stack>
       </AdminList>
 
-      <RuleEditor opened={editor.opened} rule={editor.item} nextOrder={nextOrder} onClose={editor.close} />
+      <RuleEditor modal={editor} nextOrder={nextOrder} />
     </AdminPage>
   );
 }

@@ -1,13 +1,12 @@
 /** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
 import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMutation } from '@tanstack/react-query';
 import { contractText } from '../../../src/messages/contract';
 import { dashboardText } from '../../../src/messages/dashboard';
 import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
-import { useFillOnOpen } from '../../hooks/useFillOnOpen';
+import { useEditorForm } from '../../hooks/useEditorForm';
+import type { ModalItem } from '../../hooks/useModalItem';
 import { useTRPC } from '../../trpc';
 import { FormActions, FormModal } from '../FormModal';
 import { formSaveHandlers } from '../formSave';
@@ -46,36 +45,17 @@ function emptyValues(position: number): ScoreFieldFormValues {
   };
 }
 
-export interface ScoreFieldModalProps {
-  opened: boolean;
-  field: TScoreField | null;
-  nextPosition: number;
-  onClose: () => void;
-}
-
-export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreFieldModalProps) {
+/** `modal` is the score sheet's (the field to edit, or null for a new one); a new field goes at `nextPosition`. */
+export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TScoreField>; nextPosition: number }) {
+  const field = modal.item;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
-  const form = useForm<ScoreFieldFormValues>({
-    initialValues: emptyValues(nextPosition),
-    validate: zod4Resolver(ZScoreFieldDataSchema),
+  const { form, saved } = useEditorForm(ZScoreFieldDataSchema, modal, trpc.scoreField.all.queryKey(), () => {
+    const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
+    delete (values as Partial<TScoreField>)._id;
+    return values;
   });
 
-  useFillOnOpen(form, {
-    opened,
-    item: field,
-    values: () => {
-      const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
-      delete (values as Partial<TScoreField>)._id;
-      return values;
-    },
-  });
-
-  const saved = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.scoreField.all.queryKey() });
-    onClose();
-  };
   const create = useMutation(
     trpc.scoreField.create.mutationOptions(formSaveHandlers(form, contractText.created, t.fieldCreateError, saved, FIELDS)),
   );
@@ -95,7 +75,13 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
   );
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={field ? t.editFieldTitle : t.createFieldTitle} size="lg" fullScreen={phone}>
+    <FormModal
+      opened={modal.opened}
+      onClose={modal.close}
+      title={field ? t.editFieldTitle : t.createFieldTitle}
+      size="lg"
+      fullScreen={phone}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -153,7 +139,7 @@ export function ScoreFieldModal({ opened, field, nextPosition, onClose }: ScoreF
             />
             <NumberInput label={t.position} allowDecimal={false} w={110} {...form.getInputProps('position')} />
           </Group>
-          <FormActions onCancel={onClose} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
+          <FormActions onCancel={modal.close} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
         </Stack>
       </form>
     </FormModal>

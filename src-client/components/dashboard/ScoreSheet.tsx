@@ -123,7 +123,7 @@ export function ScoreSheet() {
           </Table.Tr>
         ))}
       </DataTable>
-      <ScoreFieldModal opened={modal.opened} field={modal.item} nextPosition={nextPosition} onClose={modal.close} />
+      <ScoreFieldModal modal={modal} nextPosition={nextPosition} />
     </DashboardSection>
   );
 }

@@ -1,13 +1,12 @@
 /** The rule editor: title, order and Markdown beside its live preview (tabs on a phone). */
 import { Group, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMutation } from '@tanstack/react-query';
 import { contractText } from '../../../src/messages/contract';
 import { rulesText } from '../../../src/messages/rules';
 import { type TRule, ZRuleDataSchema } from '../../../src/schemas/rules';
-import { useFillOnOpen } from '../../hooks/useFillOnOpen';
+import { useEditorForm } from '../../hooks/useEditorForm';
+import type { ModalItem } from '../../hooks/useModalItem';
 import { useTRPC } from '../../trpc';
 import { FormActions, FormModal } from '../FormModal';
 import { formSaveHandlers } from '../formSave';
@@ -23,30 +22,15 @@ type RuleFormValues = {
   order: number | string;
 };
 
-export interface RuleEditorProps {
-  opened: boolean;
-  /** The rule being edited; null to create one. */
-  rule: TRule | null;
-  /** The order a new rule gets: after the last one. */
-  nextOrder: number;
-  onClose: () => void;
-}
-
-export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps) {
+/** `modal` is the rules list's (the rule to edit, or null for a new one); a new rule takes `nextOrder`, after the last one. */
+export function RuleEditor({ modal, nextOrder }: { modal: ModalItem<TRule>; nextOrder: number }) {
+  const rule = modal.item;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
-  const form = useForm<RuleFormValues>({
-    initialValues: { title: '', content: '', order: nextOrder },
-    validate: zod4Resolver(ZRuleDataSchema),
-  });
+  const { form, saved } = useEditorForm<RuleFormValues, TRule>(ZRuleDataSchema, modal, trpc.rules.all.queryKey(), () =>
+    rule ? { ...rule.data } : { title: '', content: '', order: nextOrder },
+  );
 
-  useFillOnOpen(form, { opened, item: rule, values: () => (rule ? { ...rule.data } : { title: '', content: '', order: nextOrder }) });
-
-  const saved = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.rules.all.queryKey() });
-    onClose();
-  };
   const create = useMutation(trpc.rules.create.mutationOptions(formSaveHandlers(form, contractText.created, t.createError, saved, FIELDS)));
   const update = useMutation(trpc.rules.update.mutationOptions(formSaveHandlers(form, contractText.updated, t.updateError, saved, FIELDS)));
 
@@ -93,7 +77,13 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
   );
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={rule ? t.editTitle : t.createTitle} size="min(1180px, 96vw)" fullScreen={phone}>
+    <FormModal
+      opened={modal.opened}
+      onClose={modal.close}
+      title={rule ? t.editTitle : t.createTitle}
+      size="min(1180px, 96vw)"
+      fullScreen={phone}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="nowrap">
@@ -122,7 +112,7 @@ export function RuleEditor({ opened, rule, nextOrder, onClose }: RuleEditorProps
               {preview}
             </SimpleGrid>
           )}
-          <FormActions onCancel={onClose} submitLabel={t.save} loading={create.isPending || update.isPending} />
+          <FormActions onCancel={modal.close} submitLabel={t.save} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </FormModal>
