@@ -47,7 +47,7 @@ function emptyValues(position: number): ScoreFieldFormValues {
 
 /** `modal` is the score sheet's (the field to edit, or null for a new one); a new field goes at `nextPosition`. */
 export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TScoreField>; nextPosition: number }) {
-  const field = modal.item;
+  const { item: field, opened, close } = modal;
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
   const { form, saved } = useEditorForm(ZScoreFieldDataSchema, modal, trpc.scoreField.all.queryKey(), () => {
@@ -75,13 +75,7 @@ export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TSco
   );
 
   return (
-    <FormModal
-      opened={modal.opened}
-      onClose={modal.close}
-      title={field ? t.editFieldTitle : t.createFieldTitle}
-      size="lg"
-      fullScreen={phone}
-    >
+    <FormModal opened={opened} onClose={close} title={field ? t.editFieldTitle : t.createFieldTitle} size="lg" fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -139,7 +133,7 @@ export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TSco
             />
             <NumberInput label={t.position} allowDecimal={false} w={110} {...form.getInputProps('position')} />
           </Group>
-          <FormActions onCancel={modal.close} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
+          <FormActions onCancel={close} submitLabel={t.saveField} loading={create.isPending || update.isPending} mt="xs" />
         </Stack>
       </form>
     </FormModal>

@@ -24,7 +24,7 @@ type RuleFormValues = {
 
 /** `modal` is the rules list's (the rule to edit, or null for a new one); a new rule takes `nextOrder`, after the last one. */
 export function RuleEditor({ modal, nextOrder }: { modal: ModalItem<TRule>; nextOrder: number }) {
-  const rule = modal.item;
+  const { item: rule, opened, close } = modal;
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
   const { form, saved } = useEditorForm<RuleFormValues, TRule>(ZRuleDataSchema, modal, trpc.rules.all.queryKey(), () =>
@@ -77,13 +77,7 @@ export function RuleEditor({ modal, nextOrder }: { modal: ModalItem<TRule>; next
   );
 
   return (
-    <FormModal
-      opened={modal.opened}
-      onClose={modal.close}
-      title={rule ? t.editTitle : t.createTitle}
-      size="min(1180px, 96vw)"
-      fullScreen={phone}
-    >
+    <FormModal opened={opened} onClose={close} title={rule ? t.editTitle : t.createTitle} size="min(1180px, 96vw)" fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="nowrap">
@@ -112,7 +106,7 @@ export function RuleEditor({ modal, nextOrder }: { modal: ModalItem<TRule>; next
               {preview}
             </SimpleGrid>
           )}
-          <FormActions onCancel={modal.close} submitLabel={t.save} loading={create.isPending || update.isPending} />
+          <FormActions onCancel={close} submitLabel={t.save} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </FormModal>
