@@ -4,14 +4,11 @@
  * master's HTTP API (PUT /api/show, PUT /api/vote); ballots come from fresh request contexts, each a
  * phone of its own (no cookie, so each gets a new device).
  */
-import { type APIRequestContext, type Page, request } from 'playwright-core';
-import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TQuestionSet } from '../../src/schemas/questionSet';
-import type { ShowState, TShowChanges } from '../../src/schemas/show';
-import type { TTeamListItem } from '../../src/schemas/system';
-import { loadDemoEvent } from '../../src-server/demo/load';
-import { animationsDone, describeInBrowser, type Harness, requestAs, waitForApp } from './harness';
-import { FULL_HD, HD } from './screens';
+import { type Page, request } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { idleRound1, useDemoStage } from './demo';
+import { animationsDone, describeInBrowser, type Harness } from './harness';
+import { FULL_HD, HD, openScreen } from './screens';
 
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
@@ -57,29 +54,13 @@ async function backgrounds(page: Page, selectors: string[]): Promise<Record<stri
 }
 
 describeInBrowser('the livestream overlay and the vote on the projectors', (h) => {
-  let master: APIRequestContext;
-  let round1: TQuestionSet;
-  let teams: TTeamListItem[];
-
-  async function show(changes: TShowChanges): Promise<ShowState> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { system: ShowState }).system;
-  }
+  const stage = useDemoStage(h);
+  const { show } = stage;
 
   async function openOverlay(viewport = FULL_HD): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await h.newPage(viewport);
     await page.goto('/screen?overlay=1');
     await page.getByTestId('overlay').waitFor();
-    return { page, errors };
-  }
-
-  async function openScreen(pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<{ page: Page; errors: string[] }> {
-    const { page, errors } = await h.newPage(viewport);
-    await page.goto(pathName);
-    await waitForApp(page);
-    await page.mouse.click(viewport.width / 2, viewport.height / 2);
-    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
     return { page, errors };
   }
 
@@ -98,31 +79,14 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
   }
 
   async function closeAnyVote(): Promise<void> {
-    const response = await master.put('/api/vote', { data: { open: false } });
+    const response = await stage.master.put('/api/vote', { data: { open: false } });
     // 409: nothing was open.
     expect([200, 409], await response.text()).toContain(response.status());
   }
 
-  beforeAll(async () => {
-    await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
-    master = await requestAs(h, 'master');
-    round1 = ((await (await master.get('/api/fw-question/all')).json()) as { items: TQuestionSet[] }).items[0]!;
-    teams = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
-    expect(teams.length).toBe(8);
-  });
-
   beforeEach(async () => {
     await closeAnyVote();
-    await show({
-      fw: 1,
-      setId: round1._id,
-      questionId: null,
-      phase: 'idle',
-      screen2: 'logo',
-      overlay: 'lowerThird',
-      activeTeamId: null,
-      timer: { action: 'reset' },
-    });
+    await show({ ...idleRound1(stage.round1._id), overlay: 'lowerThird' });
   });
 
   it('draws on a transparent page, with no loading screen and no click-to-start hint', async () => {
@@ -152,12 +116,17 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
 
   it('shows the question, the countdown, the team on stage and the top five in the lower third', async () => {
     const { page, errors } = await openOverlay();
-    const question = round1.items[3]!;
-    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id, timer: { action: 'start', durationMs: 30_000 } });
+    const question = stage.round1.items[3]!;
+    await show({
+      questionId: question.id,
+      phase: 'question',
+      activeTeamId: stage.teams[1]!._id,
+      timer: { action: 'start', durationMs: 30_000 },
+    });
     const content = page.getByTestId('overlay-question');
     await content.waitFor();
     expect(await content.textContent()).toBe(question.content);
-    expect(await page.getByTestId('overlay-team').textContent()).toContain(teams[1]!.name);
+    expect(await page.getByTestId('overlay-team').textContent()).toContain(stage.teams[1]!.name);
     await page.locator('[data-testid="countdown"][data-running]').waitFor();
     expect(await page.getByTestId('overlay-top').getByTestId('overlay-standing').count()).toBe(5);
     // The answer joins the question once revealed.
@@ -173,7 +142,7 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
 
   it('switches scenes as the master chooses, apart from the projector', async () => {
     const { page, errors } = await openOverlay();
-    const { page: screen } = await openScreen('/screen');
+    const { page: screen } = await openScreen(h, '/screen');
     await show({ overlay: 'scoreboard' });
     await scene(page, 'scoreboard');
     expect(await page.getByTestId('overlay-scoreboard').getByTestId('overlay-standing').count()).toBe(8);
@@ -198,14 +167,14 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
   });
 
   it('puts the vote on /screen with its QR code and address, then its live tally, then the result', async () => {
-    const { page, errors } = await openScreen('/screen');
+    const { page, errors } = await openScreen(h, '/screen');
     await show({ phase: 'vote' });
     await page.locator('[data-testid="projector"][data-phase="vote"]').waitFor();
     // No vote yet: a calm card.
     await page.locator('[data-testid="vote-view"][data-state="none"]').getByText('Chưa có cuộc bình chọn nào').waitFor();
 
-    const ballot = [teams[0]!, teams[2]!, teams[5]!];
-    const opened = await master.put('/api/vote', { data: { open: true, teamIds: ballot.map((t) => t._id) } });
+    const ballot = [stage.teams[0]!, stage.teams[2]!, stage.teams[5]!];
+    const opened = await stage.master.put('/api/vote', { data: { open: true, teamIds: ballot.map((t) => t._id) } });
     expect(opened.status(), await opened.text()).toBe(200);
     await page.locator('[data-testid="vote-view"][data-state="open"]').waitFor();
     const qr = page.getByTestId('vote-qr');
@@ -236,7 +205,7 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
     expect(await fillWidth(ballot[1]!._id)).toBe(0);
 
     // Screen 2 shows the same tally in its vote mode, at 1280×720 too, all of it inside the picture.
-    const { page: screen2 } = await openScreen('/screen2', HD);
+    const { page: screen2 } = await openScreen(h, '/screen2', HD);
     await show({ screen2: 'vote' });
     await screen2.locator('[data-testid="projector"][data-mode="vote"]').waitFor();
     await expect
@@ -248,7 +217,7 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
     }
 
     // Closed: the final tally, most votes first, the winner lit, no QR code.
-    const closed = await master.put('/api/vote', { data: { open: false } });
+    const closed = await stage.master.put('/api/vote', { data: { open: false } });
     expect(closed.status(), await closed.text()).toBe(200);
     await page.locator('[data-testid="vote-view"][data-state="closed"]').waitFor();
     expect(await page.getByTestId('vote-status').textContent()).toBe('Bình chọn đã kết thúc');
@@ -259,8 +228,8 @@ describeInBrowser('the livestream overlay and the vote on the projectors', (h) =
 
   it('shows the vote on the overlay: compact bars and the address', async () => {
     const { page, errors } = await openOverlay();
-    const ballot = [teams[1]!, teams[3]!];
-    const opened = await master.put('/api/vote', { data: { open: true, teamIds: ballot.map((t) => t._id) } });
+    const ballot = [stage.teams[1]!, stage.teams[3]!];
+    const opened = await stage.master.put('/api/vote', { data: { open: true, teamIds: ballot.map((t) => t._id) } });
     expect(opened.status(), await opened.text()).toBe(200);
     await castFromNewPhone(ballot[1]!._id);
     await show({ overlay: 'vote' });

@@ -12,15 +12,14 @@ import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, nextFrame, putShow, requestAs, trpcMutation, USER_PASSWORD, waitForApp } from './harness';
-import { addFourTeams, LONG_NAMES, LONG_OPTIONS } from './screens';
+import { ACCOUNTS, describeInBrowser, nextFrame, putShow, requestAs, trpcMutation, USER_PASSWORD } from './harness';
+import { addFourTeams, LONG_NAMES, LONG_OPTIONS, openScreen } from './screens';
 
 const SIZES = [
   { width: 1920, height: 1080 },
   { width: 1280, height: 1024 },
   { width: 1024, height: 768 },
 ] as const;
-type Size = (typeof SIZES)[number];
 
 /** A long question: it fits a 16:9 stage even beside its answer and explanation. */
 const LONG_QUESTION =
@@ -64,16 +63,6 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     return ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
   }
 
-  /** A projector page at `size`, its sound unlocked (the corner mark gone). */
-  async function openScreen(path: string, size: Size): Promise<{ page: Page; errors: string[] }> {
-    const { page, errors } = await h.newPage(size);
-    await page.goto(path);
-    await waitForApp(page);
-    await page.mouse.click(size.width / 2, size.height / 2);
-    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
-    return { page, errors };
-  }
-
   beforeAll(async () => {
     const { db } = h.server.deps;
     logins = await loadDemoEvent(db, h.server.deps.hub);
@@ -111,8 +100,8 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     await show({ fw: 1, setId, questionId: veryLongId, phase: 'question', activeTeamId: null, timer: { action: 'reset' } });
     const measured: Record<string, { fill: StageMeasure; letterbox: StageMeasure }> = {};
     for (const size of SIZES) {
-      const fill = await openScreen('/screen', size);
-      const letterbox = await openScreen('/screen?letterbox=1', size);
+      const fill = await openScreen(h, '/screen', size);
+      const letterbox = await openScreen(h, '/screen?letterbox=1', size);
       const entry = { fill: await measureStage(fill.page), letterbox: await measureStage(letterbox.page) };
       measured[`${size.width}x${size.height}`] = entry;
       expect([...fill.errors, ...letterbox.errors]).toEqual([]);
@@ -141,8 +130,8 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
     const screens: { page: Page; errors: string[] }[] = [];
     const seconds: { page: Page; errors: string[] }[] = [];
     for (const size of SIZES) {
-      screens.push(await openScreen('/screen', size));
-      seconds.push(await openScreen('/screen2', size));
+      screens.push(await openScreen(h, '/screen', size));
+      seconds.push(await openScreen(h, '/screen2', size));
     }
     const check = async (pages: { page: Page }[], view: string, ready: (page: Page) => Promise<unknown>) => {
       for (const [index, { page }] of pages.entries()) {
@@ -222,7 +211,7 @@ describeInBrowser('the projector on 16:9, 5:4 and 4:3 screens', (h) => {
       timer: { action: 'reset' },
     });
     for (const size of SIZES) {
-      const { page, errors } = await openScreen('/screen', size);
+      const { page, errors } = await openScreen(h, '/screen', size);
       await expect.poll(() => page.getByTestId('option').count()).toBe(4);
       await still(page);
       const sizes = await page
@@ -333,58 +322,62 @@ function measureOptionPx(page: Page): Promise<number> {
   });
 }
 
-/**
- * Pairs of texts on the stage drawn over each other: each text's line boxes (from a Range), compared
- * with every other text's; a shared area of more than a fifth of the smaller box counts (line boxes
- * of stacked lines may touch by a few pixels without the letters meeting).
- */
-function overlappingTexts(page: Page): Promise<string[]> {
+/** Every text on the stage (its first 40 characters) with its line boxes (from a Range), and the window's size. */
+function stageTexts(page: Page) {
   return page.evaluate(() => {
     const canvas = document.querySelector('[data-testid="stage-canvas"]')!;
-    const texts: { text: string; rects: DOMRect[] }[] = [];
+    const texts: { text: string; rects: { left: number; top: number; right: number; bottom: number; width: number; height: number }[] }[] =
+      [];
     const walker = document.createTreeWalker(canvas, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       if (!text) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      texts.push({ text: text.slice(0, 40), rects: [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0) });
+      const rects = [...range.getClientRects()].map(({ left, top, right, bottom, width, height }) => ({
+        left,
+        top,
+        right,
+        bottom,
+        width,
+        height,
+      }));
+      texts.push({ text: text.slice(0, 40), rects });
     }
-    const overlaps: string[] = [];
-    for (const [i, a] of texts.entries()) {
-      for (const b of texts.slice(i + 1)) {
-        const met = a.rects.some((ra) =>
-          b.rects.some((rb) => {
-            const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-            const hgt = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-            return w > 0 && hgt > 0 && w * hgt > 0.2 * Math.min(ra.width * ra.height, rb.width * rb.height);
-          }),
-        );
-        if (met) overlaps.push(`${a.text} × ${b.text}`);
-      }
-    }
-    return overlaps;
+    return { texts, width: window.innerWidth, height: window.innerHeight };
   });
 }
 
-/** Texts of the stage that reach past the edge of the screen. */
-function textsOffScreen(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const canvas = document.querySelector('[data-testid="stage-canvas"]')!;
-    const off: string[] = [];
-    const walker = document.createTreeWalker(canvas, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (!text) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) {
-        if (rect.left < -1 || rect.top < -1 || rect.right > window.innerWidth + 1 || rect.bottom > window.innerHeight + 1) {
-          off.push(text.slice(0, 40));
-          break;
-        }
-      }
+/**
+ * Pairs of texts on the stage drawn over each other: each text's line boxes compared with every
+ * other text's; a shared area of more than a fifth of the smaller box counts (line boxes of stacked
+ * lines may touch by a few pixels without the letters meeting).
+ */
+async function overlappingTexts(page: Page): Promise<string[]> {
+  const texts = (await stageTexts(page)).texts.map(({ text, rects }) => ({
+    text,
+    rects: rects.filter((r) => r.width > 0 && r.height > 0),
+  }));
+  const overlaps: string[] = [];
+  for (const [i, a] of texts.entries()) {
+    for (const b of texts.slice(i + 1)) {
+      const met = a.rects.some((ra) =>
+        b.rects.some((rb) => {
+          const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+          const hgt = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+          return w > 0 && hgt > 0 && w * hgt > 0.2 * Math.min(ra.width * ra.height, rb.width * rb.height);
+        }),
+      );
+      if (met) overlaps.push(`${a.text} × ${b.text}`);
     }
-    return off;
-  });
+  }
+  return overlaps;
+}
+
+/** Texts of the stage that reach past the edge of the screen. */
+async function textsOffScreen(page: Page): Promise<string[]> {
+  const { texts, width, height } = await stageTexts(page);
+  return texts
+    .filter(({ rects }) => rects.some((rect) => rect.left < -1 || rect.top < -1 || rect.right > width + 1 || rect.bottom > height + 1))
+    .map(({ text }) => text);
 }

@@ -5,13 +5,10 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TQuestionSet } from '../../src/schemas/questionSet';
 import { RESET_CONFIRMATION, type TScoreItem } from '../../src/schemas/scoring';
-import type { ShowState, TShowChanges } from '../../src/schemas/show';
-import type { TTeamListItem } from '../../src/schemas/system';
-import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
+import { idleRound1, useDemoStage } from './demo';
 import { compareCountdowns, describeInBrowser, nextFrame, pageAs, requestAs, trpcMutation, waitForApp } from './harness';
-import { FULL_HD, HD } from './screens';
+import { FULL_HD, HD, openScreen } from './screens';
 
 /** Records whether the offline sign was ever on the page, however briefly. */
 function watchOfflineSign(page: Page): { seen(): Promise<boolean> } {
@@ -32,32 +29,9 @@ function watchOfflineSign(page: Page): { seen(): Promise<boolean> } {
 
 describeInBrowser('projector screens in a browser', (h) => {
   let admin: APIRequestContext;
-  let master: APIRequestContext;
   let team: APIRequestContext;
-  let round1: TQuestionSet;
-  let teams: TTeamListItem[];
-  let logins: DemoLogin[];
-
-  async function show(changes: TShowChanges): Promise<ShowState> {
-    const response = await master.put('/api/show', { data: { changes } });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { system: ShowState }).system;
-  }
-
-  /** An anonymous projector page, its sound unlocked by a click; with `clock`, its timers run on a clock the test can move on. */
-  async function openScreen(
-    pathName: '/screen' | '/screen2',
-    viewport = FULL_HD,
-    { clock = false } = {},
-  ): Promise<{ page: Page; errors: string[] }> {
-    const { page, errors } = await h.newPage(viewport);
-    if (clock) await page.clock.install();
-    await page.goto(pathName);
-    await waitForApp(page);
-    await page.mouse.click(viewport.width / 2, viewport.height / 2);
-    await page.getByTestId('start-hint').waitFor({ state: 'detached' });
-    return { page, errors };
-  }
+  const stage = useDemoStage(h);
+  const { show } = stage;
 
   function projector(page: Page) {
     return page.getByTestId('projector');
@@ -80,32 +54,20 @@ describeInBrowser('projector screens in a browser', (h) => {
   }
 
   beforeAll(async () => {
-    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
     admin = await requestAs(h, 'admin');
-    master = await requestAs(h, 'master');
     // The demo's second team account (the harness's doi1 already existed without a team).
-    const teamLogin = logins.find((l) => l.username === 'doi2');
+    const teamLogin = stage.logins.find((l) => l.username === 'doi2');
     expect(teamLogin).toBeDefined();
     team = await requestAs(h, { username: 'doi2', password: teamLogin!.password });
-    const sets = (await (await master.get('/api/fw-question/all')).json()) as { items: TQuestionSet[] };
-    round1 = sets.items[0]!;
-    teams = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
-    expect(teams.length).toBe(8);
   });
   // Every test starts from the same show: round 1's main set chosen, nothing on screen, no timer running.
   beforeEach(async () => {
     await show({
-      fw: 1,
-      setId: round1._id,
-      questionId: null,
-      phase: 'idle',
-      screen2: 'logo',
-      activeTeamId: null,
+      ...idleRound1(stage.round1._id),
       activeField: null,
       scoringOpen: false,
       answersOpen: false,
       shownAnswers: [],
-      timer: { action: 'reset' },
     });
   });
 
@@ -140,8 +102,8 @@ describeInBrowser('projector screens in a browser', (h) => {
     await expect.poll(soundRunning).toBe(true);
 
     // A question goes on screen; the projector is reloaded in the middle of it.
-    const question = round1.items[3]!;
-    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id, timer: { action: 'start' } });
+    const question = stage.round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: stage.teams[1]!._id, timer: { action: 'start' } });
     await waitForPhase(page, 'question');
     await page.reload();
     await waitForApp(page);
@@ -173,8 +135,8 @@ describeInBrowser('projector screens in a browser', (h) => {
   });
 
   it('shows the round title card', async () => {
-    const { page, errors } = await openScreen('/screen');
-    await show({ fw: 1, setId: round1._id, phase: 'round' });
+    const { page, errors } = await openScreen(h, '/screen');
+    await show({ fw: 1, setId: stage.round1._id, phase: 'round' });
     await waitForPhase(page, 'round');
     await page.getByTestId('round-card').getByText('PHẦN THI 1').waitFor();
     expect(await page.getByTestId('round-title').textContent()).toBe('NGƯỜI HÀ NỘI');
@@ -182,9 +144,9 @@ describeInBrowser('projector screens in a browser', (h) => {
   });
 
   it('shows a question with its options but not its answer, then the answer only once revealed', async () => {
-    const { page, errors } = await openScreen('/screen');
-    const question = round1.items[3]!;
-    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id });
+    const { page, errors } = await openScreen(h, '/screen');
+    const question = stage.round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: stage.teams[1]!._id });
     await waitForPhase(page, 'question');
     expect(await page.getByTestId('question-content').textContent()).toBe(question.content);
     const options = page.getByTestId('option');
@@ -193,7 +155,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     expect(await page.getByTestId('revealed-answer').count()).toBe(0);
     expect(await page.locator('[data-right]').count()).toBe(0);
     expect(await page.locator('body').textContent()).not.toContain(question.explanation);
-    expect(await page.getByTestId('active-team').textContent()).toContain(teams[1]!.name);
+    expect(await page.getByTestId('active-team').textContent()).toContain(stage.teams[1]!.name);
 
     // The text fits the 16:9 stage: nothing spills out of its box.
     expect(await overflowingBoxes(page)).toEqual([]);
@@ -211,8 +173,8 @@ describeInBrowser('projector screens in a browser', (h) => {
   });
 
   it('fits a question on a 1280×720 projector', async () => {
-    const { page, errors } = await openScreen('/screen', HD);
-    const question = round1.items[3]!;
+    const { page, errors } = await openScreen(h, '/screen', HD);
+    const question = stage.round1.items[3]!;
     await show({ questionId: question.id, phase: 'question', timer: { action: 'start', durationMs: 15_000 } });
     await waitForPhase(page, 'question');
     expect(await page.getByTestId('question-content').textContent()).toBe(question.content);
@@ -225,8 +187,8 @@ describeInBrowser('projector screens in a browser', (h) => {
 
   it('counts down', async () => {
     // The screen's clock is the test's to move: seconds pass on it without being waited for.
-    const { page } = await openScreen('/screen', FULL_HD, { clock: true });
-    await show({ questionId: round1.items[0]!.id, phase: 'question' });
+    const { page } = await openScreen(h, '/screen', FULL_HD, { clock: true });
+    await show({ questionId: stage.round1.items[0]!.id, phase: 'question' });
     await waitForPhase(page, 'question');
     // A fresh question's timer waits, showing its full time.
     await expect.poll(() => countdownText(page)).toBe('15');
@@ -255,7 +217,7 @@ describeInBrowser('projector screens in a browser', (h) => {
   });
 
   it('shows the same second on two screens whose clocks differ by minutes', async () => {
-    const { page: honest } = await openScreen('/screen');
+    const { page: honest } = await openScreen(h, '/screen');
     const { page: skewed } = await h.newPage(FULL_HD);
     // This projector's clock runs three minutes ahead of the server's.
     await skewed.clock.install({ time: Date.now() + 3 * 60_000 });
@@ -264,7 +226,7 @@ describeInBrowser('projector screens in a browser', (h) => {
     await skewed.keyboard.press('Enter');
     expect((await skewed.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(170_000);
 
-    await show({ questionId: round1.items[1]!.id, phase: 'question' });
+    await show({ questionId: stage.round1.items[1]!.id, phase: 'question' });
     await show({ timer: { action: 'start', durationMs: 30_000 } });
     await honest.locator('[data-testid="countdown"][data-running]').waitFor();
     await skewed.locator('[data-testid="countdown"][data-running]').waitFor();
@@ -285,7 +247,7 @@ describeInBrowser('projector screens in a browser', (h) => {
 
   it('lists the teams in rank order and moves a row when a team takes the lead', async () => {
     await clearPoints();
-    const { page, errors } = await openScreen('/screen');
+    const { page, errors } = await openScreen(h, '/screen');
     await show({ phase: 'scoreboard' });
     await waitForPhase(page, 'scoreboard');
     const rows = page.getByTestId('scoreboard-row');
@@ -294,15 +256,15 @@ describeInBrowser('projector screens in a browser', (h) => {
     expect(await rows.first().textContent()).toContain('0,0');
 
     // The demo's second team answers a question right: it leads with 10 points.
-    const question = round1.items[0]!;
+    const question = stage.round1.items[0]!;
     await show({ questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
     await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await trpcMutation(stage.master, 'show.verdict', { questionId: question.id, teamId: stage.teams[1]!._id, verdict: 'right' });
     await show({ phase: 'scoreboard', answersOpen: false });
     await waitForPhase(page, 'scoreboard');
 
     const leader = page.locator('[data-testid="scoreboard-row"][data-position="1"]');
-    await expect.poll(() => leader.textContent()).toContain(teams[1]!.name);
+    await expect.poll(() => leader.textContent()).toContain(stage.teams[1]!.name);
     expect(await leader.textContent()).toContain('10,0');
     // On screen too, once the rows have moved: the leader on top, everyone else sharing second place.
     await expect
@@ -310,12 +272,12 @@ describeInBrowser('projector screens in a browser', (h) => {
         const order = await visualOrder(page);
         return { first: order[0], ranks: order.map((r) => r.rank) };
       })
-      .toEqual({ first: { name: teams[1]!.name, rank: 1 }, ranks: [1, 2, 2, 2, 2, 2, 2, 2] });
+      .toEqual({ first: { name: stage.teams[1]!.name, rank: 1 }, ranks: [1, 2, 2, 2, 2, 2, 2, 2] });
     expect(errors).toEqual([]);
   });
 
   it('shows the rules, fitted to the stage', async () => {
-    const { page, errors } = await openScreen('/screen');
+    const { page, errors } = await openScreen(h, '/screen');
     await show({ phase: 'rules' });
     await waitForPhase(page, 'rules');
     const rules = page.getByTestId('rules');
@@ -328,7 +290,7 @@ describeInBrowser('projector screens in a browser', (h) => {
   });
 
   it('follows the screen2 modes', async () => {
-    const { page, errors } = await openScreen('/screen2');
+    const { page, errors } = await openScreen(h, '/screen2');
     const mode = (m: string) => page.locator(`[data-testid="projector"][data-mode="${m}"]`).waitFor();
 
     await show({ screen2: 'logo' });
@@ -343,37 +305,37 @@ describeInBrowser('projector screens in a browser', (h) => {
     await mode('judges');
     const grid = page.getByTestId('judges-progress');
     await grid.getByText('Phần 2: Tiến về Hà Nội').waitFor();
-    for (const t of teams) await grid.getByText(t.name, { exact: true }).waitFor();
-    expect(await grid.getByText('Chưa mở chấm').count()).toBe(teams.length);
+    for (const t of stage.teams) await grid.getByText(t.name, { exact: true }).waitFor();
+    expect(await grid.getByText('Chưa mở chấm').count()).toBe(stage.teams.length);
 
     // Two judges score: ticks appear where they have, and never their points.
     await show({ scoringOpen: true });
     const judge = async (username: string) => {
-      const login = logins.find((l) => l.username === username)!;
+      const login = stage.logins.find((l) => l.username === username)!;
       const { context } = await h.newPage();
       expect((await context.request.post('/login', { data: { username, password: login.password } })).status()).toBe(200);
       return context.request;
     };
     const gk1 = await judge('gk1');
     const gk2 = await judge('gk2');
-    await trpcMutation(gk1, 'scoring.submit', { teamId: teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
-    await trpcMutation(gk1, 'scoring.submit', { teamId: teams[1]!._id, point: 9, fieldName: 'phan-2' });
-    await trpcMutation(gk2, 'scoring.submit', { teamId: teams[0]!._id, point: 7.5, fieldName: 'phan-2' });
+    await trpcMutation(gk1, 'scoring.submit', { teamId: stage.teams[0]!._id, point: 8.5, fieldName: 'phan-2' });
+    await trpcMutation(gk1, 'scoring.submit', { teamId: stage.teams[1]!._id, point: 9, fieldName: 'phan-2' });
+    await trpcMutation(gk2, 'scoring.submit', { teamId: stage.teams[0]!._id, point: 7.5, fieldName: 'phan-2' });
     await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
     // Every seated judge has a column (the demo's five and the harness's one), named, scored yet or not.
-    expect(await grid.getByTestId('judge-cell').count()).toBe(6 * teams.length);
+    expect(await grid.getByTestId('judge-cell').count()).toBe(6 * stage.teams.length);
     await grid.getByText('Mai', { exact: true }).waitFor();
     expect(await grid.textContent()).not.toMatch(/8,5|7,5|\b9\b/);
 
     // The answer the team gave to a question of round 1, marked right, put on screen by the master.
-    const question = round1.items[2]!;
+    const question = stage.round1.items[2]!;
     await show({ questionId: question.id, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } });
     await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
-    await show({ answersOpen: false, screen2: 'answers', shownAnswers: [teams[1]!._id] });
+    await trpcMutation(stage.master, 'show.verdict', { questionId: question.id, teamId: stage.teams[1]!._id, verdict: 'right' });
+    await show({ answersOpen: false, screen2: 'answers', shownAnswers: [stage.teams[1]!._id] });
     await mode('answers');
     const card = page.getByTestId('shown-answer');
-    await card.getByText(teams[1]!.name).waitFor();
+    await card.getByText(stage.teams[1]!.name).waitFor();
     await card.getByText('Đáp án của đội').waitFor();
     await expect.poll(() => card.textContent()).toContain(question.answer);
     expect(await card.getAttribute('data-verdict')).toBe('right');
@@ -428,7 +390,7 @@ describeInBrowser('projector screens in a browser', (h) => {
   }, 60_000);
 
   it('shows the offline sign only once the server has been down a while, and catches up after it restarts, without a reload', async () => {
-    const { page } = await openScreen('/screen');
+    const { page } = await openScreen(h, '/screen');
     await show({ phase: 'round', screen2: 'logo' });
     await waitForPhase(page, 'round');
     await page.evaluate(() => {
@@ -463,7 +425,7 @@ describeInBrowser('projector screens in a browser', (h) => {
 
   it('shows both screens side by side on /preview for the master', async () => {
     const { page, errors } = await pageAs(h, 'master', { width: 1440, height: 900 });
-    await show({ questionId: round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: teams[0]!._id });
+    await show({ questionId: stage.round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: stage.teams[0]!._id });
     await show({ timer: { action: 'start', durationMs: 20_000 } });
     await page.goto('/preview');
     await waitForApp(page);

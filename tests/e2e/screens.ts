@@ -1,16 +1,28 @@
 /** The projector screens in a browser: their sizes, opening one as the hall does, and texts that test their fit. */
 import type { APIRequestContext, Page } from 'playwright-core';
-import { type Harness, openAs, trpcMutation } from './harness';
+import { type Harness, trpcMutation, waitForApp } from './harness';
 
 export const FULL_HD = { width: 1920, height: 1080 };
 export const HD = { width: 1280, height: 720 };
 
-/** An anonymous projector page, its sound unlocked by a click (the corner hint gone). */
-export async function openScreen(h: Harness, pathName: '/screen' | '/screen2', viewport = FULL_HD): Promise<Page> {
-  const { page } = await openAs(h, pathName, null, viewport);
+/**
+ * An anonymous projector page at `pathName` (/screen, /screen2, with a query if need be), its sound
+ * unlocked by a click (the corner hint gone), with its errors; with `clock`, its timers run on a
+ * clock the test can move on.
+ */
+export async function openScreen(
+  h: Harness,
+  pathName: string,
+  viewport = FULL_HD,
+  { clock = false } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await h.newPage(viewport);
+  if (clock) await page.clock.install();
+  await page.goto(pathName);
+  await waitForApp(page);
   await page.mouse.click(viewport.width / 2, viewport.height / 2);
   await page.getByTestId('start-hint').waitFor({ state: 'detached' });
-  return page;
+  return { page, errors };
 }
 
 /** One long option among short ones: all four must still share one size. */

@@ -6,24 +6,19 @@
 import type { APIRequestContext } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
-import type { TShowChanges } from '../../src/schemas/show';
-import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
+import { seatTeamAccount, useDemoStage } from '../e2e/demo';
+import { describeInBrowser, openAs, pageAs, requestAs, trpcMutation } from '../e2e/harness';
 import { LONG_NAMES, LONG_OPTIONS } from '../e2e/screens';
 import { shoot } from './shots';
 
 describeInBrowser('screenshots: long options and long names on the projector', (h) => {
-  let master: APIRequestContext;
-  let logins: DemoLogin[];
   let set: TQuestionSet;
   let phones: APIRequestContext[];
   let teamIds: string[];
-
-  const show = (changes: TShowChanges) => putShow(master, changes);
+  const stage = useDemoStage(h);
+  const { show } = stage;
 
   beforeAll(async () => {
-    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
-    master = await requestAs(h, 'master');
     const admin = await requestAs(h, 'admin');
     ({ item: set } = (await trpcMutation(admin, 'questionSet.create', {
       set: 1,
@@ -35,12 +30,10 @@ describeInBrowser('screenshots: long options and long names on the projector', (
       },
     })) as { item: TQuestionSet });
     // The harness's team account (seated in the demo's first team) and doi2's team take the long names.
-    const { db } = h.server.deps;
-    const first = await db.selectFrom('teams').select('id').where('name', '=', 'THPT Chu Văn An').executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ team_id: first.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    await seatTeamAccount(h);
     phones = [
       await requestAs(h, 'team'),
-      await requestAs(h, { username: 'doi2', password: logins.find((l) => l.username === 'doi2')!.password }),
+      await requestAs(h, { username: 'doi2', password: stage.logins.find((l) => l.username === 'doi2')!.password }),
     ];
     teamIds = [];
     for (const [index, phone] of phones.entries()) {
@@ -71,8 +64,8 @@ describeInBrowser('screenshots: long options and long names on the projector', (
     for (const [index, phone] of phones.entries()) {
       await trpcMutation(phone, 'show.submitAnswer', { questionId, answer: LONG_OPTIONS[index * 2]! });
     }
-    await trpcMutation(master, 'show.verdict', { questionId, teamId: teamIds[0]!, verdict: 'right' });
-    await trpcMutation(master, 'show.verdict', { questionId, teamId: teamIds[1]!, verdict: 'wrong' });
+    await trpcMutation(stage.master, 'show.verdict', { questionId, teamId: teamIds[0]!, verdict: 'right' });
+    await trpcMutation(stage.master, 'show.verdict', { questionId, teamId: teamIds[1]!, verdict: 'wrong' });
     await show({ phase: 'answer', answersOpen: false, screen2: 'answers', shownAnswers: teamIds });
     for (const size of [
       { width: 1920, height: 1080 },

@@ -3,40 +3,32 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { TQuestionSet } from '../../src/schemas/questionSet';
 import type { TShowChanges } from '../../src/schemas/show';
-import type { TTeamListItem } from '../../src/schemas/system';
-import { type DemoLogin, loadDemoEvent } from '../../src-server/demo/load';
-import { ACCOUNTS, describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
+import { loadDemoEvent } from '../../src-server/demo/load';
+import { loadDemoWithTeam, useDemoStage } from '../e2e/demo';
+import { describeInBrowser, openAs, pageAs, putShow, requestAs, trpcMutation } from '../e2e/harness';
 import { addFourTeams, HD, openScreen } from '../e2e/screens';
 import { shoot } from './shots';
 
 const phase = (page: Page, name: string) => page.locator(`[data-testid="projector"][data-phase="${name}"]`).waitFor();
 
 describeInBrowser('screenshots: the projector screens', (h) => {
-  let master: APIRequestContext;
   let team: APIRequestContext;
-  let round1: TQuestionSet;
-  let teams: TTeamListItem[];
-  let logins: DemoLogin[];
-
-  const show = (changes: TShowChanges) => putShow(master, changes);
+  const stage = useDemoStage(h);
+  const { show } = stage;
 
   beforeAll(async () => {
-    logins = await loadDemoEvent(h.server.deps.db, h.server.deps.hub);
-    master = await requestAs(h, 'master');
-    team = await requestAs(h, { username: 'doi2', password: logins.find((l) => l.username === 'doi2')!.password });
-    round1 = ((await (await master.get('/api/fw-question/all')).json()) as { items: TQuestionSet[] }).items[0]!;
-    teams = ((await (await master.get('/api/state')).json()) as { listTeam: TTeamListItem[] }).listTeam;
+    team = await requestAs(h, { username: 'doi2', password: stage.logins.find((l) => l.username === 'doi2')!.password });
   });
 
   it('screen-round, screen-question, screen-answer, screen-question-720p, screen-countdown-warning', async () => {
-    const page = await openScreen(h, '/screen');
-    await show({ fw: 1, setId: round1._id, phase: 'round' });
+    const { page } = await openScreen(h, '/screen');
+    await show({ fw: 1, setId: stage.round1._id, phase: 'round' });
     await phase(page, 'round');
     await page.getByTestId('round-card').getByText('PHẦN THI 1').waitFor();
     await shoot(page, 'screen-round');
 
-    const question = round1.items[3]!;
-    await show({ questionId: question.id, phase: 'question', activeTeamId: teams[1]!._id, timer: { action: 'start' } });
+    const question = stage.round1.items[3]!;
+    await show({ questionId: question.id, phase: 'question', activeTeamId: stage.teams[1]!._id, timer: { action: 'start' } });
     await phase(page, 'question');
     await page.locator('[data-testid="countdown"][data-running]').waitFor();
     await shoot(page, 'screen-question');
@@ -44,12 +36,12 @@ describeInBrowser('screenshots: the projector screens', (h) => {
     await page.getByText(question.explanation).waitFor();
     await shoot(page, 'screen-answer');
 
-    const hd = await openScreen(h, '/screen', HD);
+    const { page: hd } = await openScreen(h, '/screen', HD);
     await show({ phase: 'question', timer: { action: 'start', durationMs: 15_000 } });
     await phase(hd, 'question');
     await shoot(hd, 'screen-question-720p');
 
-    await show({ questionId: round1.items[0]!.id, phase: 'question' });
+    await show({ questionId: stage.round1.items[0]!.id, phase: 'question' });
     await show({ timer: { action: 'start', durationMs: 6_000 } });
     await page.locator('[data-testid="countdown"][data-warning]').waitFor();
     await shoot(page, 'screen-countdown-warning');
@@ -57,44 +49,46 @@ describeInBrowser('screenshots: the projector screens', (h) => {
   });
 
   it('screen-scoreboard, screen-rules, screen2-judges, preview', async () => {
-    const page = await openScreen(h, '/screen');
+    const { page } = await openScreen(h, '/screen');
     // The demo's second team answers a question right: it leads with 10 points.
-    const question = round1.items[0]!;
+    const question = stage.round1.items[0]!;
     await show({
       fw: 1,
-      setId: round1._id,
+      setId: stage.round1._id,
       questionId: question.id,
       phase: 'question',
       answersOpen: true,
       timer: { action: 'start', durationMs: 60_000 },
     });
     await trpcMutation(team, 'show.submitAnswer', { questionId: question.id, answer: question.answer });
-    await trpcMutation(master, 'show.verdict', { questionId: question.id, teamId: teams[1]!._id, verdict: 'right' });
+    await trpcMutation(stage.master, 'show.verdict', { questionId: question.id, teamId: stage.teams[1]!._id, verdict: 'right' });
     await show({ phase: 'scoreboard', answersOpen: false, timer: { action: 'reset' } });
     await phase(page, 'scoreboard');
-    await expect.poll(() => page.locator('[data-testid="scoreboard-row"][data-position="1"]').textContent()).toContain(teams[1]!.name);
+    await expect
+      .poll(() => page.locator('[data-testid="scoreboard-row"][data-position="1"]').textContent())
+      .toContain(stage.teams[1]!.name);
     await shoot(page, 'screen-scoreboard');
 
     await show({ phase: 'rules' });
     await page.getByTestId('rules').getByText('Điều 4. Trả lời và bấm chuông').waitFor();
     await shoot(page, 'screen-rules');
 
-    const screen2 = await openScreen(h, '/screen2');
+    const { page: screen2 } = await openScreen(h, '/screen2');
     await show({ screen2: 'judges', activeField: 'phan-2', scoringOpen: true });
     for (const [username, teamIndex, point] of [
       ['gk1', 0, 8.5],
       ['gk1', 1, 9],
       ['gk2', 0, 7.5],
     ] as const) {
-      const judge = await requestAs(h, { username, password: logins.find((l) => l.username === username)!.password });
-      await trpcMutation(judge, 'scoring.submit', { teamId: teams[teamIndex]!._id, point, fieldName: 'phan-2' });
+      const judge = await requestAs(h, { username, password: stage.logins.find((l) => l.username === username)!.password });
+      await trpcMutation(judge, 'scoring.submit', { teamId: stage.teams[teamIndex]!._id, point, fieldName: 'phan-2' });
     }
     const grid = screen2.getByTestId('judges-progress');
     await expect.poll(() => grid.locator('[data-testid="judge-cell"][data-done]').count()).toBe(3);
     await shoot(screen2, 'screen2-judges');
 
     const preview = await pageAs(h, 'master', { width: 1440, height: 900 });
-    await show({ questionId: round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: teams[0]!._id });
+    await show({ questionId: stage.round1.items[2]!.id, phase: 'question', screen2: 'scoreboard', activeTeamId: stage.teams[0]!._id });
     await show({ timer: { action: 'start', durationMs: 20_000 } });
     await preview.page.goto('/preview');
     const main = preview.page.frameLocator('[data-testid="preview-screen"]');
@@ -115,16 +109,12 @@ describeInBrowser('screenshots: a question from the console', (h) => {
   const ANSWER = 'Hồ Hoàn Kiếm';
 
   beforeAll(async () => {
-    const { db } = h.server.deps;
-    await loadDemoEvent(db, h.server.deps.hub);
-    // The harness made the team account before the demo's teams existed: seat it in the first team.
-    const row = await db.selectFrom('teams').select('id').where('name', '=', TEAM_NAME).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ team_id: row.id }).where('username', '=', ACCOUNTS.team.username).execute();
+    await loadDemoWithTeam(h, TEAM_NAME);
   });
 
   it('team, master, team-scoreboard', async () => {
     const { page: m } = await openAs(h, '/master', 'master', { width: 1440, height: 900 });
-    const screen = await openScreen(h, '/screen', HD);
+    const { page: screen } = await openScreen(h, '/screen', HD);
     const { page: team } = await openAs(h, '/team', 'team', { width: 390, height: 844 });
     const button = (name: string) => m.getByRole('button', { name, exact: true });
     await team.getByTestId('team-name').filter({ hasText: TEAM_NAME }).waitFor();
@@ -251,7 +241,7 @@ describeInBrowser('screenshots: the stage on projectors of three shapes', (h) =>
       });
       expect(added.status(), await added.text()).toBe(200);
     }
-    const page = await openScreen(h, '/screen');
+    const { page } = await openScreen(h, '/screen');
     await show({ phase: 'rules' });
     await phase(page, 'rules');
     await page.getByTestId('rules').getByText('CHỮ HOA · ĐẤT NƯỚC').waitFor();

@@ -59,7 +59,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
       [FULL_HD, 'vote-screen'],
       [HD, 'vote-screen-720p'],
     ] as const) {
-      const page = await openScreen(h, '/screen', viewport);
+      const { page } = await openScreen(h, '/screen', viewport);
       await page.getByTestId('vote-ballots').filter({ hasText: 'Tổng số phiếu: 24' }).waitFor();
       await page.getByTestId('vote-qr').waitFor();
       await shoot(page, name);
@@ -69,7 +69,7 @@ describeInBrowser('screenshots: the audience vote and the livestream overlay', (
   it('vote-screen2.png: the final result on screen 2', async () => {
     await expectOk(await master.put('/api/vote', { data: { open: false } }));
     await show({ screen2: 'vote' });
-    const page = await openScreen(h, '/screen2');
+    const { page } = await openScreen(h, '/screen2');
     await page.locator('[data-testid="vote-view"][data-state="closed"]').waitFor();
     await page.locator('[data-testid="vote-bar"][data-winner]').waitFor();
     await shoot(page, 'vote-screen2');
