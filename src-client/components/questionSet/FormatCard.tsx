@@ -50,6 +50,9 @@ export function FormatCard({ format, errors, onChange }: Props) {
   const seconds = (label: string, name: 'timeLimit' | 'stealSeconds', value: number) => (
     <Seconds label={label} value={value} error={errors[name]} onChange={(v) => onChange({ ...format, [name]: v } as TFormat)} />
   );
+  const list = <V,>(field: ListField<V>, name: 'placePoints' | 'packages', value: V) => (
+    <ListInput list={field} value={value} error={errors[name]} onChange={(v) => onChange({ ...format, [name]: v } as TFormat)} />
+  );
   return (
     <Card withBorder radius="lg" padding="md" data-testid="format-card">
       <Stack gap="sm">
@@ -75,27 +78,13 @@ export function FormatCard({ format, errors, onChange }: Props) {
         {format.kind === 'speed' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {seconds(t.timeLimit, 'timeLimit', format.timeLimit)}
-            <ListInput
-              list={POINTS}
-              label={t.placePoints}
-              description={t.placePointsHint}
-              value={format.placePoints}
-              error={errors.placePoints}
-              onChange={(placePoints) => onChange({ ...format, placePoints })}
-            />
+            {list(PLACE_POINTS, 'placePoints', format.placePoints)}
           </SimpleGrid>
         )}
         {format.kind === 'obstacle' && <ObstacleFields format={format} errors={errors} onChange={onChange} />}
         {format.kind === 'finish' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ListInput
-              list={PACKAGES}
-              label={t.packages}
-              description={t.packagesHint}
-              value={format.packages}
-              error={errors.packages}
-              onChange={(packages) => onChange({ ...format, packages })}
-            />
+            {list(PACKAGE_LIST, 'packages', format.packages)}
             {seconds(t.stealSeconds, 'stealSeconds', format.stealSeconds)}
           </SimpleGrid>
         )}
@@ -155,6 +144,24 @@ function ObstacleFields({
   const trpc = useTRPC();
   const upload = useMutation(trpc.media.upload.mutationOptions());
   const set = (change: Partial<TObstacleFormat>) => onChange({ ...format, ...change });
+  const text = (name: 'keyword' | 'centreClue', label: string, description: string) => (
+    <TextInput
+      label={label}
+      description={description}
+      value={format[name]}
+      error={errors[name]}
+      onChange={(e) => set({ [name]: e.currentTarget.value })}
+    />
+  );
+  const points = (name: 'rowPoints' | 'cluePoints', label: string) => (
+    <NumberInput
+      label={label}
+      value={format[name]}
+      min={0}
+      error={errors[name]}
+      onChange={(v) => set({ [name]: typeof v === 'number' ? v : format[name] })}
+    />
+  );
   const uploadPicture = async (file: File | null) => {
     if (!file) return;
     try {
@@ -171,20 +178,8 @@ function ObstacleFields({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t.keyword}
-          description={t.keywordHint}
-          value={format.keyword}
-          error={errors.keyword}
-          onChange={(e) => set({ keyword: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t.centreClue}
-          description={t.centreClueHint}
-          value={format.centreClue}
-          error={errors.centreClue}
-          onChange={(e) => set({ centreClue: e.currentTarget.value })}
-        />
+        {text('keyword', t.keyword, t.keywordHint)}
+        {text('centreClue', t.centreClue, t.centreClueHint)}
       </SimpleGrid>
       <Group align="flex-end" gap="md" wrap="wrap">
         <TextInput
@@ -223,28 +218,14 @@ function ObstacleFields({
           error={errors.rowTimeLimit}
           onChange={(rowTimeLimit) => set({ rowTimeLimit })}
         />
-        <NumberInput
-          label={t.rowPoints}
-          value={format.rowPoints}
-          min={0}
-          error={errors.rowPoints}
-          onChange={(v) => set({ rowPoints: typeof v === 'number' ? v : format.rowPoints })}
-        />
-        <NumberInput
-          label={t.cluePoints}
-          value={format.cluePoints}
-          min={0}
-          error={errors.cluePoints}
-          onChange={(v) => set({ cluePoints: typeof v === 'number' ? v : format.cluePoints })}
-        />
+        {points('rowPoints', t.rowPoints)}
+        {points('cluePoints', t.cluePoints)}
       </SimpleGrid>
       <ListInput
-        list={POINTS}
-        label={t.keywordPoints}
-        description={t.keywordPointsHint}
+        list={KEYWORD_POINTS}
         value={format.keywordPoints}
         error={errors.keywordPoints}
-        onChange={(keywordPoints) => set({ keywordPoints })}
+        onChange={(v) => set({ keywordPoints: v })}
       />
     </Stack>
   );
@@ -277,6 +258,9 @@ interface ListFormat<T> {
   inputMode?: 'decimal';
 }
 
+/** A list field of the format: how it reads, and its label and hint. */
+type ListField<T> = ListFormat<T> & { label: string; description: string };
+
 /** Points as "40, 30, 20, 10". */
 const POINTS: ListFormat<number[]> = {
   text: (value) => value.join(', '),
@@ -294,9 +278,12 @@ const PACKAGES: ListFormat<number[][]> = {
   invalid: t.packagesInvalid,
 };
 
+const PLACE_POINTS: ListField<number[]> = { ...POINTS, label: t.placePoints, description: t.placePointsHint };
+const KEYWORD_POINTS: ListField<number[]> = { ...POINTS, label: t.keywordPoints, description: t.keywordPointsHint };
+const PACKAGE_LIST: ListField<number[][]> = { ...PACKAGES, label: t.packages, description: t.packagesHint };
+
 /** A list typed as text: the text is kept as typed; the value changes once every part reads. */
-function ListInput<T>(props: { list: ListFormat<T>; label: string; description: string; value: T; error?: string; onChange(v: T): void }) {
-  const { list, label, description, value, error, onChange } = props;
+function ListInput<T>({ list, value, error, onChange }: { list: ListField<T>; value: T; error?: string; onChange(v: T): void }) {
   const [text, setText] = useState(list.text(value));
   const [invalid, setInvalid] = useState(false);
   useEffect(() => {
@@ -304,8 +291,8 @@ function ListInput<T>(props: { list: ListFormat<T>; label: string; description: 
   }, [list, value]);
   return (
     <TextInput
-      label={label}
-      description={description}
+      label={list.label}
+      description={list.description}
       inputMode={list.inputMode}
       value={text}
       error={invalid ? list.invalid : error}
