@@ -9,6 +9,7 @@ export const DEMO_SETTINGS = {
   date: '2026-11-22',
   venue: 'Cung Văn hóa Hữu nghị Việt Xô, 91 Trần Hưng Đạo, Hà Nội',
   logoUrl: '',
+  slogan: 'Sân chơi trí tuệ, đoàn kết và sáng tạo',
   roundTitles: { '5': 'TĂNG TỐC', '6': 'CÂU HỎI PHỤ' },
 };
 

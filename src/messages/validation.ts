@@ -31,6 +31,9 @@ export const validationText = {
   suddenDeathWinner: 'Đội thắng phải là một trong các đội tham gia câu hỏi phụ',
   eventNameRequired: 'Vui lòng nhập tên hội thi',
   eventNameTooLong: 'Tên hội thi chỉ được dài tối đa 300 ký tự',
+  // A round with an empty title is not used; the rounds used are rounds 1..N (src/rounds.ts).
+  firstRoundTitleRequired: 'Vui lòng nhập tên phần thi 1: cuộc thi cần ít nhất một phần thi',
+  roundTitleGap: 'Các phần thi được dùng phải liền nhau từ phần thi 1: hãy nhập tên phần thi này, hoặc để trống tên các phần thi sau nó',
   questionSetNotFound: 'Không tìm thấy bộ câu hỏi',
   ruleNotFound: 'Không tìm thấy mục thể lệ',
   userNotFound: 'Không tìm thấy người dùng',
@@ -230,6 +233,7 @@ export const validationText = {
     search: 'từ khoá tìm kiếm',
     setId: 'bộ câu hỏi',
     shownAnswers: 'câu trả lời đang chiếu',
+    slogan: 'khẩu hiệu',
     source: 'nguồn',
     star: 'ngôi sao hy vọng',
     stealSeconds: 'thời gian cướp điểm',

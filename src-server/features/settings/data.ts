@@ -13,7 +13,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export function defaultSettings(): EventSettings {
   const roundTitles: Record<string, string> = {};
   for (let fw = 1; fw <= 6; fw++) roundTitles[fw] = ROUND_TITLES[fw] ?? messages.defaultRoundTitle(fw);
-  return { name: messages.appName, date: null, venue: '', logoUrl: '', roundTitles };
+  // The tagline every home page showed before the slogan could be set (ZEventSettingsSchema's default too).
+  return { name: messages.appName, date: null, venue: '', logoUrl: '', slogan: messages.homeTagline, roundTitles };
 }
 
 /** `settings.data` as stored: any field may be unset; one of the wrong type throws. */
