@@ -1,4 +1,4 @@
-/** The event's settings: name, date (dd/mm/yyyy), venue, logo with a preview, and the six rounds' titles. */
+/** The event's settings: name, date (dd/mm/yyyy), venue, logo with a preview, slogan, and the six rounds' titles (an empty one: the round is not used). */
 import { Button, Center, Grid, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { DashboardSection } from './DashboardSection';
 
 const t = dashboardText;
 const ROUNDS = ['1', '2', '3', '4', '5', '6'] as const;
-const FIELDS = ['name', 'date', 'venue', 'logoUrl', 'roundTitles'] as const;
+const FIELDS = ['name', 'date', 'venue', 'logoUrl', 'slogan', 'roundTitles'] as const;
 
 interface SettingsFormValues {
   name: string;
@@ -23,19 +23,21 @@ interface SettingsFormValues {
   date: string;
   venue: string;
   logoUrl: string;
+  slogan: string;
   roundTitles: Record<(typeof ROUNDS)[number], string>;
 }
 
 function toFormValues(settings: TSettings): SettingsFormValues {
   const roundTitles = Object.fromEntries(ROUNDS.map((n) => [n, settings.roundTitles[n] ?? ''])) as SettingsFormValues['roundTitles'];
-  return { name: settings.name, date: formatDate(settings.date), venue: settings.venue, logoUrl: settings.logoUrl, roundTitles };
+  const { name, venue, logoUrl, slogan } = settings;
+  return { name, date: formatDate(settings.date), venue, logoUrl, slogan, roundTitles };
 }
 
 /** The form's values as the server's changes; the date goes back to ISO (an unreadable one is left as typed, so the schema refuses it). */
 function toChanges(values: SettingsFormValues): TSettingsChanges {
   const text = values.date.trim();
   const date = text === '' ? null : (parseDate(text)?.isoDate ?? text);
-  return { name: values.name, date, venue: values.venue, logoUrl: values.logoUrl, roundTitles: values.roundTitles };
+  return { ...values, date };
 }
 
 function validate(values: SettingsFormValues): Record<string, string> {
@@ -56,7 +58,7 @@ export function EventSettingsForm() {
   const settingsQuery = useQuery(trpc.settings.get.queryOptions());
   const settings = settingsQuery.data?.settings;
   const form = useForm<SettingsFormValues>({
-    initialValues: { name: '', date: '', venue: '', logoUrl: '', roundTitles: { 1: '', 2: '', 3: '', 4: '', 5: '', 6: '' } },
+    initialValues: { name: '', date: '', venue: '', logoUrl: '', slogan: '', roundTitles: { 1: '', 2: '', 3: '', 4: '', 5: '', 6: '' } },
     validate,
   });
 
@@ -111,6 +113,7 @@ export function EventSettingsForm() {
                   </Grid.Col>
                 </Grid>
                 <TextInput label={t.logoUrl} description={t.logoHint} placeholder={t.logoPlaceholder} {...form.getInputProps('logoUrl')} />
+                <TextInput label={t.slogan} description={t.sloganHint} {...form.getInputProps('slogan')} />
               </Stack>
               <Stack gap={6} align="center" visibleFrom="sm" w={132} style={{ flex: 'none' }}>
                 <Text size="sm" fw={500}>
@@ -132,12 +135,16 @@ export function EventSettingsForm() {
               </Stack>
             </Group>
             <div>
-              <Text size="sm" fw={600} mb={6}>
+              <Text size="sm" fw={600}>
                 {t.roundTitles}
+              </Text>
+              <Text size="xs" c="dimmed" mb={6}>
+                {t.roundTitlesHint}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
                 {ROUNDS.map((n) => (
-                  <TextInput key={n} label={t.roundTitle(Number(n))} withAsterisk {...form.getInputProps(`roundTitles.${n}`)} />
+                  // Round 1 only is required: an empty title leaves its round out of the event.
+                  <TextInput key={n} label={t.roundTitle(Number(n))} withAsterisk={n === '1'} {...form.getInputProps(`roundTitles.${n}`)} />
                 ))}
               </SimpleGrid>
             </div>
