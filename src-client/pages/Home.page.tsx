@@ -1,9 +1,9 @@
 /** /: the event's front page for the hall: name, date, venue, rounds, teams, rules, and the way in. */
 import { Box, Button, Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ROUND_TITLES } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { homePageText } from '../../src/messages/home';
+import { roundsUsed } from '../../src/rounds';
 import { Hero } from '../components/home/Hero';
 import { HomeFooter } from '../components/home/HomeFooter';
 import { HomeHeader } from '../components/home/HomeHeader';
@@ -17,12 +17,10 @@ import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { useSystemState } from '../hooks/useSystemState';
 import { useTRPC } from '../trpc';
 
-const ROUND_NUMBERS = [1, 2, 3, 4, 5, 6];
-
 export default function HomePage() {
   const { user, system, listTeam } = useSystemState();
   const trpc = useTRPC();
-  // Both are public; until they answer the page shows the app's name and the contract's round titles.
+  // Both are public; until they answer the page shows the app's name and no rounds.
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
   const rulesQuery = useQuery(trpc.rules.all.queryOptions());
   const rules = sortRules(rulesQuery.data?.items ?? []);
@@ -30,7 +28,9 @@ export default function HomePage() {
   // A vote opened while this page was up: / now answers the ballot, loaded whole (ballot.html).
   const voteOpen = useLiveEvent('vote')?.vote?.open === true;
   const eventName = settings?.name || appText.appName;
-  const roundTitle = (n: number) => settings?.roundTitles[n] || ROUND_TITLES[n] || appText.roundLabel(n);
+  // The rounds this event uses: those with a title (a round with an empty one is not in the event).
+  const rounds = settings ? roundsUsed(settings.roundTitles) : [];
+  const roundTitle = (n: number) => settings?.roundTitles[n] ?? '';
   return (
     <Box bg="gray.0" mih="100vh">
       <DocumentTitle title={eventName} />
@@ -63,13 +63,13 @@ export default function HomePage() {
           settings={settings}
           eventName={eventName}
           nowShowing={live ? system.title : null}
-          roundCount={ROUND_NUMBERS.length}
+          roundCount={settings ? rounds.length : null}
           teamCount={listTeam.length}
         />
         <Container size="lg" py={48}>
           <Stack gap={56}>
             <Section title={homePageText.rounds}>
-              <Rounds rounds={ROUND_NUMBERS} titleOf={roundTitle} current={live ? system.fw : null} />
+              <Rounds rounds={rounds} titleOf={roundTitle} current={live ? system.fw : null} />
             </Section>
             <Section title={homePageText.teams}>
               <Teams teams={listTeam} />

@@ -9,7 +9,7 @@ import '@mantine/core/styles.layer.css';
 import { Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROUND_TITLES, type ShowPhase } from '../../src/constants';
+import type { ShowPhase } from '../../src/constants';
 import { describeMove } from '../../src/describeMove';
 import { appText } from '../../src/messages/app';
 import { contractText } from '../../src/messages/contract';
@@ -62,8 +62,8 @@ export default function MasterPage() {
   useLoadError(M.fieldsError, fields.error);
   useLoadError(M.judgesError, users.error);
 
-  const roundTitle = (n: number) =>
-    (n === system.fw && system.title) || settings.data?.settings.roundTitles[n] || ROUND_TITLES[n] || appText.roundLabel(n);
+  // A round without a title (not used in this event, or the settings not read yet) is "Phần thi N".
+  const roundTitle = (n: number) => (n === system.fw && system.title) || settings.data?.settings.roundTitles[n] || appText.roundLabel(n);
   const currentSet = sets.data?.items.find((s) => s._id === system.setId) ?? null;
   // Admins and the master get the answers with the questions.
   const items: ConsoleQuestion[] = currentSet?.items ?? [];

@@ -1,4 +1,4 @@
-/** The front page's banner: logo, what is on now, the event's name, date and venue, counts, the way in. */
+/** The front page's banner: logo, what is on now, the event's name, slogan, date and venue, counts, the way in. */
 import { Badge, Box, Button, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -25,7 +25,8 @@ export function Hero({
   eventName: string;
   /** The title of what is on stage, or null while the show is idle. */
   nowShowing: string | null;
-  roundCount: number;
+  /** The rounds the event uses; null until the settings answer. */
+  roundCount: number | null;
   teamCount: number;
 }) {
   const eventDate = formatDate(settings?.date);
@@ -64,9 +65,11 @@ export function Hero({
             >
               {eventName}
             </Title>
-            <Text fz={{ base: 'lg', md: 22 }} opacity={0.92}>
-              {homePageText.homeTagline}
-            </Text>
+            {settings?.slogan && (
+              <Text fz={{ base: 'lg', md: 22 }} opacity={0.92} data-testid="event-slogan">
+                {settings.slogan}
+              </Text>
+            )}
             {(eventDate || settings?.venue) && (
               <Group gap="lg" mt={4} data-testid="event-when-where">
                 {eventDate && <Fact icon={<CalendarIcon />} label={homeText.date} value={eventDate} />}
@@ -74,9 +77,11 @@ export function Hero({
               </Group>
             )}
             <Group gap="xs" mt="xs">
-              <Badge variant="white" color="red" size="lg" radius="sm">
-                {homePageText.roundsCount(roundCount)}
-              </Badge>
+              {roundCount !== null && (
+                <Badge variant="white" color="red" size="lg" radius="sm">
+                  {homePageText.roundsCount(roundCount)}
+                </Badge>
+              )}
               <Badge variant="white" color="red" size="lg" radius="sm">
                 {homePageText.teamsCount(teamCount)}
               </Badge>
