@@ -1,5 +1,8 @@
 /** messages.qs: the question set screens (/user/fw-question[-N] and /user/fw-question[-N]/:_id), editor and file import. */
 export const questionSetsText = {
+  // /user/fw-question-N of a round whose title is empty in the event settings.
+  roundNotUsed: 'Phần thi này không được dùng trong cuộc thi',
+  roundNotUsedHint: 'Để dùng phần thi này, hãy nhập tên của nó trong mục Thông tin hội thi ở Bảng điều khiển.',
   format: {
     heading: 'Thể thức vòng thi',
     kinds: { classic: 'Thông thường', speed: 'Tăng tốc', obstacle: 'Vượt chướng ngại vật', finish: 'Về đích', judged: 'Giám khảo chấm' },
