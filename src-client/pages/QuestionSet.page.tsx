@@ -10,7 +10,8 @@ import { useRoundTitle } from '../components/questionSet/RoundHeading';
 
 export default function QuestionSetPage({ setNumber, id }: { setNumber: number; id?: string }) {
   // Undefined until the settings answer: the editor shows meanwhile, as it always did.
-  if (useRoundTitle(setNumber)?.trim() === '') {
+  const roundTitle = useRoundTitle(setNumber);
+  if (roundTitle?.trim() === '') {
     return (
       <Stack maw={1180} mx="auto">
         <Alert color="yellow" variant="light" radius="md" title={questionSetsText.roundNotUsed} data-testid="round-not-used">
