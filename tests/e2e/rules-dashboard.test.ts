@@ -211,6 +211,63 @@ describeInBrowser('rules and dashboard in a browser', (h) => {
     await sheet.getByText('Chưa có tiêu chí chấm nào.').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('uses three rounds and sets a slogan: the home page counts and lists those rounds with the slogan, round 5 is not used', async () => {
+    const { page, errors } = await openDashboard(h);
+    const settings = page.locator('#event-settings');
+    const round = (n: number) => settings.getByLabel(`Phần thi ${n}`);
+    await expect.poll(() => round(1).inputValue()).toBe('NGƯỜI HÀ NỘI');
+
+    // Rounds used are rounds 1..N: an empty round 2 before a used round 3 is refused at round 2.
+    await round(2).fill('');
+    await settings.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await settings
+      .getByText('Các phần thi được dùng phải liền nhau từ phần thi 1: hãy nhập tên phần thi này, hoặc để trống tên các phần thi sau nó')
+      .waitFor();
+    await expect.poll(() => round(2).getAttribute('aria-invalid')).toBe('true');
+    await round(2).fill('TIẾN VỀ HÀ NỘI');
+
+    await settings.getByLabel('Khẩu hiệu').fill('Tuổi trẻ Thủ đô: trí tuệ và bản lĩnh');
+    for (const n of [4, 5, 6]) await round(n).fill('');
+    await settings.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await toast(page, 'Cập nhật thành công').waitFor();
+
+    const visitor = await h.newPage({ width: 1440, height: 900 });
+    await visitor.page.goto('/');
+    await waitForApp(visitor.page);
+    await expect.poll(() => visitor.page.getByTestId('event-slogan').textContent()).toBe('Tuổi trẻ Thủ đô: trí tuệ và bản lĩnh');
+    // As the hall reads it (the badge is in capitals).
+    await expect.poll(() => visitor.page.getByText('3 phần thi', { exact: true }).innerText()).toBe('3 PHẦN THI');
+    for (const title of ['NGƯỜI HÀ NỘI', 'TIẾN VỀ HÀ NỘI', 'TÌNH YÊU HÀ NỘI'])
+      await visitor.page.getByText(title, { exact: true }).waitFor();
+    expect(await visitor.page.getByText('Phần thi 4', { exact: true }).count()).toBe(0);
+    expect(await visitor.page.getByText('HÀ NỘI - NIỀM TIN VÀ HY VỌNG').count()).toBe(0);
+    expect(await visitor.page.getByText('VỀ ĐÍCH').count()).toBe(0);
+
+    // A round not used: its question sets' page says so instead of the editor; a used round keeps its editor.
+    await page.goto('/user/fw-question-5');
+    await waitForApp(page);
+    await page.getByText('Phần thi này không được dùng trong cuộc thi').waitFor();
+    expect(await page.getByRole('button', { name: 'Tạo bộ câu hỏi' }).count()).toBe(0);
+    await page.goto('/user/fw-question-3');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Tạo bộ câu hỏi' }).waitFor();
+    expect(await page.getByText('Phần thi này không được dùng trong cuộc thi').count()).toBe(0);
+
+    // No slogan: nothing under the event's name.
+    await page.goto('/user/dashboard');
+    await waitForApp(page);
+    await expect.poll(() => settings.getByLabel('Khẩu hiệu').inputValue()).toBe('Tuổi trẻ Thủ đô: trí tuệ và bản lĩnh');
+    await settings.getByLabel('Khẩu hiệu').fill('');
+    await settings.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await toast(page, 'Cập nhật thành công').waitFor();
+    await visitor.page.reload();
+    await waitForApp(visitor.page);
+    await visitor.page.getByTestId('event-name').waitFor();
+    expect(await visitor.page.getByTestId('event-slogan').count()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  });
 });
 
 // The demo event fills what the tests above expect empty: it gets a server of its own.
@@ -241,6 +298,9 @@ describeInBrowser('the dashboard with the demo event', (h) => {
     await waitForApp(visitor.page);
     await visitor.page.getByTestId('home-rules').getByText('Điều 1. Đối tượng và thành phần').waitFor();
     await visitor.page.getByText('THPT Chu Văn An').waitFor();
+    // The demo looks as it did before the slogan could be set: its slogan is the old tagline, all six rounds.
+    await expect.poll(() => visitor.page.getByTestId('event-slogan').textContent()).toBe('Sân chơi trí tuệ, đoàn kết và sáng tạo');
+    await expect.poll(() => visitor.page.getByText('6 phần thi', { exact: true }).innerText()).toBe('6 PHẦN THI');
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
   });
