@@ -16,6 +16,7 @@ import * as roundState from './migrations/2026_11_25_0013_round_state';
 import * as actionLog from './migrations/2026_11_25_0014_action_log';
 import * as mediaSecret from './migrations/2026_11_25_0015_media_secret';
 import * as ballotDiscards from './migrations/2026_11_25_0016_ballot_discards';
+import * as contests from './migrations/2026_11_27_0017_contests';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0014_action_log': actionLog,
   '2026_11_25_0015_media_secret': mediaSecret,
   '2026_11_25_0016_ballot_discards': ballotDiscards,
+  '2026_11_27_0017_contests': contests,
 };

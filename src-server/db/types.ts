@@ -45,6 +45,8 @@ export interface TeamsTable {
   active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface ShowStateTable {
@@ -54,12 +56,16 @@ export interface ShowStateTable {
   scoring_version: Generated<number>;
   state: Json;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface SettingsTable {
   id: number;
   data: Json;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface EventsTable {
@@ -79,6 +85,8 @@ export interface QuestionSetsTable {
   format: Json<string | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface RulesTable {
@@ -88,6 +96,8 @@ export interface RulesTable {
   sort_order: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface ScoreFieldsTable {
@@ -105,6 +115,8 @@ export interface ScoreFieldsTable {
   round: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface MediaTable {
@@ -116,12 +128,16 @@ export interface MediaTable {
   /** An obstacle round's picture: served to the staff only (the trigger of the media_secret migration sets it). */
   secret: Generated<boolean>;
   created_at: CreatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface ShowHistoryTable {
   version: number;
   state: Json;
   created_at: CreatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface TeamAnswersTable {
@@ -135,6 +151,8 @@ export interface TeamAnswersTable {
   field_name: string | null;
   /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
   archived_attempt: Generated<number | null>;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface BuzzesTable {
@@ -149,6 +167,8 @@ export interface BuzzesTable {
   field_name: Generated<string | null>;
   /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
   archived_attempt: Generated<number | null>;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface ScoresTable {
@@ -158,6 +178,8 @@ export interface ScoresTable {
   point: number;
   updated_by: string | null;
   updated_at: UpdatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 /** The mechanism behind a point; `score_events.rule` holds the concrete rule (`speed:place=2:30`). */
@@ -195,6 +217,8 @@ export interface ScoreEventsTable {
   request_hash: string | null;
   undoes: number | null;
   created_at: CreatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 /**
@@ -212,6 +236,8 @@ export interface ActionLogTable {
   target: Json | null;
   before: Json | null;
   after: Json | null;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface IdempotencyKeysTable {
@@ -244,6 +270,8 @@ export interface AnswerOpeningsTable {
   question_id: string;
   opened_at: number;
   speed: boolean;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 /** A sudden-death question's result among tied teams (`participants`: their ids, JSON). */
@@ -254,6 +282,8 @@ export interface SuddenDeathsTable {
   winner_id: string;
   at: number;
   created_at: CreatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface VotesTable {
@@ -269,6 +299,8 @@ export interface VotesTable {
   ballots: Generated<number>;
   tallied_at: number | null;
   award: Json | null;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: Generated<string>;
 }
 
 export interface BallotsTable {
@@ -300,7 +332,25 @@ export interface ServerSecretsTable {
   created_at: CreatedAt;
 }
 
+/** An event of the installation (a contest); its title, date and venue are its settings. */
+export interface ContestsTable {
+  id: Generated<string>;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The installation's own state (one row). */
+export interface InstallationTable {
+  id: number;
+  /** The contest on stage: the seed's routes and calls act on it. */
+  active_contest_id: string;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
+  contests: ContestsTable;
+  installation: InstallationTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

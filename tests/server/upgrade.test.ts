@@ -79,6 +79,24 @@ afterAll(async () => {
 });
 
 describe('a data folder written by release 1 (before events)', () => {
+  it('holds one event, on stage, that every row of the night belongs to', async () => {
+    const db = handle.db;
+    const contests = await db.selectFrom('contests').select(['id', 'archived']).execute();
+    expect(contests).toEqual([{ id: expect.any(String), archived: false }]);
+    const { active_contest_id } = await db.selectFrom('installation').select('active_contest_id').executeTakeFirstOrThrow();
+    expect(active_contest_id).toBe(contests[0]!.id);
+    const { rows } = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'contest_id' order by table_name`.execute(db);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const { table_name } of rows) {
+      const elsewhere = await sql<{ n: number }>`
+        select count(*)::int as n from ${sql.table(table_name)} where contest_id <> ${active_contest_id}`.execute(db);
+      expect(Number(elsewhere.rows[0]!.n), table_name).toBe(0);
+      expect(await countRows(db, table_name), table_name).toBe(expected.rowCounts[table_name]);
+    }
+  });
+
   it('keeps every row of every table', async () => {
     const counts: Record<string, number> = {};
     for (const table of Object.keys(expected.rowCounts)) counts[table] = await countRows(handle.db, table);
