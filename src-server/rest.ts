@@ -133,6 +133,11 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
     (caller, c) => caller.user.all({ partial: ['1', 'true'].includes(c.req.query('partial') ?? '') }),
   );
   collection('/api/team', (caller) => caller.team);
+  // The installation's events (contests), admins only: `{ items }` like the collections' lists.
+  app.get(
+    '/api/events',
+    rest((caller) => caller.events.list()),
+  );
 
   app.get(
     '/api/results',

@@ -1,6 +1,7 @@
 /** The one router: each domain's procedures under its name. */
 import { actionsRouter } from './features/actions/router';
 import { authRouter } from './features/auth/router';
+import { eventsRouter } from './features/events/router';
 import { systemRouter } from './features/live/router';
 import { mediaRouter } from './features/media/media';
 import { profileRouter } from './features/profile/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   auth: authRouter,
   system: systemRouter,
   settings: settingsRouter,
+  events: eventsRouter,
   profile: profileRouter,
   questionSet: questionSetRouter,
   rules: rulesRouter,

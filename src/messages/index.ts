@@ -14,6 +14,7 @@ import { contractText } from './contract';
 import { correctionsText } from './corrections';
 import { dashboardText } from './dashboard';
 import { errorsText } from './errors';
+import { eventsText } from './events';
 import { homePageText, homeText } from './home';
 import { judgeLinksText } from './judgeLinks';
 import { limitsText } from './limits';
@@ -46,6 +47,7 @@ export const messages = {
   teamAdmin: membersText,
   qs: questionSetsText,
   rulesAdmin: rulesText,
+  eventsAdmin: eventsText,
   dashboard: dashboardText,
   home: homeText,
   projector: projectorText,

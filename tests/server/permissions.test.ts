@@ -78,6 +78,7 @@ const TABLE: Entry[] = [
   { procedure: 'system.refusals', allowed: STAFF },
   { procedure: 'settings.get', allowed: EVERYONE },
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
+  { procedure: 'events.list', allowed: ADMIN, rest: [{ method: 'GET', path: '/api/events' }] },
   {
     procedure: 'profile.update',
     allowed: LOGGED_IN,
