@@ -30,6 +30,7 @@ const DashboardPage = lazyScreen('dashboard', () => import('./pages/Dashboard.pa
 const UsersPage = lazyScreen('users', () => import('./pages/Users.page'));
 const MembersPage = lazyScreen('members', () => import('./pages/Members.page'));
 const RulesPage = lazyScreen('rules', () => import('./pages/Rules.page'));
+const EventsPage = lazyScreen('events', () => import('./pages/Events.page'));
 const QuestionSetPage = lazyScreen('question-set', () => import('./pages/QuestionSet.page'));
 
 /**
@@ -92,6 +93,7 @@ function Admin({ title, children }: { title: string; children: ReactNode }) {
 const ADMIN_SCREENS: [string, string, typeof UsersPage][] = [
   [ROUTES.users, appText.screenTitles.users, UsersPage],
   [ROUTES.dashboard, appText.screenTitles.dashboard, DashboardPage],
+  [ROUTES.events, appText.screenTitles.events, EventsPage],
   [ROUTES.members, appText.screenTitles.members, MembersPage],
   [ROUTES.rules, appText.screenTitles.rules, RulesPage],
 ];

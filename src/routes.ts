@@ -17,6 +17,7 @@ export const ROUTES = {
   team: '/team',
   users: '/user',
   dashboard: '/user/dashboard',
+  events: '/user/events',
   members: '/user/member',
   rules: '/user/the-le',
 } as const;

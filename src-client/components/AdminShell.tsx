@@ -18,6 +18,7 @@ interface NavItem {
 
 const MAIN_ITEMS: NavItem[] = [
   { href: '/user/dashboard', label: appText.screenTitles.dashboard },
+  { href: '/user/events', label: appText.screenTitles.events },
   { href: '/user', label: appText.screenTitles.users },
   { href: '/user/member', label: appText.screenTitles.members },
   { href: '/user/the-le', label: appText.screenTitles.rules },

@@ -24,6 +24,7 @@ export const appText = {
     team: 'Màn hình đội thi',
     preview: 'Xem trước màn hình',
     dashboard: 'Bảng điều khiển',
+    events: 'Cuộc thi',
     users: 'Người dùng',
     members: 'Đội thi',
     rules: 'Thể lệ',
