@@ -287,6 +287,20 @@ describeInBrowser('the dashboard with the demo event', (h) => {
     await expect.poll(() => page.getByTestId('score-field-row').count()).toBe(4);
     await expect.poll(() => page.locator('#event-settings').getByLabel('Ngày thi').inputValue()).toBe('22/11/2026');
 
+    // The events list, from the navigation: the demo night, on stage, with its eight teams.
+    await page.getByRole('link', { name: 'Cuộc thi', exact: true }).click();
+    await page.waitForURL('**/user/events');
+    await expect.poll(() => page.getByTestId('event-row').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('event-row').locator('td').allInnerTexts())
+      .toEqual([
+        'Hội thi "Em yêu Hà Nội" 2026',
+        '22/11/2026',
+        'Cung Văn hóa Hữu nghị Việt Xô, 91 Trần Hưng Đạo, Hà Nội',
+        'Đang diễn ra',
+        '8',
+      ]);
+
     await page.goto('/user/the-le');
     await waitForApp(page);
     await expect.poll(() => page.getByTestId('rule-card').count()).toBe(4);
