@@ -5,7 +5,7 @@ import { appText } from '../../src/messages/app';
 import { eventsText } from '../../src/messages/events';
 import { formatDate } from '../../src/valueFormat';
 import { AdminList, AdminPage } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
+import { DataTable, RECORD_LIST } from '../components/DataTable';
 import { useLoadError } from '../hooks/useConnection';
 import { useTRPC } from '../trpc';
 
@@ -27,9 +27,7 @@ export default function EventsPage() {
           <DataTable
             minWidth={760}
             striped
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing="sm"
+            {...RECORD_LIST}
             data-testid="event-table"
             head={
               <>
