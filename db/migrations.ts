@@ -17,6 +17,7 @@ import * as actionLog from './migrations/2026_11_25_0014_action_log';
 import * as mediaSecret from './migrations/2026_11_25_0015_media_secret';
 import * as ballotDiscards from './migrations/2026_11_25_0016_ballot_discards';
 import * as contests from './migrations/2026_11_27_0017_contests';
+import * as contestScope from './migrations/2026_11_27_0018_contest_scope';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0015_media_secret': mediaSecret,
   '2026_11_25_0016_ballot_discards': ballotDiscards,
   '2026_11_27_0017_contests': contests,
+  '2026_11_27_0018_contest_scope': contestScope,
 };

@@ -24,7 +24,13 @@ import type { SocketRegistry } from './socket-registry';
 
 /** Everything long-lived the procedures use, built once at start. */
 export interface AppDeps {
-  db: Kysely<Database>;
+  /**
+   * The contest on stage's handle (`db/scope.ts`): every read and write through it is that contest's.
+   * A getter: a request's context takes it once, so the whole request acts on one contest.
+   */
+  readonly db: Kysely<Database>;
+  /** The installation's handle, unscoped: sessions, accounts, the contests themselves. */
+  base: Kysely<Database>;
   config: Config;
   /** The live floor over the night's picture (`features/live/`, `picture/`). */
   hub: NightHub;

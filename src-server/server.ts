@@ -13,6 +13,7 @@ import { Notices } from './db/notices';
 import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SessionCache } from './features/auth/sessions';
+import { onStageHandle, ScopedHandles } from './features/events/active';
 import { ProjectorPresence } from './features/projectors/presence';
 import { IdempotencyCache } from './features/scoring/idempotency';
 import { ConsolePresence } from './features/show/consoles';
@@ -43,11 +44,14 @@ export interface StartOptions {
  * what listens beside it (the consoles, the vote's count, the session notices), the caches and the limiter.
  */
 export async function createAppDeps(database: DatabaseHandle, config: Config): Promise<AppDeps> {
-  const { db } = database;
-  const notices = new Notices(db, database.pool);
-  const hub = createLiveHub(db, notices);
-  const consoles = new ConsolePresence(db, notices);
-  const votes = new VoteCounter(db, hub);
+  const base = database.db;
+  const notices = new Notices(base, database.pool);
+  const hub = createLiveHub(base, notices);
+  const consoles = new ConsolePresence(base, notices);
+  const handles = new ScopedHandles(base);
+  // Each request acts on the contest the picture shows (the one on stage when it last loaded).
+  const onStage = () => handles.for(hub.live.scope);
+  const votes = new VoteCounter(onStage, hub);
   await hub.start();
   await consoles.start();
   // While a vote is open a count comes within an interval; a change may have opened one.
@@ -55,7 +59,10 @@ export async function createAppDeps(database: DatabaseHandle, config: Config): P
     if (delivery.kind !== 'live') votes.wake();
   });
   const deps: AppDeps = {
-    db,
+    base,
+    get db() {
+      return onStage();
+    },
     config,
     hub,
     notices,
@@ -100,7 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateAs(database.db, config.databaseUrl ? config.migrationDatabaseUrl : null);
   const firstStart = await ensureFirstAdmin(database.db, config, log);
   if (firstStart && config.seedDemo) {
-    for (const line of describeDemoLogins(await loadDemoEvent(database.db))) log(line);
+    for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(database.db)))) log(line);
   }
 
   const deps = await createAppDeps(database, config);

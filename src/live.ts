@@ -186,6 +186,8 @@ export interface DomainEvents {
   suddenDeaths: { records: TSuddenDeath[] };
   /** The vote, open or last (null after a reset): opened, counted, closed or awarded. Never one per ballot. */
   vote: { vote: StoredVote | null };
+  /** The installation's: the contest on stage changed, or the one on stage was archived or reopened. */
+  contest: { contestId: string };
 }
 export type DomainEventType = keyof DomainEvents;
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEvents[K] } }[DomainEventType];
@@ -200,6 +202,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'buzz',
   'suddenDeaths',
   'vote',
+  'contest',
 ];
 
 /** A vote as stored and as its domain event carries it: the ballot's teams come from the model. */

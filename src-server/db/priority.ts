@@ -1,14 +1,16 @@
 /** Where a new record goes in its list when no priority is given: after every record already there. */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './types';
 
 type OrderedTable = 'users' | 'teams' | 'question_sets';
 
-/** One more than the largest priority in the list (0 for an empty list). */
+/**
+ * One more than the largest priority in the list (0 for an empty list). Built with the query builder,
+ * so a scoped handle counts its own contest's teams and sets only.
+ */
 export async function nextPriority(db: Kysely<Database>, table: OrderedTable, setNo?: number): Promise<number> {
-  const where = table === 'question_sets' && setNo !== undefined ? sql`where set_no = ${setNo}` : sql``;
-  const { rows } = await sql<{
-    next: number | string;
-  }>`select coalesce(max(priority) + 1, 0) as next from ${sql.table(table)} ${where}`.execute(db);
-  return Number(rows[0]?.next ?? 0);
+  let query = db.selectFrom(table).select((eb) => eb.fn.max<number | null>('priority').as('top'));
+  if (table === 'question_sets' && setNo !== undefined) query = query.where('set_no' as never, '=', setNo as never);
+  const row = await query.executeTakeFirst();
+  return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }

@@ -7,6 +7,11 @@ type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
  * A jsonb column: written as JSON text, read as `unknown`, so every read goes through its zod schema
  * (src-server/db/json.ts, one helper per column in its feature's data module) and is never cast.
  */
+/**
+ * The contest a row belongs to: a scoped handle (`db/scope.ts`) fills it on every insert and filters
+ * every read, update and delete by it, so features never name it; a row never changes contest.
+ */
+type ContestId = ColumnType<string, string | undefined, never>;
 type Json<Insert = string> = ColumnType<unknown, Insert, string>;
 
 export interface UsersTable {
@@ -19,6 +24,8 @@ export interface UsersTable {
   birthday: string | null;
   role: Role;
   team_id: string | null;
+  /** A team account's contest; null for the installation's staff and judges. */
+  contest_id: string | null;
   priority: Generated<number>;
   active: Generated<boolean>;
   judge_token_hash: string | null;
@@ -46,7 +53,7 @@ export interface TeamsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface ShowStateTable {
@@ -57,7 +64,7 @@ export interface ShowStateTable {
   state: Json;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface SettingsTable {
@@ -65,13 +72,15 @@ export interface SettingsTable {
   data: Json;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface EventsTable {
   id: Generated<number>;
   type: string;
   payload: Json;
+  /** The contest the change is of; null for the installation's own (the contest on stage changed). */
+  contest_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -86,7 +95,7 @@ export interface QuestionSetsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface RulesTable {
@@ -97,7 +106,7 @@ export interface RulesTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface ScoreFieldsTable {
@@ -116,7 +125,7 @@ export interface ScoreFieldsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface MediaTable {
@@ -129,7 +138,7 @@ export interface MediaTable {
   secret: Generated<boolean>;
   created_at: CreatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface ShowHistoryTable {
@@ -137,7 +146,7 @@ export interface ShowHistoryTable {
   state: Json;
   created_at: CreatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface TeamAnswersTable {
@@ -152,7 +161,7 @@ export interface TeamAnswersTable {
   /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
   archived_attempt: Generated<number | null>;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface BuzzesTable {
@@ -168,7 +177,7 @@ export interface BuzzesTable {
   /** Null for the round's current attempt; the attempt's number once "Chơi lại vòng này" set it aside. */
   archived_attempt: Generated<number | null>;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface ScoresTable {
@@ -179,7 +188,7 @@ export interface ScoresTable {
   updated_by: string | null;
   updated_at: UpdatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 /** The mechanism behind a point; `score_events.rule` holds the concrete rule (`speed:place=2:30`). */
@@ -218,7 +227,7 @@ export interface ScoreEventsTable {
   undoes: number | null;
   created_at: CreatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 /**
@@ -236,8 +245,8 @@ export interface ActionLogTable {
   target: Json | null;
   before: Json | null;
   after: Json | null;
-  /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  /** The contest the entry belongs to; null for the installation's own (an event deleted). */
+  contest_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface IdempotencyKeysTable {
@@ -271,7 +280,7 @@ export interface AnswerOpeningsTable {
   opened_at: number;
   speed: boolean;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 /** A sudden-death question's result among tied teams (`participants`: their ids, JSON). */
@@ -283,7 +292,7 @@ export interface SuddenDeathsTable {
   at: number;
   created_at: CreatedAt;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface VotesTable {
@@ -300,7 +309,7 @@ export interface VotesTable {
   tallied_at: number | null;
   award: Json | null;
   /** The contest the row belongs to (`contests`). */
-  contest_id: Generated<string>;
+  contest_id: ContestId;
 }
 
 export interface BallotsTable {
@@ -348,8 +357,15 @@ export interface InstallationTable {
   updated_at: UpdatedAt;
 }
 
+/** A judge sitting on a contest's panel. */
+export interface ContestJudgesTable {
+  contest_id: ContestId;
+  user_id: string;
+}
+
 export interface Database {
   contests: ContestsTable;
+  contest_judges: ContestJudgesTable;
   installation: InstallationTable;
   users: UsersTable;
   sessions: SessionsTable;

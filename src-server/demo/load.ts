@@ -16,7 +16,7 @@ import { normaliseItems } from '../features/questionSet/data';
 import { recordSheet, sheetColumnsOf } from '../features/scoreField/sheet';
 import { defaultSettings, readSettings } from '../features/settings/data';
 import { recordTeams } from '../features/team/data';
-import { recordSeatsIfChanged, userSearchText } from '../features/users/data';
+import { recordSeatsIfChanged, seatOnPanel, userSearchText } from '../features/users/data';
 import type { NightHub } from '../picture/hub';
 import { DEMO_JUDGES, DEMO_QUESTION_SETS, DEMO_RULES, DEMO_SCORE_FIELDS, DEMO_SETTINGS, DEMO_TEAMS } from './content';
 import { obstaclePicturePng } from './picture';
@@ -71,7 +71,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
           roundTitles: { ...defaultSettings().roundTitles, ...DEMO_SETTINGS.roundTitles },
         }),
       })
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) => oc.column('contest_id').doNothing())
       .execute();
 
     let teamIds: string[] = [];
@@ -92,9 +92,17 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
     }
 
     for (const [index, account] of accounts.entries()) {
-      const exists = await trx.selectFrom('users').select('id').where(sql`lower(username)`, '=', account.username).executeTakeFirst();
-      if (exists) continue;
-      await trx
+      const exists = await trx
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where(sql`lower(username)`, '=', account.username)
+        .executeTakeFirst();
+      if (exists) {
+        // A judge of the installation already: on this contest's panel too.
+        if (exists.role === 'judge' && account.role === 'judge') await seatOnPanel(trx, exists.id);
+        continue;
+      }
+      const user = await trx
         .insertInto('users')
         .values({
           username: account.username,
@@ -105,7 +113,9 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
           priority: index + 1,
           search_text: userSearchText(account.username, account.fullName),
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (account.role === 'judge') await seatOnPanel(trx, user.id);
       created.push({
         username: account.username,
         password: passwords.get(account.username)!,

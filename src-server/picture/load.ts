@@ -1,11 +1,14 @@
 /**
  * Where the live picture is read from: each feature's own loader for its share, registered here where
- * the server is assembled, all read in one consistent snapshot. A loader is handed the scope it reads.
+ * the server is assembled, all read in one consistent snapshot of the contest on stage. A loader is
+ * handed a handle scoped to that contest (`db/scope.ts`) and the scope itself.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { scopeTo } from '../db/scope';
 import type { Database } from '../db/types';
+import { activeScope } from '../features/events/active';
 import { lastEventId } from '../features/live/events';
-import { DEFAULT_SCOPE, type LiveScope, type LoadPicture } from '../features/live/picture';
+import type { LiveScope, LoadPicture } from '../features/live/picture';
 import { readSheet, sheetFieldOf } from '../features/scoreField/sheet';
 import { listScores } from '../features/scoring/data';
 import { readSettings } from '../features/settings/data';
@@ -19,7 +22,7 @@ import { readSeats } from '../features/users/data';
 import { readCurrentVote } from '../features/vote/data';
 import { type LiveData, LiveModel } from './model';
 
-type Loaders = { [K in keyof LiveData]: (db: Transaction<Database>, scope: LiveScope) => Promise<LiveData[K]> };
+type Loaders = { [K in keyof LiveData]: (db: Kysely<Database>, scope: LiveScope) => Promise<LiveData[K]> };
 
 /** Each part of the picture and the feature that reads it. */
 const LIVE_LOADERS: Loaders = {
@@ -36,22 +39,27 @@ const LIVE_LOADERS: Loaders = {
   vote: (db) => readCurrentVote(db),
 };
 
-/** Everything the picture holds, and the id of the last event it includes, as one consistent read. */
-export async function loadLiveData(db: Kysely<Database>, scope: LiveScope = DEFAULT_SCOPE): Promise<{ data: LiveData; eventId: number }> {
+/**
+ * Everything the picture of the contest on stage holds, the id of the last event it includes and the
+ * contest, as one consistent read. `db` is the installation's handle (unscoped).
+ */
+export async function loadLiveData(db: Kysely<Database>): Promise<{ data: LiveData; eventId: number; scope: LiveScope }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       // The first statement fixes the snapshot; every read below sees the same committed state.
       const eventId = await lastEventId(trx);
+      const scope = await activeScope(trx);
+      const scoped = scopeTo(trx, { contestId: scope.contest, readOnly: scope.readOnly });
       const data = {} as Record<keyof LiveData, unknown>;
-      for (const key of Object.keys(LIVE_LOADERS) as (keyof LiveData)[]) data[key] = await LIVE_LOADERS[key](trx, scope);
+      for (const key of Object.keys(LIVE_LOADERS) as (keyof LiveData)[]) data[key] = await LIVE_LOADERS[key](scoped, scope);
       // Sound: each key was read by its own loader, typed by `Loaders`.
-      return { data: data as LiveData, eventId };
+      return { data: data as LiveData, eventId, scope };
     });
 }
 
-export const loadLiveModel: LoadPicture<LiveModel> = async (db, scope) => {
-  const { data, eventId } = await loadLiveData(db, scope);
-  return new LiveModel(data, eventId);
+export const loadLiveModel: LoadPicture<LiveModel> = async (db) => {
+  const { data, eventId, scope } = await loadLiveData(db);
+  return new LiveModel(data, eventId, scope);
 };

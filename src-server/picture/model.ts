@@ -6,7 +6,7 @@
  * progress, ranking) come from the parts and cache their result until the next change.
  */
 import type { Audience, DomainEvent, LiveMessage } from '../../src/live';
-import { type LivePicture, Memo, type Output, type PicturePart, type Viewer, viewerKey } from '../features/live/picture';
+import { type LivePicture, type LiveScope, Memo, type Output, type PicturePart, type Viewer, viewerKey } from '../features/live/picture';
 import { type StandingsData, StandingsPicture } from '../features/scoring/standings-picture';
 import { type AnswersData, AnswersPicture } from '../features/show/answers-picture';
 import { type StageData, StagePicture } from '../features/show/stage-picture';
@@ -33,6 +33,8 @@ export class LiveModel implements LivePicture {
     data: LiveData,
     /** The id of the last event this model has followed. */
     public eventId: number,
+    /** The contest it is of: the one on stage. */
+    readonly scope: LiveScope,
   ) {
     this.stage = new StagePicture(data, this.memo);
     this.answers = new AnswersPicture(data, this.stage);

@@ -13,9 +13,11 @@ export const cliText = {
   serverStopping: (signal: string) => `[server] ${signal}: đang dừng…`,
   cliStopServer: (pid: number, dir: string) =>
     `Máy chủ (tiến trình ${pid}) đang giữ thư mục dữ liệu ${dir}. Hãy dừng máy chủ rồi chạy lại lệnh này; chưa có gì bị thay đổi.`,
+  cliEventNotFound: (wanted: string, events: string[]) =>
+    [`Không có cuộc thi «${wanted}» (--event nhận mã hoặc tên cuộc thi). Các cuộc thi hiện có:`, ...events.map((e) => `  ${e}`)].join('\n'),
 
   // npm run import
-  importUsage: 'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run]',
+  importUsage: 'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run] [--event <mã hoặc tên cuộc thi>]',
   importBadSet: 'Tham số --set phải là một số từ 1 đến 6',
   importMissingFile: (file: string) => `Không tìm thấy tệp ${file}`,
   importReading: (file: string) => `Đang đọc ${file}…`,
@@ -28,13 +30,13 @@ export const cliText = {
 
   // npm run user:create
   userCreateUsage:
-    'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>]',
+    'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>] [--event <mã hoặc tên cuộc thi>]',
   userCreateDone: (username: string, role: string, password: string | null) =>
     `Đã tạo người dùng ${username} (${role}).${password ? ` Mật khẩu: ${password}` : ''}`,
   userCreateFailed: (message: string) => `Tạo người dùng bị lỗi: ${message}`,
 
   // npm run export
-  exportUsage: 'Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv>',
+  exportUsage: 'Cách dùng: npm run export -- --out <tệp .xlsx hoặc .csv> [--event <mã hoặc tên cuộc thi>]',
   exportDone: (teams: number, file: string) => `Đã xuất kết quả của ${teams} đội vào ${file}`,
 
   // npm run seed:demo (and the sample spreadsheet's generator)

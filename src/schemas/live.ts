@@ -232,6 +232,7 @@ export const ZDomainEventPayloads = {
   buzz: z.object({ questionId: z.string(), order: z.array(ZBuzz) }),
   suddenDeaths: z.object({ records: z.array(ZSuddenDeathSchema) }),
   vote: z.object({ vote: ZStoredVoteSchema.nullable() }),
+  contest: z.object({ contestId: z.string() }),
 } satisfies { [K in DomainEventType]: z.ZodType<DomainEvents[K]> };
 
 // Each schema's output is exactly its type (no field missing or extra on either side, optional
@@ -252,5 +253,6 @@ const exact: { storedShow: Exact<typeof ZStoredShowSchema, StoredShow> } & {
   buzz: true,
   suddenDeaths: true,
   vote: true,
+  contest: true,
 };
 void exact;

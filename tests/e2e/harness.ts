@@ -16,6 +16,7 @@ import { readConfig } from '../../src-server/config';
 import { openDatabase } from '../../src-server/db/connection';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { insertAccounts } from '../helpers/accounts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,12 +79,15 @@ export async function startHarness(): Promise<Harness> {
   const server = await startServer(config, { database, log: () => {} });
   const { db } = server.deps;
   const passwordHash = await hashPassword(USER_PASSWORD);
-  for (const role of ['master', 'judge', 'team'] as const) {
-    await db
-      .insertInto('users')
-      .values({ username: ACCOUNTS[role].username, password_hash: passwordHash, full_name: `Người dùng ${role}`, role })
-      .execute();
-  }
+  await insertAccounts(
+    db,
+    (['master', 'judge', 'team'] as const).map((role) => ({
+      username: ACCOUNTS[role].username,
+      password_hash: passwordHash,
+      full_name: `Người dùng ${role}`,
+      role,
+    })),
+  );
 
   const browser = await launchBrowser();
   const url = `http://127.0.0.1:${server.port}`;

@@ -6,7 +6,7 @@ import { type Config, readConfig } from '../../src-server/config';
 import { type AppDeps, createContext } from '../../src-server/context';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { liveTransaction } from '../../src-server/features/live/record';
-import { recordSeatsIfChanged } from '../../src-server/features/users/data';
+import { recordSeatsIfChanged, seatOnPanel } from '../../src-server/features/users/data';
 import { createCaller } from '../../src-server/router';
 import { createAppDeps, stopAppDeps } from '../../src-server/server';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -95,6 +95,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (role === 'judge') await seatOnPanel(deps.db, row.id);
       // As the admin screens do: a new judge takes a seat on the live screens.
       await liveTransaction(deps, (recorder) => recordSeatsIfChanged(recorder, deps.hub.live.standings.seatList()));
       return row.id;

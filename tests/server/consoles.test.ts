@@ -7,6 +7,7 @@ import type { LiveMessage } from '../../src/live';
 import { openDatabase } from '../../src-server/db/connection';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { insertAccounts } from '../helpers/accounts';
 import { type ConsoleClient, openConsole } from '../helpers/console-client';
 import { loginAt } from '../helpers/http';
 import { serverConfig } from '../helpers/test-app';
@@ -45,16 +46,14 @@ beforeAll(async () => {
   server = await startServer(config(), { database: database.handle, log: () => {} });
   base = `http://127.0.0.1:${server.port}`;
   const hash = await hashPassword('mat-khau-123');
-  const rows = await database.handle.db
-    .insertInto('users')
-    .values([
+  Object.assign(
+    ids,
+    await insertAccounts(database.handle.db, [
       { username: 'dieukhien', role: 'master', password_hash: hash, full_name: 'Nguyễn Điều Khiển' },
       { username: 'gkmot', role: 'judge', password_hash: hash },
       { username: 'doia', role: 'team', password_hash: hash },
-    ])
-    .returning(['id', 'username'])
-    .execute();
-  for (const row of rows) ids[row.username] = row.id;
+    ]),
+  );
   masterId = ids.dieukhien!;
   admin = await login(base, 'admin', 'mat-khau-admin-1');
   master = await login(base, 'dieukhien');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onStageHandle } from '../../src-server/features/events/active';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
@@ -37,7 +38,7 @@ describe(`the database (${process.env.TEST_DB})`, () => {
   });
 
   it('rolls a failed transaction back whole', async () => {
-    const db = database.handle.db;
+    const db = await onStageHandle(database.handle.db);
     await expect(
       db.transaction().execute(async (trx) => {
         await trx.insertInto('teams').values({ name: 'Sẽ biến mất' }).execute();
@@ -50,7 +51,7 @@ describe(`the database (${process.env.TEST_DB})`, () => {
 
   // On PGlite the driver queues transactions on its one connection; on PostgreSQL the row lock does.
   it('loses no increment when twenty read-modify-write transactions run at once', async () => {
-    const db = database.handle.db;
+    const db = await onStageHandle(database.handle.db);
     await db
       .insertInto('settings')
       .values({ id: 1, data: JSON.stringify({ counter: 0 }) })
@@ -77,7 +78,7 @@ describe(`the database (${process.env.TEST_DB})`, () => {
   });
 
   it('never runs a query from outside inside an open transaction (it sees only what was committed)', async () => {
-    const db = database.handle.db;
+    const db = await onStageHandle(database.handle.db);
     let inserted!: () => void;
     const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
     let release!: () => void;

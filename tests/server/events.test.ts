@@ -59,18 +59,18 @@ describe('the events list', () => {
   });
 
   it('lists a contest without settings as untitled and prepared, after the one on stage, and an archived one as archived', async () => {
-    // Settings are one row (id = 1, the contest on stage's): a second contest has none yet.
-    const second = await t.deps.db
+    // A second contest has no settings row yet.
+    const second = await t.deps.base
       .insertInto('contests')
       .values({ created_at: new Date(Date.now() + 60_000) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const archived = await t.deps.db
+    const archived = await t.deps.base
       .insertInto('contests')
       .values({ archived: true, created_at: new Date(Date.now() - 60_000) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('teams').values({ name: 'Đội của cuộc thi sau', contest_id: second.id }).execute();
+    await t.deps.base.insertInto('teams').values({ name: 'Đội của cuộc thi sau', contest_id: second.id }).execute();
 
     const { items } = await (await t.caller(cookies.admin)).events.list();
     expect(items.map(({ title, state, teamCount, date, venue }) => ({ title, state, teamCount, date, venue }))).toEqual([

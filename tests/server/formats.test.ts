@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations';
 import { openDatabase } from '../../src-server/db/connection';
+import { onStageHandle } from '../../src-server/features/events/active';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createThrowawayPostgres } from '../helpers/test-db';
 
@@ -216,14 +217,15 @@ describe('the migration to formats', () => {
       const set = await db.selectFrom('question_sets').select('format').executeTakeFirstOrThrow();
       expect(set.format).toEqual({ kind: 'classic' });
 
-      await db
+      const scoped = await onStageHandle(db);
+      await scoped
         .insertInto('score_events')
         .values({ team_id: 't', gk_id: '', field_name: 'phan-1', new_point: 30, source: 'speed', rule: 'speed:place=2:30' })
         .execute();
       const event = await db.selectFrom('score_events').select(['source', 'rule']).executeTakeFirstOrThrow();
       expect(event).toEqual({ source: 'speed', rule: 'speed:place=2:30' });
       await expect(
-        db
+        scoped
           .insertInto('score_events')
           .values({ team_id: 't', gk_id: '', field_name: 'phan-1', source: 'magic' as never })
           .execute(),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { insertAccounts } from '../helpers/accounts';
 import { jsonCall, loginAt } from '../helpers/http';
 import { serverConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -54,10 +55,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${server.port}`;
   admin = await login('admin', 'mat-khau-admin-1');
   const teamId = (await post('/api/team', { data: { name: 'Đội Ba Đình' } }, admin)).item._id;
-  await database.handle.db
-    .insertInto('users')
-    .values({ username: 'doibadinh', role: 'team', password_hash: await hashPassword('mat-khau-123'), team_id: teamId })
-    .execute();
+  await insertAccounts(database.handle.db, [
+    { username: 'doibadinh', role: 'team', password_hash: await hashPassword('mat-khau-123'), team_id: teamId },
+  ]);
   teamCookie = await login('doibadinh', 'mat-khau-123');
   const set = await post(
     '/api/fw-question',

@@ -7,6 +7,7 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
+import { insertAccounts } from '../helpers/accounts';
 import { loginAt } from '../helpers/http';
 import { type RealServer, startRealServer } from '../helpers/real-server';
 import { serverConfig } from '../helpers/test-app';
@@ -157,11 +158,8 @@ describe('cached sessions', () => {
 
   it('forget a user an admin disables, and show a renamed user at once', async () => {
     const hash = await hashPassword('mat-khau-123');
-    const [row] = await running.database.handle.db
-      .insertInto('users')
-      .values({ username: 'gkhai', role: 'judge', password_hash: hash })
-      .returning('id')
-      .execute();
+    const ids = await insertAccounts(running.database.handle.db, [{ username: 'gkhai', role: 'judge', password_hash: hash }]);
+    const row = { id: ids.gkhai! };
     const cookie = await login('gkhai', 'mat-khau-123');
     expect((await (await fetch(`${running.base}/api/state`, { headers: { cookie } })).json()).user.username).toBe('gkhai');
     expect((await send('PUT', '/api/user', admin, { _id: row!.id, changes: { fullName: 'Giám khảo Hai' } })).status).toBe(200);

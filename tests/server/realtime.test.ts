@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { recordEvent } from '../../src-server/features/live/events';
 import { MAX_REPLAY } from '../../src-server/features/live/replay';
+import { insertAccounts } from '../helpers/accounts';
 import { jsonCall, loginAt } from '../helpers/http';
 import { type RealServer, startRealServer } from '../helpers/real-server';
 import { serverConfig } from '../helpers/test-app';
@@ -31,14 +32,11 @@ beforeAll(async () => {
   admin = await login('admin', 'mat-khau-admin-1');
   for (const name of ['Đội A', 'Đội B']) teamIds.push((await call(admin, 'POST', '/api/team', { data: { name } })).item._id);
   const hash = await hashPassword('mat-khau-123');
-  await running.database.handle.db
-    .insertInto('users')
-    .values([
-      { username: 'dieukhien', role: 'master', password_hash: hash },
-      { username: 'doia', role: 'team', password_hash: hash, team_id: teamIds[0]! },
-      { username: 'gkmot', role: 'judge', password_hash: hash },
-    ])
-    .execute();
+  await insertAccounts(running.database.handle.db, [
+    { username: 'dieukhien', role: 'master', password_hash: hash },
+    { username: 'doia', role: 'team', password_hash: hash, team_id: teamIds[0]! },
+    { username: 'gkmot', role: 'judge', password_hash: hash },
+  ]);
   master = await login('dieukhien', 'mat-khau-123');
   teamCookie = await login('doia', 'mat-khau-123');
   await call(admin, 'POST', '/api/score-field', { data: { name: 'phan-1', label: 'Phần 1', kind: 'answers', maxPoint: 100, step: 5 } });

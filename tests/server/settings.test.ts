@@ -57,8 +57,11 @@ describe('event settings', () => {
         6: 'CÂU HỎI PHỤ',
       },
     };
-    await sql`insert into settings (id, data) values (1, cast(${JSON.stringify(before)} as jsonb))
-      on conflict (id) do update set data = excluded.data`.execute(t.deps.db);
+    await t.deps.db
+      .insertInto('settings')
+      .values({ id: 1, data: JSON.stringify(before) })
+      .onConflict((oc) => oc.column('contest_id').doUpdateSet({ data: JSON.stringify(before) }))
+      .execute();
     const read = await settingsReadAfresh();
     expect(read).toMatchObject({ ...before, slogan: TAGLINE });
     // A change of something else keeps them, and stores the slogan as read.

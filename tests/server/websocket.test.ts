@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { readConfig } from '../../src-server/config';
 import { hashPassword } from '../../src-server/features/auth/password';
 import { type RunningServer, startServer } from '../../src-server/server';
+import { insertAccounts } from '../helpers/accounts';
 import { loginAt } from '../helpers/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -15,10 +16,7 @@ beforeAll(async () => {
   const config = { ...readConfig({}), port: 0, host: '127.0.0.1', adminPassword: 'mat-khau-admin-1', clientDir: process.cwd() };
   server = await startServer(config, { database: database.handle, log: () => {} });
   wsUrl = `ws://127.0.0.1:${server.port}/trpc`;
-  await database.handle.db
-    .insertInto('users')
-    .values({ username: 'gk', role: 'judge', password_hash: await hashPassword('mat-khau-gk-1') })
-    .execute();
+  await insertAccounts(database.handle.db, [{ username: 'gk', role: 'judge', password_hash: await hashPassword('mat-khau-gk-1') }]);
 });
 afterAll(async () => {
   await server.close();

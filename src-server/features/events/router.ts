@@ -3,5 +3,5 @@ import { adminProcedure, router } from '../../trpc';
 import { listEvents } from './data';
 
 export const eventsRouter = router({
-  list: adminProcedure.query(async ({ ctx }) => ({ items: await listEvents(ctx.db) })),
+  list: adminProcedure.query(async ({ ctx }) => ({ items: await listEvents(ctx.base) })),
 });

@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../../../src/live';
 import { ZDomainEventPayloads } from '../../../src/schemas/live';
 import { parseStored } from '../../db/json';
+import { scopeOf } from '../../db/scope';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,6 +14,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface StoredEvent {
   id: number;
   event: DomainEvent;
+  /** The contest the change is of (the writing handle's scope); null for the installation's own. */
+  contestId: string | null;
 }
 
 export const EVENTS_CHANNEL = 'hoithi_events';
@@ -38,13 +41,16 @@ export async function recordEvent(trx: Db, event: DomainEvent): Promise<StoredEv
  */
 export async function insertEvent(trx: Db, event: DomainEvent, options: { lock?: boolean; notify?: boolean } = {}): Promise<StoredEvent> {
   const payload = JSON.stringify(event.payload);
+  const contestId = scopeOf(trx)?.contestId ?? null;
   const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
   const announce = options.notify ? sql`pg_notify(${EVENTS_CHANNEL}, id::text)` : sql`null`;
   const { rows } = await sql<{ id: number }>`
     with locked as (${locked}),
-    inserted as (insert into events (type, payload) select ${event.type}, cast(${payload} as jsonb) from locked returning id)
+    inserted as (
+      insert into events (type, payload, contest_id) select ${event.type}, cast(${payload} as jsonb), cast(${contestId} as text) from locked returning id
+    )
     select id, ${announce} as notified from inserted`.execute(trx);
-  return { id: Number(rows[0]!.id), event };
+  return { id: Number(rows[0]!.id), event, contestId };
 }
 
 /** Tells the other instances, at commit, that events up to `id` are there to read. */
@@ -63,7 +69,7 @@ export async function lastEventId(db: Db): Promise<number> {
 
 /** The stored events after `after` (up to `until` when given), oldest first, at most `limit`. */
 export async function readEventsAfter(db: Db, after: number, until: number | undefined, limit: number) {
-  let query = db.selectFrom('events').select(['id', 'type', 'payload']).where('id', '>', after);
+  let query = db.selectFrom('events').select(['id', 'type', 'payload', 'contest_id']).where('id', '>', after);
   if (until !== undefined) query = query.where('id', '<=', until);
   return query.orderBy('id').limit(limit).execute();
 }

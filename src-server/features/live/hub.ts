@@ -10,7 +10,7 @@ import type { Notices } from '../../db/notices';
 import type { Database } from '../../db/types';
 import { domainEventOf, EVENTS_CHANNEL, pruneEvents, readEventsAfter, type StoredEvent } from './events';
 import { Fanout, type Subscriber } from './fanout';
-import { DEFAULT_SCOPE, type LivePicture, type LiveScope, type LoadPicture, type Output } from './picture';
+import type { LivePicture, LoadPicture, Output } from './picture';
 import { ChangeEntry, ReplayBuffer } from './replay';
 import { OrderedSectionTimes } from './timings';
 
@@ -28,7 +28,6 @@ export class LiveHub<P extends LivePicture = LivePicture> {
     private readonly load: LoadPicture<P>,
     /** The LISTEN connection this instance shares; the hub hears new events on it (PostgreSQL). */
     private readonly notices: Notices,
-    readonly scope: LiveScope = DEFAULT_SCOPE,
   ) {
     this.unlisten = notices.listen(
       EVENTS_CHANNEL,
@@ -59,7 +58,7 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   }
 
   private async reload(): Promise<void> {
-    this.picture = await this.load(this.db, this.scope);
+    this.picture = await this.load(this.db);
     this.replay.reset(this.picture.eventId);
   }
 
@@ -91,6 +90,19 @@ export class LiveHub<P extends LivePicture = LivePicture> {
 
   private follow(stored: StoredEvent): void {
     if (stored.id <= this.picture.eventId) return;
+    if (stored.event.type === 'contest') {
+      // Another contest on stage, or this one archived or reopened: read the picture again, and
+      // every screen starts over on it.
+      this.picture.eventId = stored.id;
+      this.chain = this.chain.then(() => this.resync());
+      return;
+    }
+    if (stored.contestId !== null && stored.contestId !== this.picture.scope.contest) {
+      // Another contest's change (written while the stage moved): nothing any screen here follows.
+      this.picture.eventId = stored.id;
+      this.replay.add(new ChangeEntry(stored.id, []));
+      return;
+    }
     let outputs: Output[];
     try {
       outputs = this.picture.apply(stored.id, stored.event);
@@ -153,7 +165,7 @@ export class LiveHub<P extends LivePicture = LivePicture> {
             this.chain = this.chain.then(() => this.resync());
             continue;
           }
-          if (event) this.follow({ id: row.id, event });
+          if (event) this.follow({ id: row.id, event, contestId: row.contest_id });
         }
         if (rows.length < 500) break;
       }

@@ -9,14 +9,14 @@ import type { Audience, DomainEvent, LiveMessage } from '../../../src/live';
 import type { Database } from '../../db/types';
 
 /**
- * Which contest a picture is of. One server holds one contest today; a later issue holds several,
- * each with its own picture, and every contribution already reads and follows within its scope.
+ * Which contest a picture is of: the one on stage when it was read. An installation holds several
+ * contests; the picture holds the one on stage only, and follows only its changes.
  */
 export interface LiveScope {
   readonly contest: string;
+  /** The contest is archived: read-only for everyone. */
+  readonly readOnly: boolean;
 }
-
-export const DEFAULT_SCOPE: LiveScope = { contest: 'default' };
 
 export interface Viewer {
   role: Role | null;
@@ -67,14 +67,19 @@ export function messagesFor(outputs: Output[], viewer: Viewer): LiveMessage[] {
 export interface LivePicture {
   /** The id of the last event the picture has followed. */
   eventId: number;
+  /** The contest it is of. */
+  readonly scope: LiveScope;
   /** Follows one committed change and returns what each viewer is told of it. */
   apply(id: number, event: DomainEvent): Output[];
   /** Everything this viewer follows, as messages, for a screen that starts (or starts over). */
   snapshot(viewer: Viewer): LiveMessage[];
 }
 
-/** Reads a whole picture of `scope` from the database, as one consistent read (at start, after a gap). */
-export type LoadPicture<P extends LivePicture> = (db: Kysely<Database>, scope: LiveScope) => Promise<P>;
+/**
+ * Reads a whole picture of the contest on stage from the database, as one consistent read (at start,
+ * after a gap, after the contest on stage changed).
+ */
+export type LoadPicture<P extends LivePicture> = (db: Kysely<Database>) => Promise<P>;
 
 /**
  * One feature's share of a picture: its part of the state, what it tells viewers of each change and

@@ -42,6 +42,7 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     readSheet(db),
     db
       .selectFrom('users')
+      .innerJoin('contest_judges', 'contest_judges.user_id', 'users.id')
       .select(['id', 'full_name', 'username'])
       .where('role', '=', 'judge')
       .orderBy('priority')

@@ -10,6 +10,7 @@ import { messages } from '../../../src/messages';
 import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
+import { writableContestIdOf } from '../../db/scope';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { LiveModel } from '../../picture/model';
 import { liveTransaction } from '../live/record';
@@ -85,9 +86,10 @@ async function writeJudgeScore(
     //   A cell with no row cannot be locked: when another writer's first point commits meanwhile,
     //   the insert finds it and writes nothing (an upsert would overwrite it and log "∅ → point"),
     //   and the whole write runs again, now finding that row.
+    const contestId = writableContestIdOf(trx);
     const { rows } = await sql<{ gate: boolean; go: boolean; written: boolean }>`
       with gate as (
-        select 1 from show_state where id = 1 and scoring_version = ${gate.scoringVersion} for share
+        select 1 from show_state where contest_id = ${contestId} and scoring_version = ${gate.scoringVersion} for share
       ),
       claim as (${claimKeySql(claim, response, sql`gate`)}),
       go as (
@@ -97,8 +99,8 @@ async function writeJudgeScore(
         select point from scores where team_id = ${teamId} and gk_id = ${judgeId} and field_name = ${fieldName} for update
       ),
       inserted as (
-        insert into scores (team_id, gk_id, field_name, point, updated_by, updated_at)
-        select ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz)
+        insert into scores (contest_id, team_id, gk_id, field_name, point, updated_by, updated_at)
+        select ${contestId}, ${teamId}, ${judgeId}, ${fieldName}, cast(${point} as numeric), ${judgeId}, cast(${at} as timestamptz)
         from go where not exists (select 1 from old)
         on conflict (team_id, gk_id, field_name) do nothing
         returning 1
@@ -110,8 +112,8 @@ async function writeJudgeScore(
         returning 1
       ),
       audit as (
-        insert into score_events (team_id, gk_id, field_name, old_point, new_point, actor_id, source, idempotency_key)
-        select ${teamId}, ${judgeId}, ${fieldName}, (select point from old), cast(${point} as numeric), ${judgeId}, 'judge', ${key}
+        insert into score_events (contest_id, team_id, gk_id, field_name, old_point, new_point, actor_id, source, idempotency_key)
+        select ${contestId}, ${teamId}, ${judgeId}, ${fieldName}, (select point from old), cast(${point} as numeric), ${judgeId}, 'judge', ${key}
         from (select 1 from inserted union all select 1 from updated) as saved
         returning 1
       )

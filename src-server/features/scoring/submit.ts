@@ -43,6 +43,7 @@ async function assertTeam(trx: Transaction<Database>, teamId: string): Promise<v
 export async function activeJudgeIds(trx: Transaction<Database>): Promise<string[]> {
   const rows = await trx
     .selectFrom('users')
+    .innerJoin('contest_judges', 'contest_judges.user_id', 'users.id')
     .select('id')
     .where('role', '=', 'judge')
     .where('active', '=', true)
@@ -99,7 +100,13 @@ async function writePoint(
 }
 
 async function assertJudge(trx: Transaction<Database>, gkId: string): Promise<void> {
-  const judge = await trx.selectFrom('users').select('id').where('id', '=', gkId).where('role', '=', 'judge').executeTakeFirst();
+  const judge = await trx
+    .selectFrom('users')
+    .innerJoin('contest_judges', 'contest_judges.user_id', 'users.id')
+    .select('id')
+    .where('id', '=', gkId)
+    .where('role', '=', 'judge')
+    .executeTakeFirst();
   if (!judge) throw notFound(messages.judgeNotFound);
 }
 

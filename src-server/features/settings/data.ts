@@ -41,7 +41,7 @@ export async function writeSettings(recorder: EventRecorder, change: (current: E
   await recorder.trx
     .insertInto('settings')
     .values({ id: 1, data })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('contest_id').doUpdateSet({ data, updated_at: new Date() }))
     .execute();
   await recorder.settings(next);
   return next;

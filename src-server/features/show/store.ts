@@ -139,7 +139,9 @@ export async function saveShow(
     .insertInto('show_state')
     .values({ id: 1, version, scoring_version: scoringVersion, state: JSON.stringify(next) })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }),
+      oc
+        .column('contest_id')
+        .doUpdateSet({ version, scoring_version: scoringVersion, state: JSON.stringify(next), updated_at: new Date() }),
     )
     .execute();
   // The opening of answers times right answers for the tie-break chain after the show moves on.

@@ -32,7 +32,7 @@ export async function recordAnswersOpened(trx: Transaction<Database>, show: Stor
     .values(row)
     .onConflict((oc) =>
       oc
-        .column('question_id')
+        .columns(['contest_id', 'question_id'])
         .doUpdateSet({ opened_at: row.opened_at, speed: row.speed })
         .where((eb) => eb.or([eb('answer_openings.opened_at', '<>', row.opened_at), eb('answer_openings.speed', '<>', row.speed)])),
     )

@@ -58,10 +58,21 @@ export function userSearchText(username: string, fullName: string): string {
   return foldVietnamese(`${username} ${fullName}`);
 }
 
-/** The judges' seats: active judge accounts, by priority then username. */
+/** A judge sits on the panel of the contest the handle is scoped to (a new judge, the one it was created in). */
+export async function seatOnPanel(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .insertInto('contest_judges')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The judges' seats: the contest panel's active judge accounts, by priority then username. */
 export async function readSeats(db: Kysely<Database> | Transaction<Database>): Promise<Seat[]> {
+  // The contest's panel (a scoped handle joins its own contest's).
   const rows = await db
     .selectFrom('users')
+    .innerJoin('contest_judges', 'contest_judges.user_id', 'users.id')
     .select(['id', 'full_name', 'username'])
     .where('role', '=', 'judge')
     .where('active', '=', true)

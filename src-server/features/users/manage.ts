@@ -1,5 +1,6 @@
 /** User management for admins: paging and search, create, change, delete. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Role } from '../../../src/constants';
 import { messages } from '../../../src/messages';
 import type { TPublicUser } from '../../../src/schemas/auth';
 import type { TPartialUser, TUserChanges, TUserCondition, TUserCreate } from '../../../src/schemas/user';
@@ -7,11 +8,12 @@ import { foldVietnamese } from '../../../src/text';
 import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { nextPriority } from '../../db/priority';
+import { contestIdOf } from '../../db/scope';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/password';
 import { liveTransaction } from '../live/record';
-import { PUBLIC_USER_COLUMNS, recordSeatsIfChanged, toPublicUser, userSearchText } from './data';
+import { PUBLIC_USER_COLUMNS, recordSeatsIfChanged, seatOnPanel, toPublicUser, userSearchText } from './data';
 
 export interface TUserPage {
   list: TPublicUser[];
@@ -71,8 +73,26 @@ async function assertTeamExists(db: Kysely<Database>, teamId: string | null | un
   if (!team) throw badRequest(messages.teamNotFound, field);
 }
 
+/**
+ * Usernames: a team account's is unique within its contest and against the installation's accounts
+ * (what a scoped handle sees); a staff or judge account's against every account of every contest.
+ */
+async function assertUsernameFree(
+  db: Kysely<Database>,
+  username: string,
+  role: Role,
+  exceptId: string | null,
+  field: string,
+): Promise<void> {
+  const among = role === 'team' ? db : db.withoutPlugins();
+  let query = among.selectFrom('users').select('id').where(sql`lower(username)`, '=', username.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw new AppError('CONFLICT', messages.usernameTaken, field);
+}
+
 export async function createUser(db: Kysely<Database>, input: TUserCreate): Promise<TPublicUser> {
   await assertTeamExists(db, input.teamId, 'user.teamId');
+  await assertUsernameFree(db, input.username, input.role, null, 'user.username');
   try {
     const row = await db
       .insertInto('users')
@@ -91,6 +111,7 @@ export async function createUser(db: Kysely<Database>, input: TUserCreate): Prom
       })
       .returning(PUBLIC_USER_COLUMNS)
       .executeTakeFirstOrThrow();
+    if (row.role === 'judge') await seatOnPanel(db, row.id);
     return toPublicUser(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.usernameTaken, 'user.username');
@@ -122,6 +143,16 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
     throw badRequest(messages.lastAdmin, changes.role ? 'changes.role' : 'changes.active');
   }
   await assertTeamExists(ctx.db, changes.teamId, 'changes.teamId');
+  const role = changes.role ?? current.role;
+  if (changes.username !== undefined || role !== current.role) {
+    await assertUsernameFree(
+      ctx.db,
+      changes.username ?? current.username,
+      role,
+      id,
+      changes.username !== undefined ? 'changes.username' : 'changes.role',
+    );
+  }
 
   const update: UserUpdate = { updated_at: new Date() };
   if (changes.username !== undefined) update.username = changes.username;
@@ -130,6 +161,8 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
   if (changes.mobile !== undefined) update.mobile = changes.mobile;
   if (changes.birthday !== undefined) update.birthday = changes.birthday || null;
   if (changes.role !== undefined) update.role = changes.role;
+  // A team account is its contest's; any other the installation's.
+  if (role !== current.role) update.contest_id = role === 'team' ? contestIdOf(ctx.db) : null;
   if (changes.teamId !== undefined) update.team_id = changes.teamId;
   if (changes.priority !== undefined) update.priority = changes.priority;
   if (changes.active !== undefined) update.active = changes.active;
@@ -146,6 +179,7 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
         .where('id', '=', id)
         .returning(PUBLIC_USER_COLUMNS)
         .executeTakeFirstOrThrow();
+      if (row.role === 'judge' && current.role !== 'judge') await seatOnPanel(recorder.trx, id);
       const ended = endsSessions ? await recorder.trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute() : [];
       await recordSeatsIfChanged(recorder, ctx.hub.live.standings.seatList());
       return { row, ended };

@@ -22,7 +22,8 @@ export class VoteCounter {
   private lastCleanup = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    /** The contest on stage's handle, asked afresh for each count. */
+    private readonly dbOnStage: () => Kysely<Database>,
     private readonly hub: NightHub,
   ) {}
 
@@ -50,7 +51,7 @@ export class VoteCounter {
   async count(now: number): Promise<void> {
     const current = this.hub.live.votes.vote();
     if (!current?.open) return;
-    await liveTransaction({ db: this.db, hub: this.hub }, async (recorder) => {
+    await liveTransaction({ db: this.dbOnStage(), hub: this.hub }, async (recorder) => {
       const { trx } = recorder;
       if (this.hub.postgres) {
         const got = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${TALLY_LOCK}) as got`.execute(trx);
@@ -69,7 +70,7 @@ export class VoteCounter {
     });
     if (now - this.lastCleanup > 60_000) {
       this.lastCleanup = now;
-      await dropOldLimits(this.db, now);
+      await dropOldLimits(this.dbOnStage(), now);
     }
   }
 
