@@ -30,7 +30,12 @@ async function eventHandle(base: Kysely<Database>, wanted: string | null): Promi
   const events = await listEvents(base);
   const found = events.find((e) => e._id === wanted) ?? events.find((e) => e.title.toLowerCase() === wanted.toLowerCase());
   if (!found) {
-    console.error(messages.cliEventNotFound(wanted, events.map((e) => `${e._id}  ${e.title}`)));
+    console.error(
+      messages.cliEventNotFound(
+        wanted,
+        events.map((e) => `${e._id}  ${e.title}`),
+      ),
+    );
     process.exit(2);
   }
   return scopeTo(base, { contestId: found._id, readOnly: found.state === 'archived' });

@@ -17,7 +17,8 @@ export const cliText = {
     [`Không có cuộc thi «${wanted}» (--event nhận mã hoặc tên cuộc thi). Các cuộc thi hiện có:`, ...events.map((e) => `  ${e}`)].join('\n'),
 
   // npm run import
-  importUsage: 'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run] [--event <mã hoặc tên cuộc thi>]',
+  importUsage:
+    'Cách dùng: npm run import -- --set <1..6> --file <đường dẫn .json|.csv|.xlsx> [--title <tên bộ câu hỏi>] [--dry-run] [--event <mã hoặc tên cuộc thi>]',
   importBadSet: 'Tham số --set phải là một số từ 1 đến 6',
   importMissingFile: (file: string) => `Không tìm thấy tệp ${file}`,
   importReading: (file: string) => `Đang đọc ${file}…`,
