@@ -26,7 +26,7 @@ import type { SocketRegistry } from './socket-registry';
 export interface AppDeps {
   /**
    * The contest on stage's handle (`db/scope.ts`): every read and write through it is that contest's.
-   * A getter: a request's context takes it once, so the whole request acts on one contest.
+   * A getter, here and on each context: the event on stage when it is used.
    */
   readonly db: Kysely<Database>;
   /** The installation's handle, unscoped: sessions, accounts, the contests themselves. */
@@ -89,6 +89,10 @@ export async function createContext(deps: AppDeps, info: RequestInfo): Promise<C
   const found = await findSession(deps.db, token, deps.sessions);
   return {
     ...deps,
+    // The event on stage at each use: a websocket's context lives on across a switch of event.
+    get db() {
+      return deps.db;
+    },
     user: found?.user ?? null,
     sessionId: found?.sessionId ?? null,
     ip: info.ip,

@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { messages } from '../src/messages';
+import { ContestReadOnly } from './db/scope';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -91,6 +92,10 @@ function refused(status: number, body: ErrorBody, where: string | undefined): { 
  * names the call: a path or procedure and the address). Never leaks internals.
  */
 export function describeError(error: unknown, where?: string): { status: number; body: ErrorBody } {
+  // A write to an archived event, refused by its scoped handle (the read-only gate): 409, and why.
+  if (error instanceof ContestReadOnly || (error instanceof Error && error.cause instanceof ContestReadOnly)) {
+    return refused(409, { error: { message: messages.eventsAdmin.archived, code: 'CONFLICT' } }, where);
+  }
   const trpcError = error instanceof TRPCError ? error : null;
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { message: error.message, code: error.code } };

@@ -31,6 +31,10 @@ const BODY_ROUTES: [method: 'post' | 'put', path: string, pick: (caller: Caller)
   // The audience vote: open or close (master, admin), award.
   ['put', '/api/vote', (caller) => caller.vote.update],
   ['post', '/api/vote/award', (caller) => caller.vote.award],
+  // The installation's events (admins): make one, rename, archive or reopen one, put one on stage.
+  ['post', '/api/events', (caller) => caller.events.create],
+  ['put', '/api/events', (caller) => caller.events.update],
+  ['put', '/api/events/active', (caller) => caller.events.activate],
 ];
 
 function positiveInt(text: string, field: string): number {
@@ -137,6 +141,10 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
   app.get(
     '/api/events',
     rest((caller) => caller.events.list()),
+  );
+  app.delete(
+    '/api/events',
+    withBody((caller) => caller.events.remove),
   );
 
   app.get(

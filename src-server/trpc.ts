@@ -4,7 +4,8 @@ import type { Role } from '../src/constants';
 import { messages } from '../src/messages';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Context } from './context';
-import { badRequest, describeError, forbidden, unauthorized } from './errors';
+import { ContestReadOnly } from './db/scope';
+import { AppError, badRequest, describeError, forbidden, unauthorized } from './errors';
 import { MAX_JSON_DEPTH, valueTooDeep } from './json-depth';
 
 const t = initTRPC.context<Context>().create({
@@ -59,7 +60,14 @@ const screenInput = t.middleware(async ({ ctx, getRawInput, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(screenInput);
+/** A write to an archived event (refused by its scoped handle, `db/scope.ts`) answers 409, saying why. */
+const readOnlyGate = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ContestReadOnly) throw new AppError('CONFLICT', messages.eventsAdmin.archived);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(screenInput).use(readOnlyGate);
 
 /** A logged-in user of any role; `ctx.user` is non-null inside. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

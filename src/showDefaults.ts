@@ -6,7 +6,7 @@ import type { ShowState } from './schemas/show';
 export function defaultShowState(): ShowState {
   return {
     version: 0,
-    event: { name: appText.appName, date: null, venue: '', logoUrl: '' },
+    event: { _id: '', title: appText.appName, name: appText.appName, date: null, venue: '', logoUrl: '' },
     fw: 1,
     title: ROUND_TITLES[1] ?? '',
     setId: null,

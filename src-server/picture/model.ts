@@ -36,7 +36,7 @@ export class LiveModel implements LivePicture {
     /** The contest it is of: the one on stage. */
     readonly scope: LiveScope,
   ) {
-    this.stage = new StagePicture(data, this.memo);
+    this.stage = new StagePicture(data, this.memo, scope.contest);
     this.answers = new AnswersPicture(data, this.stage);
     this.standings = new StandingsPicture(data, this.memo, this.stage, this.answers);
     this.votes = new VotePicture(data, this.memo, this.stage, this.standings);

@@ -30,6 +30,10 @@ export interface ShowTimer {
 /** The live state every screen follows (docs/ARCHITECTURE.md, "What each audience sees"). */
 /** The event as the stage shows it; part of the state so every screen follows a change at once. */
 export interface ShowEvent {
+  /** The event on stage (the installation's contest). */
+  _id: string;
+  /** Its name, as `/api/events` lists it (the same as `name`). */
+  title: string;
   name: string;
   date: string | null;
   venue: string;

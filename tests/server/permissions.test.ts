@@ -80,6 +80,30 @@ const TABLE: Entry[] = [
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
   { procedure: 'events.list', allowed: ADMIN, rest: [{ method: 'GET', path: '/api/events' }] },
   {
+    procedure: 'events.create',
+    allowed: ADMIN,
+    input: { data: { title: 'Cuộc thi thử quyền' } },
+    rest: [{ method: 'POST', path: '/api/events', body: { data: { title: 'Cuộc thi thử quyền' } } }],
+  },
+  {
+    procedure: 'events.update',
+    allowed: ADMIN,
+    input: { _id: NO_ID, changes: {} },
+    rest: [{ method: 'PUT', path: '/api/events', body: { _id: NO_ID, changes: {} } }],
+  },
+  {
+    procedure: 'events.remove',
+    allowed: ADMIN,
+    input: { _id: NO_ID, confirm: 'x' },
+    rest: [{ method: 'DELETE', path: '/api/events', body: { _id: NO_ID, confirm: 'x' } }],
+  },
+  {
+    procedure: 'events.activate',
+    allowed: ADMIN,
+    input: { _id: NO_ID },
+    rest: [{ method: 'PUT', path: '/api/events/active', body: { _id: NO_ID } }],
+  },
+  {
     procedure: 'profile.update',
     allowed: LOGGED_IN,
     input: { changes: {} },

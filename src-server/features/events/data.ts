@@ -4,23 +4,11 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { messages } from '../../../src/messages';
+import type { TEventSummary } from '../../../src/schemas/events';
 import type { Database } from '../../db/types';
 import { defaultSettings, storedSettingsOf } from '../settings/data';
 
-/** On stage: the installation's active contest (every screen shows it); archived; else prepared. */
-export type EventState = 'onStage' | 'archived' | 'prepared';
-
-export interface EventSummary {
-  _id: string;
-  title: string;
-  /** `yyyy-mm-dd`, or null when unset. */
-  date: string | null;
-  venue: string;
-  state: EventState;
-  teamCount: number;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-}
+export type EventSummary = TEventSummary;
 
 /**
  * Every contest, the one on stage first, then the newest created. A contest without a settings row

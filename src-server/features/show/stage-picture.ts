@@ -28,6 +28,8 @@ export class StagePicture implements PicturePart<StageData> {
   constructor(
     data: StageData,
     private readonly memo: Memo,
+    /** The event on stage this picture is of. */
+    private readonly contestId: string,
   ) {
     this.show = data.show;
     this.settings = data.settings;
@@ -65,7 +67,14 @@ export class StagePicture implements PicturePart<StageData> {
       const full: ShowState = {
         ...rest,
         version: this.show.version,
-        event: { name: settings.name, date: settings.date, venue: settings.venue, logoUrl: settings.logoUrl },
+        event: {
+          _id: this.contestId,
+          title: settings.name,
+          name: settings.name,
+          date: settings.date,
+          venue: settings.venue,
+          logoUrl: settings.logoUrl,
+        },
         title: settings.roundTitles[rest.fw] ?? '',
         nextMedia: nextMediaOf(rest.question),
       };
