@@ -158,7 +158,18 @@ describeInBrowser('accessibility: axe-core and the page structure on every scree
         },
       },
       { name: '/user/dashboard', route: ROUTES.dashboard, who: 'admin', ready: (p) => p.getByTestId('dashboard').waitFor() },
-      { name: '/user/events', route: ROUTES.events, who: 'admin', ready: (p) => p.getByTestId('event-table').waitFor() },
+      {
+        name: '/user/events',
+        route: ROUTES.events,
+        who: 'admin',
+        ready: (p) => p.getByTestId('event-table').waitFor(),
+        // The new event's form, copying: its list of parts and the carried teams' sentence.
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Cuộc thi mới' }).click();
+          await p.getByRole('dialog').getByRole('radio', { name: 'Sao chép từ một cuộc thi có sẵn' }).check();
+          await p.getByRole('dialog').getByTestId('copy-sets').waitFor();
+        },
+      },
       { name: '/user/member', route: ROUTES.members, who: 'admin' },
       { name: '/user/the-le', route: ROUTES.rules, who: 'admin', ready: (p) => p.getByTestId('rule-list').waitFor() },
       ...[1, 2, 3, 4, 5, 6].map((n) => ({ name: questionSetRoutes(n).list, route: questionSetRoutes(n).list, who: 'admin' as const })),
