@@ -15,6 +15,7 @@ import { defaultShowState } from '../../src/showDefaults';
 import { computeBalance } from '../../src/valueFormat';
 import { notifyError } from '../components/notify';
 import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
+import { noteEventSwitched } from './eventSwitch';
 import { followLiveMessage, withNewerLive } from './liveEvents';
 
 export interface ClientSystemState extends TSystemState {
@@ -98,8 +99,13 @@ export function useSystemStateSync(): void {
           if (import.meta.env.DEV) window.location.reload();
           return;
         }
-        if (message.type === 'state') updateSystemState(queryClient, (old) => ({ ...old, system: message.system }));
-        else if (message.type === 'teams') updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
+        if (message.type === 'state') {
+          updateSystemState(queryClient, (old) => {
+            const moved = old.system.event._id !== '' && old.system.event._id !== message.system.event._id;
+            if (moved && (old.user?.role === 'team' || old.user?.role === 'judge')) noteEventSwitched();
+            return { ...old, system: message.system };
+          });
+        } else if (message.type === 'teams') updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
         followLiveMessage(message, id);
       },
     }),

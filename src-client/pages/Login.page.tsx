@@ -1,15 +1,17 @@
 /** /login: username and password; on success to the role's home, on failure a red toast with the server's reason. */
-import { Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Center, Image, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_HOME } from '../../src/constants';
 import { appText } from '../../src/messages/app';
 import { contractText } from '../../src/messages/contract';
+import { eventsText } from '../../src/messages/events';
 import { loginText } from '../../src/messages/login';
 import { displayName } from '../../src/valueFormat';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
+import { takeEventSwitched } from '../hooks/eventSwitch';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
@@ -51,6 +53,7 @@ function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [switched] = useState(takeEventSwitched);
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -84,6 +87,11 @@ function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {switched && (
+          <Alert color="orange" radius="md" role="status">
+            {eventsText.signedOutBySwitch}
+          </Alert>
+        )}
         <TextInput
           label={loginText.username}
           name="username"

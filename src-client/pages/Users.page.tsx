@@ -17,6 +17,7 @@ import { HallAddressNote } from '../components/judgeLinks/HallAddressNote';
 import { JudgeQrCards } from '../components/judgeLinks/JudgeQrCards';
 import { mutationToasts } from '../components/notify';
 import { PlusIcon, SearchIcon } from '../components/users/icons';
+import { JudgePanelCard } from '../components/users/JudgePanelCard';
 import { PasswordResetModal } from '../components/users/PasswordResetModal';
 import { UserFormModal } from '../components/users/UserFormModal';
 import { UserTable } from '../components/users/UserTable';
@@ -98,6 +99,7 @@ export default function UsersPage() {
         maw={1400}
       >
         <HallAddressNote />
+        <JudgePanelCard />
         <Paper withBorder radius="lg" p="md">
           <Group gap="sm" wrap="wrap" align="flex-end">
             <TextInput

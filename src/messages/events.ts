@@ -106,6 +106,8 @@ export const eventsText = {
   reopenedAction: (title: string) => `Mở lại cuộc thi «${title}»`,
   switchedAction: (title: string) => `Chuyển sân khấu sang cuộc thi «${title}»`,
   deletedAction: (title: string) => `Xoá cuộc thi «${title}»`,
+  /** A judge signing in to an event whose panel they do not sit on. */
+  judgeNotOnPanel: 'Giám khảo này không thuộc hội đồng chấm của cuộc thi đang diễn ra. Hãy hỏi ban tổ chức.',
   /** What an old event's team phones and off-panel judges see when the stage moves to another event. */
   signedOutBySwitch: 'Ban tổ chức đã chuyển sang cuộc thi khác. Tài khoản này không thuộc cuộc thi đang diễn ra.',
 } as const;

@@ -48,4 +48,13 @@ export const usersText = {
   deleteUserTitle: 'Xoá người dùng',
   deleteUserText: (name: string, username: string) =>
     `Bạn có chắc muốn xoá người dùng ${name} (${username})? Thao tác này không thể hoàn tác.`,
+
+  // The judges' panel of the event on stage
+  panelTitle: 'Hội đồng giám khảo của cuộc thi đang diễn ra',
+  panelHint:
+    'Giám khảo được bật ngồi ở bàn chấm của cuộc thi này: có ghế trên màn hình, đăng nhập được bằng mật khẩu hoặc liên kết. Tắt: giám khảo bị đăng xuất khỏi cuộc thi này.',
+  panelInactive: (username: string) => `${username} · đang khoá`,
+  panelSaved: 'Đã cập nhật hội đồng giám khảo',
+  panelSaveError: 'Cập nhật hội đồng giám khảo lỗi. ',
+  panelLoadError: 'Lấy danh sách hội đồng giám khảo lỗi. ',
 } as const;

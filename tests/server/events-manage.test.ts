@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/constants';
 import { messages } from '../../src/messages';
 import { countRows, createQuestionSet, createScoreFields, createTeams, enterPoints, JUDGED_FIELD } from '../helpers/event-setup';
-import { type Caller, createTestApp, type TestApp } from '../helpers/test-app';
+import { type Caller, createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app';
 
 const text = messages.eventsAdmin;
 
@@ -208,5 +208,22 @@ describe('who may', () => {
       expect((await call('PUT', '/api/events', { _id: qualifierId, changes: { archived: true } }, who)).status).toBe(status);
       expect((await call('DELETE', '/api/events', { _id: qualifierId, confirm: 'x' }, who)).status).toBe(status);
     }
+  });
+});
+
+describe('the judges’ panel', () => {
+  it('seats a judge for the event on stage only: off it, the judge is signed out and cannot sign in; back on, can', async () => {
+    const judgeId = await t.createUser('gkpanel', 'judge');
+    const judgeCookie = await t.login('gkpanel');
+    expect((await admin.user.panel()).items.find((j) => j._id === judgeId)).toMatchObject({ seated: true });
+    expect((await state()).system).toBeDefined();
+    await admin.user.setPanel({ _id: judgeId, seated: false });
+    expect((await state(judgeCookie)).user).toBeNull();
+    const refused = await t.request('POST', '/login', { body: { username: 'gkpanel', password: TEST_PASSWORD } });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toBe(text.judgeNotOnPanel);
+    expect((await admin.user.panel()).items.find((j) => j._id === judgeId)).toMatchObject({ seated: false });
+    await admin.user.setPanel({ _id: judgeId, seated: true });
+    expect((await state(await t.login('gkpanel'))).user.username).toBe('gkpanel');
   });
 });

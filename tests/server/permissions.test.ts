@@ -78,6 +78,8 @@ const TABLE: Entry[] = [
   { procedure: 'system.refusals', allowed: STAFF },
   { procedure: 'settings.get', allowed: EVERYONE },
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
+  { procedure: 'user.panel', allowed: ADMIN },
+  { procedure: 'user.setPanel', allowed: ADMIN, input: { _id: NO_ID, seated: true } },
   { procedure: 'events.list', allowed: ADMIN, rest: [{ method: 'GET', path: '/api/events' }] },
   {
     procedure: 'events.create',

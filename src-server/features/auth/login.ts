@@ -28,6 +28,11 @@ function refuse(ctx: Context, error: AppError): AppError {
   return error;
 }
 
+/** Whether a judge sits on the panel of the event the handle is scoped to (the one on stage). */
+async function sitsOnPanel(db: Context['db'], userId: string): Promise<boolean> {
+  return !!(await db.selectFrom('contest_judges').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+}
+
 export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ user: TPublicUser }> {
   // No cookie can be set over a websocket; one login per request, so a batch cannot multiply them.
   if (!ctx.resHeaders) throw refuse(ctx, new AppError('BAD_REQUEST', messages.loginOverSocket));
@@ -64,6 +69,8 @@ export async function loginUser(ctx: Context, input: TLoginInput): Promise<{ use
     throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
   }
   await ctx.limiter.clearKey(ctx.db, counted.reservation.key);
+  // A judge's password or link works only for the event whose panel the judge sits on.
+  if (row.role === 'judge' && !(await sitsOnPanel(ctx.db, row.id))) throw new AppError('FORBIDDEN', messages.eventsAdmin.judgeNotOnPanel);
 
   if (ctx.sessionId) {
     await deleteSession(ctx.db, ctx.sessionId);

@@ -8,6 +8,7 @@ import { liveTransaction } from '../live/record';
 import { recordSeatsIfChanged } from './data';
 import { issueJudgeLink, revokeJudgeLink } from './judge-link';
 import { createUser, deleteUser, listAllUsers, listUserPage, toPartialUser, updateUser } from './manage';
+import { listPanel, setSeated } from './panel';
 
 export const userRouter = router({
   page: adminProcedure
@@ -48,6 +49,14 @@ export const userRouter = router({
   revokeJudgeLink: adminProcedure
     .input(z.object({ _id: z.string().trim().min(1).max(100) }))
     .mutation(({ ctx, input }) => revokeJudgeLink(ctx, input._id)),
+  /** The judges' panel of the event on stage. */
+  panel: adminProcedure.query(async ({ ctx }) => ({ items: await listPanel(ctx) })),
+  setPanel: adminProcedure
+    .input(z.object({ _id: z.string().trim().min(1).max(100), seated: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      await setSeated(ctx, input._id, input.seated);
+      return { ok: true as const };
+    }),
   remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx, input._id);
     return { ok: true as const };
