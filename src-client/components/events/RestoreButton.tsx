@@ -11,6 +11,8 @@ import { notifyError, notifySuccess } from '../notify';
 import { UploadIcon } from './icons';
 
 const t = eventsText;
+/** The backup's own extension (gzip inside); the server tells any other file apart by its content. */
+const BACKUP_FILES = '.hoithi,.gz,application/gzip';
 
 /** The restored event, or the server's Vietnamese refusal as the error's message. */
 async function restoreBackup(file: File): Promise<{ _id: string; title: string }> {
@@ -38,7 +40,7 @@ export function RestoreButton() {
     },
   });
   return (
-    <FileButton onChange={(file) => file && restore.mutate(file)}>
+    <FileButton accept={BACKUP_FILES} onChange={(file) => file && restore.mutate(file)}>
       {(props) => (
         <Button variant="default" leftSection={<UploadIcon />} loading={restore.isPending} data-testid="event-restore" {...props}>
           {t.restore}
