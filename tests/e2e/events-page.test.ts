@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { loadDemoEvent } from '../../src-server/demo/load';
-import { describeInBrowser, expectOk, openAs, requestAs, toast, trpcMutation } from './harness';
+import { describeInBrowser, expectOk, openAs, putShow, requestAs, toast, trpcMutation } from './harness';
 
 const t = messages.eventsAdmin;
 const WIDE = { width: 1440, height: 900 };
@@ -22,7 +22,8 @@ const POINTS: [team: string, point: number][] = [
 ];
 
 function row(page: Page, title: string) {
-  return page.locator(`[data-testid="event-row"][data-title="${title}"]`);
+  // JSON's quoting is CSS's too: the demo's title holds double quotes.
+  return page.locator(`[data-testid="event-row"][data-title=${JSON.stringify(title)}]`);
 }
 
 /** Opens a row's menu and picks `item`. */
@@ -162,17 +163,30 @@ describeInBrowser('the events page', (h) => {
     expect(errors).toEqual([]);
   });
 
-  it('puts the final on stage, asked first, and the other admin pages show it without a reload', async () => {
+  it('puts the final on stage, asked first and not while the clock runs, and the other admin pages show it without a reload', async () => {
     const { page, errors } = await openAs(h, '/user/dashboard', 'admin', WIDE);
     const eventName = page.locator('#event-settings').getByLabel('Tên hội thi');
     await expect.poll(() => eventName.inputValue()).toBe(DEMO);
 
     await page.getByRole('link', { name: 'Cuộc thi', exact: true }).click();
     await row(page, FINAL).waitFor();
-    await page.getByRole('button', { name: `${t.activate}: ${FINAL}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(t.activateText).waitFor();
-    await dialog.getByRole('button', { name: t.activate }).click();
+    const activate = async () => {
+      await page.getByRole('button', { name: `${t.activate}: ${FINAL}` }).click();
+      await dialog.getByText(t.activateText).waitFor();
+      await dialog.getByRole('button', { name: t.activate }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    // Not while the clock runs on stage: the server's reason, and nothing moves.
+    const master = await requestAs(h, 'master');
+    await putShow(master, { timer: { action: 'start', durationMs: 600_000 } });
+    await activate();
+    await toast(page, `${t.activateError.trimEnd()} ${t.switchOnAir}`).waitFor();
+    expect(await row(page, DEMO).getAttribute('data-state')).toBe('onStage');
+    await putShow(master, { timer: { action: 'reset' } });
+
+    await activate();
     await toast(page, t.activated(FINAL)).waitFor();
     await expect
       .poll(() =>
