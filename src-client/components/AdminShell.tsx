@@ -3,11 +3,14 @@
 import '@mantine/core/styles.layer.css';
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { QUESTION_SETS } from '../../src/constants';
 import { appText } from '../../src/messages/app';
+import { roundsUsed } from '../../src/rounds';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
+import { useTRPC } from '../trpc';
 import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
 
@@ -36,6 +39,11 @@ function isActive(location: string, href: string): boolean {
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [location] = useLocation();
+  const trpc = useTRPC();
+  // The question sets of the rounds the event on stage uses (all six until its settings arrive).
+  const roundTitles = useQuery(trpc.settings.get.queryOptions()).data?.settings.roundTitles;
+  const used = roundTitles ? new Set(roundsUsed(roundTitles)) : null;
+  const setItems = used ? QUESTION_SET_ITEMS.filter((_, index) => used.has(index + 1)) : QUESTION_SET_ITEMS;
 
   const renderItem = (item: NavItem) => (
     <NavLink
@@ -69,7 +77,7 @@ export function AdminShell({ title, children }: { title: string; children: React
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
             {appText.questionSets}
           </Text>
-          {QUESTION_SET_ITEMS.map(renderItem)}
+          {setItems.map(renderItem)}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>

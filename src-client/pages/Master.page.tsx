@@ -14,6 +14,7 @@ import { describeMove } from '../../src/describeMove';
 import { appText } from '../../src/messages/app';
 import { contractText } from '../../src/messages/contract';
 import { masterText } from '../../src/messages/master';
+import { ROUND_NUMBERS, roundsUsed } from '../../src/rounds';
 import { formatTimeLimit } from '../../src/schemas/roundFormat';
 import type { TShowChanges } from '../../src/schemas/show';
 import { IncomingAnswers, OnStagePicker, OpenToggles } from '../components/master/AnswersPanel';
@@ -144,7 +145,14 @@ export default function MasterPage() {
     <div className={classes.frame} data-testid="master-console">
       <VisuallyHidden renderRoot={(props) => <h1 {...props} />}>{appText.screenTitles.master}</VisuallyHidden>
       <Paper withBorder radius="md" px="sm" py={8}>
-        <TopBar system={system} roundTitle={roundTitle} sets={sets.data?.items} connected={connected} moves={moves} />
+        <TopBar
+          system={system}
+          rounds={settings.data ? roundsUsed(settings.data.settings.roundTitles) : ROUND_NUMBERS}
+          roundTitle={roundTitle}
+          sets={sets.data?.items}
+          connected={connected}
+          moves={moves}
+        />
       </Paper>
       <OtherConsoles others={others} userId={userId} />
       <div className={classes.columns}>

@@ -1,9 +1,10 @@
 /** Create or edit one criterion of the scoring sheet, validated with the server's ZScoreFieldDataSchema. */
 import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { contractText } from '../../../src/messages/contract';
 import { dashboardText } from '../../../src/messages/dashboard';
+import { ROUND_NUMBERS, roundsUsed } from '../../../src/rounds';
 import { SCORE_FIELD_KINDS, type TScoreField, ZScoreFieldDataSchema } from '../../../src/schemas/scoreField';
 import { useEditorForm } from '../../hooks/useEditorForm';
 import type { ModalItem } from '../../hooks/useModalItem';
@@ -13,7 +14,6 @@ import { formSaveHandlers } from '../formSave';
 
 const t = dashboardText;
 const FIELDS = ['name', 'label', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'position', 'round'] as const;
-const ROUNDS = [1, 2, 3, 4, 5, 6] as const;
 
 type Kind = TScoreField['kind'];
 // A type, not an interface: the zod resolver wants an index-signature-compatible shape.
@@ -50,6 +50,10 @@ export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TSco
   const { item: field, opened, close } = modal;
   const trpc = useTRPC();
   const phone = useMediaQuery('(max-width: 48em)');
+  // The rounds the event uses, and the field's own should it be another.
+  const roundTitles = useQuery(trpc.settings.get.queryOptions()).data?.settings.roundTitles;
+  const used: number[] = roundTitles ? roundsUsed(roundTitles) : [...ROUND_NUMBERS];
+  const roundChoices = field?.round && !used.includes(field.round) ? [...used, field.round] : used;
   const { form, saved } = useEditorForm(ZScoreFieldDataSchema, modal, trpc.scoreField.all.queryKey(), () => {
     const values: ScoreFieldFormValues = field ? { ...field } : emptyValues(nextPosition);
     delete (values as Partial<TScoreField>)._id;
@@ -118,7 +122,7 @@ export function ScoreFieldModal({ modal, nextPosition }: { modal: ModalItem<TSco
             label={t.round}
             description={t.roundHint}
             allowDeselect={false}
-            data={[{ value: '', label: t.noRound }, ...ROUNDS.map((n) => ({ value: String(n), label: t.roundName(n) }))]}
+            data={[{ value: '', label: t.noRound }, ...roundChoices.map((n) => ({ value: String(n), label: t.roundName(n) }))]}
             value={form.values.round === null ? '' : String(form.values.round)}
             onChange={(value) => form.setFieldValue('round', value ? Number(value) : null)}
             error={form.errors.round}

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resultsText } from '../../../src/messages/results';
+import { roundsUsed } from '../../../src/rounds';
 import { type TTieBreakRule, tieBreakRuleKey } from '../../../src/schemas/tieBreak';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
@@ -15,13 +16,12 @@ import { mutationToasts } from '../notify';
 import { DashboardSection } from './DashboardSection';
 
 const t = resultsText.tieBreak;
-const ROUNDS = [1, 2, 3, 4, 5, 6];
 
-/** Every rule on offer, for the current sheet and round titles. */
-function offered(fields: readonly { name: string }[]): TTieBreakRule[] {
+/** Every rule on offer, for the current sheet and the rounds the event uses. */
+function offered(fields: readonly { name: string }[], rounds: readonly number[]): TTieBreakRule[] {
   return [
     ...fields.map((f): TTieBreakRule => ({ kind: 'field', field: f.name })),
-    ...ROUNDS.map((round): TTieBreakRule => ({ kind: 'round', round })),
+    ...rounds.map((round): TTieBreakRule => ({ kind: 'round', round })),
     { kind: 'penalty' },
     { kind: 'speedTime' },
     { kind: 'suddenDeath' },
@@ -80,7 +80,7 @@ export function TieBreakEditor() {
   const current = draft ?? listQuery.data?.rules ?? [];
   const label = (rule: TTieBreakRule) => ruleLabel(rule, fields, roundTitles);
   const taken = new Set(current.map(tieBreakRuleKey));
-  const options = offered(fields)
+  const options = offered(fields, roundsUsed(roundTitles))
     .filter((rule) => !taken.has(tieBreakRuleKey(rule)))
     .map((rule) => ({ value: JSON.stringify(rule), label: label(rule) }));
   const move = (index: number, by: number) => {

@@ -5,7 +5,6 @@ import type { ShowState } from '../../../src/schemas/show';
 import type { ShowMoves } from './useShowMove';
 
 const M = masterText;
-const ROUNDS = [1, 2, 3, 4, 5, 6];
 const BADGE = { size: 'lg', radius: 'sm', tt: 'none', style: { flexShrink: 0, maxWidth: 'none' } } as const;
 
 export interface SetOption {
@@ -15,12 +14,15 @@ export interface SetOption {
 
 export function TopBar({
   system,
+  rounds,
   roundTitle,
   sets,
   connected,
   moves,
 }: {
   system: ShowState;
+  /** The rounds the event uses (and the one on stage, should it be another). */
+  rounds: readonly number[];
   roundTitle: (n: number) => string;
   sets: SetOption[] | undefined;
   connected: boolean;
@@ -33,7 +35,7 @@ export function TopBar({
           aria-label={M.round}
           value={String(system.fw)}
           onChange={(value) => moves.move({ fw: Number(value) })}
-          data={ROUNDS.map((n) => ({
+          data={(rounds.includes(system.fw) ? rounds : [...rounds, system.fw].sort((a, b) => a - b)).map((n) => ({
             value: String(n),
             label: (
               <Tooltip label={roundTitle(n)} openDelay={300}>

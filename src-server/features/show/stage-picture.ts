@@ -12,6 +12,7 @@ import {
   type ShowActor,
   type StoredShow,
 } from '../../../src/live';
+import { messages } from '../../../src/messages';
 import type { ShowState } from '../../../src/schemas/show';
 import { audienceOf, type Memo, type Output, type PicturePart, type Viewer } from '../live/picture';
 import { publicObstacleScene } from '../media/obstacle-address';
@@ -75,7 +76,8 @@ export class StagePicture implements PicturePart<StageData> {
           venue: settings.venue,
           logoUrl: settings.logoUrl,
         },
-        title: settings.roundTitles[rest.fw] ?? '',
+        // A round the event does not use has no title: the screens name it by its number.
+        title: settings.roundTitles[rest.fw]?.trim() || messages.eventsAdmin.roundTitle(rest.fw),
         nextMedia: nextMediaOf(rest.question),
       };
       const projected = projectSystem(full, audience);
