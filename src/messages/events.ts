@@ -75,7 +75,9 @@ export const eventsText = {
   reopenError: 'Mở lại cuộc thi lỗi. ',
   backup: 'Tải bản sao lưu',
   restore: 'Khôi phục từ bản sao lưu',
-  restored: (title: string) => `Đã khôi phục cuộc thi “${title}”.`,
+  /** What a restore does that the admin must know of: where the event stands, and the judges it had to make. */
+  restored: (title: string) =>
+    `Đã khôi phục cuộc thi “${title}”. Cuộc thi chưa lên sân khấu; giám khảo nào chưa có tài khoản trên hệ thống được tạo ở trạng thái khoá, chưa có mật khẩu.`,
   restoreError: 'Khôi phục lỗi. ',
   remove: 'Xoá',
   removeTitle: (title: string) => `Xoá “${title}”?`,

@@ -13,6 +13,8 @@ import { UploadIcon } from './icons';
 const t = eventsText;
 /** The backup's own extension (gzip inside); the server tells any other file apart by its content. */
 const BACKUP_FILES = '.hoithi,.gz,application/gzip';
+/** Long enough to read what the restore says about the judges. */
+const RESTORED_TOAST_MS = 10_000;
 
 /** The restored event, or the server's Vietnamese refusal as the error's message. */
 async function restoreBackup(file: File): Promise<{ _id: string; title: string }> {
@@ -35,7 +37,7 @@ export function RestoreButton() {
     mutationFn: restoreBackup,
     onError: (error) => notifyError(t.restoreError, error),
     onSuccess: (item) => {
-      notifySuccess(t.restored(item.title), 5000);
+      notifySuccess(t.restored(item.title), RESTORED_TOAST_MS);
       void queryClient.invalidateQueries({ queryKey: trpc.events.list.queryKey() });
     },
   });
