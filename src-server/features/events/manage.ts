@@ -11,6 +11,7 @@ import { messages } from '../../../src/messages';
 import type { EventCopyPart, TCarriedTeams, TEventCreate, TEventUpdate } from '../../../src/schemas/events';
 import type { TSettings } from '../../../src/schemas/settings';
 import { announceSessionsEnded, type Context } from '../../context';
+import { openDatabase } from '../../db/connection';
 import { scopeTo } from '../../db/scope';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -329,21 +330,31 @@ export async function deleteEvent(ctx: Context, id: string, confirm: string): Pr
   if (contest.id === ctx.hub.live.scope.contest) throw new AppError('CONFLICT', eventsText.deleteOnStage, '_id');
   const title = await titleOf(ctx.base, contest.id);
   if (confirm.trim() !== title.trim()) throw badRequest(eventsText.deleteConfirm, 'confirm');
-  await ctx.base.transaction().execute(async (trx) => {
-    await sql`select set_config('hoithi.erase_contest', ${contest.id}, true)`.execute(trx);
-    const sessions = trx.selectFrom('users').select('id').where('contest_id', '=', contest.id);
-    await trx.deleteFrom('sessions').where('user_id', 'in', sessions).execute();
-    await trx.deleteFrom('contests').where('id', '=', contest.id).execute();
-    await trx
-      .insertInto('action_log')
-      .values({
-        contest_id: null,
-        actor_id: ctx.user?._id ?? null,
-        actor_name: ctx.user ? ctx.user.fullName || ctx.user.username : null,
-        kind: 'event.delete',
-        summary: eventsText.deletedAction(title),
-        target: JSON.stringify({ contestId: contest.id, title }),
-      })
-      .execute();
-  });
+  const erase = (db: Kysely<Database>) =>
+    db.transaction().execute(async (trx) => {
+      await sql`select set_config('hoithi.erase_contest', ${contest.id}, true)`.execute(trx);
+      const sessions = trx.selectFrom('users').select('id').where('contest_id', '=', contest.id);
+      await trx.deleteFrom('sessions').where('user_id', 'in', sessions).execute();
+      await trx.deleteFrom('contests').where('id', '=', contest.id).execute();
+      await trx
+        .insertInto('action_log')
+        .values({
+          contest_id: null,
+          actor_id: ctx.user?._id ?? null,
+          actor_name: ctx.user ? ctx.user.fullName || ctx.user.username : null,
+          kind: 'event.delete',
+          summary: eventsText.deletedAction(title),
+          target: JSON.stringify({ contestId: contest.id, title }),
+        })
+        .execute();
+    });
+  // On PostgreSQL with a migration role, the tables' owner deletes: the app's role need not.
+  if (ctx.config.databaseUrl && ctx.config.migrationDatabaseUrl) {
+    const owner = await openDatabase({ databaseUrl: ctx.config.migrationDatabaseUrl });
+    try {
+      await erase(owner.db);
+    } finally {
+      await owner.close();
+    }
+  } else await erase(ctx.base);
 }
