@@ -51,4 +51,20 @@ describe('the command line', () => {
     expect((sheet.getRow(2).values as unknown[])[1]).toBe('Hạng');
     expect(sheet.rowCount).toBe(2 + 8);
   });
+
+  it('acts on the event --event names, by id or name, and lists the events when it names none', async () => {
+    const unknown = await run('scripts/export.ts', '--out', path.join(dataDir, 'x.csv'), '--event', 'khong-co');
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('Không có cuộc thi «khong-co»');
+    // The listing gives each event's id and name: the demo is the one event here.
+    const listed = unknown.out.split('\n').filter((line) => /^ {2}\S+ {2}/.test(line));
+    expect(listed).toHaveLength(1);
+    const [id, name] = listed[0]!.trim().split(/ {2}/) as [string, string];
+    for (const event of [id, name.toUpperCase()]) {
+      const out = path.join(dataDir, `theo-cuoc-thi-${event.length}.csv`);
+      const result = await run('scripts/export.ts', '--out', out, '--event', event);
+      expect(result.code, result.out).toBe(0);
+      expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
+    }
+  });
 });
