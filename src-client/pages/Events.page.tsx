@@ -1,7 +1,7 @@
 /**
  * /user/events: the installation's events (contests): title, date, venue, state, team count. The
- * organiser starts one (blank or copied, the top teams carried), puts one on stage, archives,
- * reopens, backs up, restores and deletes them here.
+ * organiser starts one (blank or copied, the top teams carried), puts one on stage, renames,
+ * archives, reopens, backs up, restores and deletes them here.
  */
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { CreateEventModal } from '../components/events/CreateEventModal';
 import { DeleteEventModal } from '../components/events/DeleteEventModal';
 import { EventMenu } from '../components/events/EventMenu';
 import { StageIcon } from '../components/events/icons';
+import { RenameEventModal } from '../components/events/RenameEventModal';
 import { RestoreButton } from '../components/events/RestoreButton';
 import { useEventActions } from '../components/events/useEventActions';
 import { PlusIcon } from '../components/users/icons';
@@ -31,6 +32,7 @@ export default function EventsPage() {
   const eventsQuery = useQuery(trpc.events.list.queryOptions());
   const events = eventsQuery.data?.items ?? [];
   const creating = useModalItem<true>();
+  const renaming = useModalItem<TEventSummary>();
   const deleting = useModalItem<TEventSummary>();
   const actions = useEventActions();
 
@@ -77,6 +79,7 @@ export default function EventsPage() {
                       event={event}
                       onArchive={() => actions.archive(event)}
                       onReopen={() => actions.reopen(event)}
+                      onRename={() => renaming.open(event)}
                       onDelete={() => deleting.open(event)}
                     />
                   </Group>
@@ -115,6 +118,7 @@ export default function EventsPage() {
       </AdminList>
 
       <CreateEventModal opened={creating.opened} onClose={creating.close} events={events} />
+      <RenameEventModal event={renaming.item} opened={renaming.opened} onClose={renaming.close} />
       <DeleteEventModal event={deleting.item} opened={deleting.opened} onClose={deleting.close} />
     </AdminPage>
   );

@@ -73,6 +73,11 @@ export const eventsText = {
   reopenText: 'Cuộc thi sẽ sửa được trở lại.',
   reopened: 'Đã mở lại cuộc thi.',
   reopenError: 'Mở lại cuộc thi lỗi. ',
+  rename: 'Đổi tên',
+  renameTitle: (title: string) => `Đổi tên “${title}”`,
+  renamed: 'Đã đổi tên cuộc thi.',
+  renameError: 'Đổi tên cuộc thi lỗi. ',
+  save: 'Lưu',
   backup: 'Tải bản sao lưu',
   restore: 'Khôi phục từ bản sao lưu',
   /** What a restore does that the admin must know of: where the event stands, and the judges it had to make. */

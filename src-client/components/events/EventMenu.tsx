@@ -1,8 +1,8 @@
-/** A row's menu of the rarer steps: archive or reopen, download its backup, delete. */
+/** A row's menu of the rarer steps: rename, archive or reopen, download its backup, delete. */
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { eventsText } from '../../../src/messages/events';
 import type { TEventSummary } from '../../../src/schemas/events';
-import { TrashIcon } from '../users/icons';
+import { EditIcon, TrashIcon } from '../users/icons';
 import { ArchiveIcon, DownloadIcon, MoreIcon, ReopenIcon } from './icons';
 
 const t = eventsText;
@@ -11,9 +11,11 @@ export function EventMenu({
   event,
   onArchive,
   onReopen,
+  onRename,
   onDelete,
 }: {
   event: TEventSummary;
+  onRename: () => void;
   onArchive: () => void;
   onReopen: () => void;
   onDelete: () => void;
@@ -28,6 +30,12 @@ export function EventMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* An archived event takes nothing but its reopening. */}
+        {!archived && (
+          <Menu.Item leftSection={<EditIcon size={16} />} onClick={onRename}>
+            {t.rename}
+          </Menu.Item>
+        )}
         {archived ? (
           <Menu.Item leftSection={<ReopenIcon size={16} />} onClick={onReopen}>
             {t.reopen}
