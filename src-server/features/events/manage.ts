@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { QUESTION_PHASES } from '../../../src/live';
+import { QUESTION_PHASES, type StoredShow } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import type { EventCopyPart, TCarriedTeams, TEventCreate, TEventUpdate } from '../../../src/schemas/events';
 import type { TSettings } from '../../../src/schemas/settings';
@@ -19,6 +19,7 @@ import { recordAction } from '../actions/log';
 import { liveTransaction } from '../live/record';
 import { buildResults } from '../results/data';
 import { defaultSettings, readSettings } from '../settings/data';
+import { readShow } from '../show/store';
 import { type EventSummary, listEvents } from './data';
 
 type Trx = Transaction<Database>;
@@ -264,22 +265,30 @@ export async function updateEvent(ctx: Context, input: TEventUpdate): Promise<{ 
 }
 
 /** Whether a question is on screen or a timer runs on stage: no switching then. */
-function onAir(ctx: Context): boolean {
-  const show = ctx.hub.live.stage.stored;
+function onAir(show: StoredShow): boolean {
   return (show.questionId !== null && QUESTION_PHASES.includes(show.phase)) || show.timer.endsAt !== null;
 }
 
 /**
  * Puts another event on stage. Every instance reads its picture again and every screen starts over
  * on the new event; the old event's team accounts and the judges not on the new panel are signed out.
+ * The event on stage and its show are read from the database under the installation row's lock, not
+ * from this instance's picture, which may not have heard of a switch made on another instance yet.
  */
 export async function activateEvent(ctx: Context, id: string): Promise<{ item: EventSummary }> {
   const contest = await findContest(ctx.base, id);
-  const current = ctx.hub.live.scope.contest;
-  if (contest.id === current) return { item: await summaryOf(ctx.base, id) };
-  if (onAir(ctx)) throw new AppError('CONFLICT', eventsText.switchOnAir);
   const ended = await liveTransaction({ db: ctx.base, hub: ctx.hub }, async (recorder) => {
     const { trx } = recorder;
+    const installation = await trx
+      .selectFrom('installation')
+      .select('active_contest_id')
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const current = installation.active_contest_id;
+    if (current === contest.id) return [];
+    const show = await readShow(scopeTo(trx, { contestId: current, readOnly: true }));
+    if (onAir(show.stored)) throw new AppError('CONFLICT', eventsText.switchOnAir);
     await trx.updateTable('installation').set({ active_contest_id: contest.id, updated_at: new Date() }).where('id', '=', 1).execute();
     const sessions = await trx
       .deleteFrom('sessions')
@@ -327,11 +336,18 @@ export async function activateEvent(ctx: Context, id: string): Promise<{ item: E
  */
 export async function deleteEvent(ctx: Context, id: string, confirm: string): Promise<void> {
   const contest = await findContest(ctx.base, id);
-  if (contest.id === ctx.hub.live.scope.contest) throw new AppError('CONFLICT', eventsText.deleteOnStage, '_id');
   const title = await titleOf(ctx.base, contest.id);
   if (confirm.trim() !== title.trim()) throw badRequest(eventsText.deleteConfirm, 'confirm');
   const erase = (db: Kysely<Database>) =>
     db.transaction().execute(async (trx) => {
+      // The event on stage, as the database has it (this instance's picture may lag): never deleted.
+      const installation = await trx
+        .selectFrom('installation')
+        .select('active_contest_id')
+        .where('id', '=', 1)
+        .forShare()
+        .executeTakeFirstOrThrow();
+      if (installation.active_contest_id === contest.id) throw new AppError('CONFLICT', eventsText.deleteOnStage, '_id');
       await sql`select set_config('hoithi.erase_contest', ${contest.id}, true)`.execute(trx);
       const sessions = trx.selectFrom('users').select('id').where('contest_id', '=', contest.id);
       await trx.deleteFrom('sessions').where('user_id', 'in', sessions).execute();
