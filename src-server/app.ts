@@ -12,6 +12,7 @@ import { limitBodies } from './body-limit';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
 import { findSession } from './features/auth/sessions';
+import { registerEventBackupRoutes } from './features/events/backup-routes';
 import { readSystemStateJson } from './features/live/router';
 import { registerMediaRoutes } from './features/media/routes';
 import type { CallerFor, RestHandler } from './http';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.use('*', securityHeaders);
   app.use('*', sameOriginAndPolicies(config, policyFor));
+  registerEventBackupRoutes(app, deps); // ahead of the body limits: a restore has its own
   app.use('*', limitBodies(deps));
 
   app.all('/trpc/*', (c) => {

@@ -29,6 +29,12 @@ export interface Config {
   /** Ballots one address (an IPv6 /64) may cast at once, and the ballots a second it gets back. */
   voteBurst: number;
   votePerSecond: number;
+  /** Where the event on stage is backed up every `backupEveryMinutes` (its last `backupKeep` files); null: never. */
+  backupDir: string | null;
+  backupKeep: number;
+  backupEveryMinutes: number;
+  /** The largest backup file a restore takes (POST /api/events/restore). */
+  restoreMaxBytes: number;
 }
 
 function positiveInt(text: string | undefined, fallback: number): number {
@@ -63,5 +69,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voteSecret: env.VOTE_SECRET || null,
     voteBurst: positiveInt(env.VOTE_BURST, 1000),
     votePerSecond: positiveNumber(env.VOTE_PER_SECOND, 20),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
+    backupKeep: positiveInt(env.BACKUP_KEEP, 10),
+    backupEveryMinutes: positiveNumber(env.BACKUP_EVERY_MINUTES, 5),
+    restoreMaxBytes: positiveInt(env.RESTORE_MAX_BYTES, 500 * 1024 * 1024),
   };
 }

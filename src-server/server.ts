@@ -14,6 +14,7 @@ import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SessionCache } from './features/auth/sessions';
 import { onStageHandle, ScopedHandles } from './features/events/active';
+import { startBackupSchedule } from './features/events/backup-schedule';
 import { ProjectorPresence } from './features/projectors/presence';
 import { IdempotencyCache } from './features/scoring/idempotency';
 import { ConsolePresence } from './features/show/consoles';
@@ -122,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   limitConnections(server);
   const ws = attachWebSocket(server, deps);
+  const backups = startBackupSchedule(database.db, config);
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
@@ -130,6 +132,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () =>
     (closing ??= (async () => {
       await ws.close();
+      await backups?.stop();
       await stopAppDeps(deps);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -8,6 +8,7 @@
  * key that nothing uses.
  */
 import { appText } from './app';
+import { backupText } from './backup';
 import { ballotText, voteGuardText } from './ballot';
 import { cliText } from './cli';
 import { contractText } from './contract';
@@ -61,4 +62,5 @@ export const messages = {
   ballot: ballotText,
   voteGuard: voteGuardText,
   limits: limitsText,
+  backup: backupText,
 } as const;

@@ -80,7 +80,16 @@ const TABLE: Entry[] = [
   { procedure: 'settings.update', allowed: ADMIN, input: { venue: 'Nhà hát Lớn Hà Nội' } },
   { procedure: 'user.panel', allowed: ADMIN },
   { procedure: 'user.setPanel', allowed: ADMIN, input: { _id: NO_ID, seated: true } },
-  { procedure: 'events.list', allowed: ADMIN, rest: [{ method: 'GET', path: '/api/events' }] },
+  // With the list: an event's backup and its restore, REST paths without a procedure (a file, not JSON).
+  {
+    procedure: 'events.list',
+    allowed: ADMIN,
+    rest: [
+      { method: 'GET', path: '/api/events' },
+      { method: 'GET', path: `/api/events/${NO_ID}/backup` },
+      { method: 'POST', path: '/api/events/restore' },
+    ],
+  },
   {
     procedure: 'events.create',
     allowed: ADMIN,
