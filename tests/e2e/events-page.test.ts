@@ -1,8 +1,12 @@
 /**
  * /user/events in a real browser against the real server: the organiser starts a blank event, clones
  * the one on stage for a final with the top teams carried (a tie at the cut brings in one more),
- * archives one, deletes only once the name is typed again, and puts the final on stage.
+ * archives one, deletes only once the name is typed again, puts the final on stage, and backs an event
+ * up and restores it.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
@@ -199,6 +203,50 @@ describeInBrowser('the events page', (h) => {
 
     await page.getByRole('link', { name: 'Bảng điều khiển', exact: true }).click();
     await expect.poll(() => eventName.inputValue()).toBe(FINAL);
+    expect(errors).toEqual([]);
+  });
+
+  it('backs an event up, restores it from the file after it is deleted (a file that is not a backup refused) and renames it', async () => {
+    const { page, errors } = await openAs(h, '/user/events', 'admin', WIDE);
+    await row(page, DEMO).waitFor();
+    const dialog = page.getByRole('dialog');
+
+    await page.getByRole('button', { name: t.actions(DEMO) }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: t.backup }).click()]);
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'hoithi-backup-')), download.suggestedFilename());
+    await download.saveAs(file);
+    expect(file).toMatch(/\.hoithi$/);
+
+    await fromMenu(page, DEMO, t.remove);
+    await dialog.getByLabel(t.deleteConfirm).fill(DEMO);
+    await dialog.getByRole('button', { name: t.removeSubmit }).click();
+    await toast(page, t.removed).waitFor();
+    await expect.poll(() => row(page, DEMO).count()).toBe(0);
+
+    const restore = async (files: string | { name: string; mimeType: string; buffer: Buffer }) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: t.restore }).click()]);
+      await chooser.setFiles(files);
+    };
+    await restore({ name: 'ghi-chu.hoithi', mimeType: 'application/octet-stream', buffer: Buffer.from('không phải bản sao lưu') });
+    await toast(page, `${t.restoreError.trimEnd()} ${messages.backup.foreign}`).waitFor();
+    expect(await page.getByTestId('event-row').count()).toBe(1);
+
+    await restore(file);
+    await toast(page, t.restored(DEMO)).waitFor();
+    await expect.poll(() => row(page, DEMO).getAttribute('data-state')).toBe('prepared');
+    expect(await row(page, DEMO).getByTestId('event-team-count').textContent()).toBe('8');
+
+    // Renamed, so it is told from the night it came from.
+    const renamed = `${DEMO} (bản khôi phục)`;
+    await fromMenu(page, DEMO, t.rename);
+    await dialog.getByLabel(t.name).fill('  ');
+    await dialog.getByRole('button', { name: t.save }).click();
+    await dialog.getByText(messages.eventNameRequired).waitFor();
+    await dialog.getByLabel(t.name).fill(renamed);
+    await dialog.getByRole('button', { name: t.save }).click();
+    await toast(page, t.renamed).waitFor();
+    await row(page, renamed).waitFor();
+    expect(await row(page, DEMO).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });
