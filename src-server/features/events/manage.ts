@@ -352,6 +352,8 @@ export async function deleteEvent(ctx: Context, id: string, confirm: string): Pr
       const sessions = trx.selectFrom('users').select('id').where('contest_id', '=', contest.id);
       await trx.deleteFrom('sessions').where('user_id', 'in', sessions).execute();
       await trx.deleteFrom('contests').where('id', '=', contest.id).execute();
+      // Its changes in the live log too (they carry its names and points).
+      await trx.deleteFrom('events').where('contest_id', '=', contest.id).execute();
       await trx
         .insertInto('action_log')
         .values({

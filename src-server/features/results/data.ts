@@ -40,11 +40,17 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
       .orderBy('name')
       .execute(),
     readSheet(db),
+    // The panel's judges, and any who gave this event points before leaving it: the record keeps them.
     db
       .selectFrom('users')
-      .innerJoin('contest_judges', 'contest_judges.user_id', 'users.id')
       .select(['id', 'full_name', 'username'])
       .where('role', '=', 'judge')
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('contest_judges').select('contest_judges.user_id').whereRef('contest_judges.user_id', '=', 'users.id')),
+          eb.exists(eb.selectFrom('scores').select('scores.gk_id').whereRef('scores.gk_id', '=', 'users.id')),
+        ]),
+      )
       .orderBy('priority')
       .orderBy('username')
       .execute(),

@@ -107,6 +107,9 @@ export async function undoScoreChange(ctx: Context & { user: { _id: string } }, 
       .where('id', '=', eventId)
       .executeTakeFirst();
     if (!event) throw notFound(messages.scoreEventNotFound);
+    // A change to a team deleted since: nothing to put back.
+    const team = await trx.selectFrom('teams').select('id').where('id', '=', event.team_id).executeTakeFirst();
+    if (!team) throw notFound(messages.teamNotFound);
     const { item, live } = await applyScoreChange(trx, {
       teamId: event.team_id,
       gkId: event.gk_id,

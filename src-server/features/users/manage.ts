@@ -8,7 +8,7 @@ import { foldVietnamese } from '../../../src/text';
 import { announceSessionsEnded, announceUserChanged, type Context } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { nextPriority } from '../../db/priority';
-import { contestIdOf } from '../../db/scope';
+import { contestIdOf, writableContestIdOf } from '../../db/scope';
 import type { Database, UserUpdate } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/password';
@@ -90,7 +90,13 @@ async function assertUsernameFree(
   if (await query.executeTakeFirst()) throw new AppError('CONFLICT', messages.usernameTaken, field);
 }
 
+/** A team account is its event's: an archived event's take no change (the read-only gate). */
+function assertAccountWritable(db: Kysely<Database>, role: Role): void {
+  if (role === 'team') writableContestIdOf(db);
+}
+
 export async function createUser(db: Kysely<Database>, input: TUserCreate): Promise<TPublicUser> {
+  assertAccountWritable(db, input.role);
   await assertTeamExists(db, input.teamId, 'user.teamId');
   await assertUsernameFree(db, input.username, input.role, null, 'user.username');
   try {
@@ -138,6 +144,8 @@ async function findRow(db: Kysely<Database>, id: string) {
 
 export async function updateUser(ctx: Context, id: string, changes: TUserChanges): Promise<TPublicUser> {
   const current = await findRow(ctx.db, id);
+  assertAccountWritable(ctx.db, current.role);
+  if (changes.role) assertAccountWritable(ctx.db, changes.role);
   const losesAdmin = current.role === 'admin' && current.active && ((changes.role && changes.role !== 'admin') || changes.active === false);
   if (losesAdmin && (await otherActiveAdmins(ctx.db, id)) === 0) {
     throw badRequest(messages.lastAdmin, changes.role ? 'changes.role' : 'changes.active');
@@ -198,6 +206,7 @@ export async function updateUser(ctx: Context, id: string, changes: TUserChanges
 
 export async function deleteUser(ctx: Context, id: string): Promise<void> {
   const current = await findRow(ctx.db, id);
+  assertAccountWritable(ctx.db, current.role);
   if (current.role === 'admin' && current.active && (await otherActiveAdmins(ctx.db, id)) === 0) {
     throw badRequest(messages.lastAdmin, '_id');
   }

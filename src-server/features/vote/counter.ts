@@ -29,7 +29,8 @@ export class VoteCounter {
 
   /** While a vote is open, makes sure a count comes within an interval. */
   wake(): void {
-    if (this.stopped || this.timer || this.running || !this.hub.live?.votes.vote()?.open) return;
+    // An archived event's vote is not counted: its results stay as they were archived.
+    if (this.stopped || this.timer || this.running || !this.hub.live?.votes.vote()?.open || this.hub.live.scope.readOnly) return;
     this.timer = setTimeout(() => void this.tick(), VOTE_TALLY_INTERVAL_MS);
     this.timer.unref();
   }
@@ -50,7 +51,7 @@ export class VoteCounter {
   /** One count, if this instance gets the lock and the last count is at least an interval old. */
   async count(now: number): Promise<void> {
     const current = this.hub.live.votes.vote();
-    if (!current?.open) return;
+    if (!current?.open || this.hub.live.scope.readOnly) return;
     await liveTransaction({ db: this.dbOnStage(), hub: this.hub }, async (recorder) => {
       const { trx } = recorder;
       if (this.hub.postgres) {
