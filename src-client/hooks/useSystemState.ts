@@ -100,11 +100,15 @@ export function useSystemStateSync(): void {
           return;
         }
         if (message.type === 'state') {
+          let moved = false;
           updateSystemState(queryClient, (old) => {
-            const moved = old.system.event._id !== '' && old.system.event._id !== message.system.event._id;
+            moved = old.system.event._id !== '' && old.system.event._id !== message.system.event._id;
             if (moved && (old.user?.role === 'team' || old.user?.role === 'judge')) noteEventSwitched();
             return { ...old, system: message.system };
           });
+          // Another event on stage: whatever this screen read of the old one (settings, rules, sets,
+          // lists) is read again.
+          if (moved) void queryClient.invalidateQueries();
         } else if (message.type === 'teams') updateSystemState(queryClient, (old) => ({ ...old, listTeam: message.listTeam }));
         followLiveMessage(message, id);
       },

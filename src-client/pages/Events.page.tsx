@@ -93,6 +93,11 @@ export default function EventsPage() {
                     <Badge color={STATE_COLORS[event.state]} variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }}>
                       {t.states[event.state]}
                     </Badge>
+                    {event.state === 'onStage' && event.archived && (
+                      <Badge color={STATE_COLORS.archived} variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }}>
+                        {t.states.archived}
+                      </Badge>
+                    )}
                     {event.state === 'prepared' && (
                       <Button
                         size="compact-sm"

@@ -79,6 +79,8 @@ export interface TEventSummary {
   date: string | null;
   venue: string;
   state: EventState;
+  /** Read-only; an event on stage may be archived too (its state says on stage). */
+  archived: boolean;
   teamCount: number;
   /** Milliseconds since the epoch. */
   createdAt: number;

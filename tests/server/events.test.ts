@@ -40,6 +40,7 @@ describe('the events list', () => {
         date: '2026-12-05',
         venue: 'Nhà văn hóa Thanh niên',
         state: 'onStage',
+        archived: false,
         teamCount: 2,
         createdAt: contest.created_at.getTime(),
       },

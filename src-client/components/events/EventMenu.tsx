@@ -20,7 +20,7 @@ export function EventMenu({
   onReopen: () => void;
   onDelete: () => void;
 }) {
-  const archived = event.state === 'archived';
+  const archived = event.archived;
   const onStage = event.state === 'onStage';
   return (
     <Menu position="bottom-end" withinPortal shadow="md" radius="md">

@@ -42,6 +42,7 @@ export async function listEvents(db: Kysely<Database>): Promise<EventSummary[]> 
       date: stored.date ?? null,
       venue: stored.venue ?? '',
       state: onStage ? 'onStage' : row.archived ? 'archived' : 'prepared',
+      archived: row.archived,
       teamCount: Number(row.team_count ?? 0),
       createdAt: row.created_at.getTime(),
     };
