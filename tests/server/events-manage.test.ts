@@ -191,6 +191,11 @@ describe('deleting an event', () => {
     expect(await countRows(t.deps.db, 'score_events')).toBe(auditBefore);
     const entry = await t.deps.base.selectFrom('action_log').selectAll().where('kind', '=', 'event.delete').executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ contest_id: null, summary: text.deletedAction('Chung kết 2026') });
+    // The hash of the backup taken as it went (no BACKUP_DIR here: no file).
+    expect(entry.target).toMatchObject({
+      title: 'Chung kết 2026',
+      lastBackup: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/), file: null },
+    });
   });
 
   it('leaves the audit log append-only for everything else', async () => {

@@ -7,9 +7,11 @@
  * Each file is named `<title>_<yyyymmdd-hhmmss>_<event id>.hoithi` (Vietnam's time): the event id
  * tells whose files to prune, whatever the title was when each was written.
  */
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -35,25 +37,51 @@ async function backupsOf(dir: string, contestId: string): Promise<string[]> {
 }
 
 /**
- * Writes one backup of the event on stage into `dir` and prunes that event's older ones beyond `keep`;
- * the file's path.
+ * Writes one backup of `contestId` into `dir` (when given; else only reads it through) and answers the
+ * file's path and the sha-256 of its bytes; null when there is no such event.
  */
-export async function writeScheduledBackup(base: Kysely<Database>, dir: string, keep: number, now = new Date()): Promise<string | null> {
-  const { contest } = await activeScope(base);
-  const backup = await openEventBackup(base, contest, now);
+export async function writeBackupFile(
+  base: Kysely<Database>,
+  contestId: string,
+  dir: string | null,
+  now = new Date(),
+): Promise<{ file: string | null; sha256: string } | null> {
+  const backup = await openEventBackup(base, contestId, now);
   if (!backup) return null;
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  if (!dir) {
+    await pipeline(backup.stream(), hashing, new Writable({ write: (_chunk, _encoding, done) => done() }));
+    return { file: null, sha256: hash.digest('hex') };
+  }
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, scheduledName(backup.title, contest, now));
+  const file = path.join(dir, scheduledName(backup.title, contestId, now));
   const temporary = `${file}.tmp`;
   try {
-    await pipeline(backup.stream(), createWriteStream(temporary));
+    await pipeline(backup.stream(), hashing, createWriteStream(temporary));
     await fs.rename(temporary, file);
   } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;
   }
+  return { file, sha256: hash.digest('hex') };
+}
+
+/**
+ * Writes one backup of the event on stage into `dir` and prunes that event's older ones beyond `keep`;
+ * the file's path.
+ */
+export async function writeScheduledBackup(base: Kysely<Database>, dir: string, keep: number, now = new Date()): Promise<string | null> {
+  const { contest } = await activeScope(base);
+  const written = await writeBackupFile(base, contest, dir, now);
+  if (!written) return null;
   for (const old of (await backupsOf(dir, contest)).slice(keep)) await fs.rm(path.join(dir, old), { force: true });
-  return file;
+  return written.file;
 }
 
 export interface BackupSchedule {

@@ -20,6 +20,7 @@ import { liveTransaction } from '../live/record';
 import { buildResults } from '../results/data';
 import { defaultSettings, readSettings } from '../settings/data';
 import { readShow } from '../show/store';
+import { writeBackupFile } from './backup-schedule';
 import { type EventSummary, listEvents } from './data';
 
 type Trx = Transaction<Database>;
@@ -332,12 +333,17 @@ export async function activateEvent(ctx: Context, id: string): Promise<{ item: E
 /**
  * Deletes an event whole (not the one on stage), once its name is typed again: its rows, audit logs
  * included, its team accounts and its media. The append-only logs let through only the rows of the
- * contest this transaction names. The installation's action log keeps the deletion.
+ * contest this transaction names. The installation's action log keeps the deletion, with the sha-256
+ * of the backup taken just before (written to BACKUP_DIR when it is set).
  */
 export async function deleteEvent(ctx: Context, id: string, confirm: string): Promise<void> {
   const contest = await findContest(ctx.base, id);
   const title = await titleOf(ctx.base, contest.id);
   if (confirm.trim() !== title.trim()) throw badRequest(eventsText.deleteConfirm, 'confirm');
+  // Asked at once when this instance knows it is on stage (the transaction below checks it for sure).
+  if (contest.id === ctx.hub.live.scope.contest) throw new AppError('CONFLICT', eventsText.deleteOnStage, '_id');
+  // Its last backup, taken now: kept in BACKUP_DIR when set, and its hash in the installation's log.
+  const last = await writeBackupFile(ctx.base, contest.id, ctx.config.backupDir);
   const erase = (db: Kysely<Database>) =>
     db.transaction().execute(async (trx) => {
       // The event on stage, as the database has it (this instance's picture may lag): never deleted.
@@ -362,7 +368,7 @@ export async function deleteEvent(ctx: Context, id: string, confirm: string): Pr
           actor_name: ctx.user ? ctx.user.fullName || ctx.user.username : null,
           kind: 'event.delete',
           summary: eventsText.deletedAction(title),
-          target: JSON.stringify({ contestId: contest.id, title }),
+          target: JSON.stringify({ contestId: contest.id, title, lastBackup: last ? { sha256: last.sha256, file: last.file } : null }),
         })
         .execute();
     });
