@@ -13,13 +13,20 @@ export function noteEventSwitched(): void {
   }
 }
 
-/** Whether this tab was signed out by a switch of event; forgotten once read. */
-export function takeEventSwitched(): boolean {
+/** Whether this tab was signed out by a switch of event (until it signs in again). */
+export function eventSwitched(): boolean {
   try {
-    const switched = sessionStorage.getItem(KEY) === '1';
-    sessionStorage.removeItem(KEY);
-    return switched;
+    return sessionStorage.getItem(KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+/** Signed in again: the notice is done. */
+export function forgetEventSwitched(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing was stored.
   }
 }

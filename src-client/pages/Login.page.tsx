@@ -11,7 +11,7 @@ import { loginText } from '../../src/messages/login';
 import { displayName } from '../../src/valueFormat';
 import { notifyError } from '../components/notify';
 import { SignedInActions } from '../components/ScreenNotice';
-import { takeEventSwitched } from '../hooks/eventSwitch';
+import { eventSwitched, forgetEventSwitched } from '../hooks/eventSwitch';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { setCurrentUser, systemStateQuery, useSystemState } from '../hooks/useSystemState';
 import { reconnectSocket, useTRPC } from '../trpc';
@@ -53,11 +53,12 @@ function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [switched] = useState(takeEventSwitched);
+  const [switched] = useState(eventSwitched);
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: ({ user }) => {
+        forgetEventSwitched();
         setCurrentUser(queryClient, user);
         // The socket joins again with the new cookie; the state is re-read for this role.
         reconnectSocket();
