@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * append-only triggers are never crossed) and keeps every insert of the single-contest code right.
  * A contest's title, date and venue are its settings (`settings.data`), not columns here.
  */
-const CONTEST_TABLES = [
+/** The tables whose rows belong to a contest, as of this migration (src-server/db/scope.ts keeps today's). */
+export const CONTEST_TABLES = [
   'settings',
   'show_state',
   'show_history',

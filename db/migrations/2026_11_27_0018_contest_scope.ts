@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { CONTEST_TABLES } from './2026_11_27_0017_contests';
 
 /**
  * Every contest owns its rows, and what was one per installation becomes one per contest:
@@ -15,24 +16,6 @@ import { type Kysely, sql } from 'kysely';
  * - a live change says which contest it is of (null: the installation's, as a switch of contest), so
  *   an instance's picture follows only its own contest's.
  */
-const CONTEST_TABLES = [
-  'settings',
-  'show_state',
-  'show_history',
-  'question_sets',
-  'rules',
-  'score_fields',
-  'teams',
-  'media',
-  'team_answers',
-  'buzzes',
-  'scores',
-  'score_events',
-  'answer_openings',
-  'sudden_deaths',
-  'votes',
-  'action_log',
-] as const;
 
 /** The append-only guard, letting through only the deletion of a whole contest's rows. */
 function appendOnly(table: string) {

@@ -1,5 +1,5 @@
 /** Where a new record goes in its list when no priority is given: after every record already there. */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from './types';
 
 type OrderedTable = 'users' | 'teams' | 'question_sets';
@@ -9,8 +9,10 @@ type OrderedTable = 'users' | 'teams' | 'question_sets';
  * so a scoped handle counts its own contest's teams and sets only.
  */
 export async function nextPriority(db: Kysely<Database>, table: OrderedTable, setNo?: number): Promise<number> {
-  let query = db.selectFrom(table).select((eb) => eb.fn.max<number | null>('priority').as('top'));
-  if (table === 'question_sets' && setNo !== undefined) query = query.where('set_no' as never, '=', setNo as never);
-  const row = await query.executeTakeFirst();
+  const top = (eb: ExpressionBuilder<Database, OrderedTable>) => eb.fn.max<number | null>('priority').as('top');
+  const row =
+    table === 'question_sets' && setNo !== undefined
+      ? await db.selectFrom('question_sets').select(top).where('set_no', '=', setNo).executeTakeFirst()
+      : await db.selectFrom(table).select(top).executeTakeFirst();
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }

@@ -221,7 +221,6 @@ describe('the judges’ panel', () => {
     const judgeId = await t.createUser('gkpanel', 'judge');
     const judgeCookie = await t.login('gkpanel');
     expect((await admin.user.panel()).items.find((j) => j._id === judgeId)).toMatchObject({ seated: true });
-    expect((await state()).system).toBeDefined();
     await admin.user.setPanel({ _id: judgeId, seated: false });
     expect((await state(judgeCookie)).user).toBeNull();
     const refused = await t.request('POST', '/login', { body: { username: 'gkpanel', password: TEST_PASSWORD } });

@@ -104,6 +104,8 @@ describe('a handle scoped to a contest', () => {
 
   it('tells its contest to the raw statements, in a transaction too; an unscoped handle has none', async () => {
     expect(contestIdOf(db)).toBe('c-1');
+    expect(await db.transaction().execute(async (trx) => contestIdOf(trx))).toBe('c-1');
+    expect(scopeOf(archived)).toEqual({ contestId: 'c-2', readOnly: true });
     expect(scopeOf(base)).toBeNull();
     expect(() => contestIdOf(base)).toThrow();
   });
