@@ -5,7 +5,13 @@
  * React hooks are in trpc.ts.
  */
 import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
-import { SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_MIN_MS, SOCKET_TIMEOUT_MS } from '../src/constants';
+import {
+  EVENT_SWITCHED_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
+  SOCKET_RECONNECT_MAX_MS,
+  SOCKET_RECONNECT_MIN_MS,
+  SOCKET_TIMEOUT_MS,
+} from '../src/constants';
 import { errorsText } from '../src/messages/errors';
 import type { AppRouter } from '../src-server/router';
 
@@ -47,12 +53,17 @@ export function socketRetryDelay(attemptIndex: number): number {
 }
 
 /**
- * The close code the server uses when the session a socket was opened with has ended. Any other
- * close is an ordinary reconnect, which tRPC's client makes by itself after every close, resending
- * its subscriptions with the last event id each had: 4002 (the socket stopped reading and was
- * dropped), 1013 (the server's socket caps), 1006 (cut, or not answering the server's ping).
+ * The close codes the server uses when the session a socket was opened with has ended (4003: because
+ * another event went on stage). Any other close is an ordinary reconnect, which tRPC's client makes
+ * by itself after every close, resending its subscriptions with the last event id each had: 4002 (the
+ * socket stopped reading and was dropped), 1013 (the server's socket caps), 1006 (cut, or not
+ * answering the server's ping).
  */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
+export { EVENT_SWITCHED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../src/constants';
+
+/** Whether a close code means the socket's session ended (reconnect as whoever this tab is now). */
+export const sessionEndedBy = (code: number | undefined): boolean =>
+  code === SESSION_ENDED_CLOSE_CODE || code === EVENT_SWITCHED_CLOSE_CODE;
 
 type SocketListener = (event: { type: 'open' } | { type: 'close'; code: number | undefined; deliberate: boolean }) => void;
 const socketListeners = new Set<SocketListener>();

@@ -1,5 +1,6 @@
 import { parse as parseCookie } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
+import { EVENT_SWITCHED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../src/constants';
 import type { TPublicUser } from '../src/schemas/auth';
 import type { Config } from './config';
 import type { Notices } from './db/notices';
@@ -113,13 +114,16 @@ async function announceSession(deps: AppDeps, notice: SessionNotice): Promise<vo
 function forgetSession(deps: Pick<AppDeps, 'sessions' | 'sockets'>, notice: SessionNotice): void {
   if (notice.kind === 'ended') {
     deps.sessions.forgetSession(notice.sessionId);
-    deps.sockets.closeSession(notice.sessionId);
+    deps.sockets.closeSession(notice.sessionId, notice.switched ? EVENT_SWITCHED_CLOSE_CODE : SESSION_ENDED_CLOSE_CODE);
   } else deps.sessions.forgetUser(notice.userId);
 }
 
-/** Ends login sessions on every instance: their cached entries go and their sockets close. */
-export async function announceSessionsEnded(deps: AppDeps, sessionIds: string[]): Promise<void> {
-  for (const sessionId of sessionIds) await announceSession(deps, { kind: 'ended', sessionId });
+/**
+ * Ends login sessions on every instance: their cached entries go and their sockets close (with a
+ * code that says so when a switch of event ended them, whatever order the switch's own news arrives in).
+ */
+export async function announceSessionsEnded(deps: AppDeps, sessionIds: string[], switched = false): Promise<void> {
+  for (const sessionId of sessionIds) await announceSession(deps, { kind: 'ended', sessionId, switched });
 }
 
 /** A user's name, role or state changed: every instance reads their sessions afresh. */

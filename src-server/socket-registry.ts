@@ -3,6 +3,7 @@
  * console can see which judges are online (per server instance); and, at the door, how many are
  * open in all and from each address, for the caps (`ws.ts`).
  */
+import { SESSION_ENDED_CLOSE_CODE } from '../src/constants';
 export interface ClosableSocket {
   close(code?: number, reason?: string): void;
 }
@@ -96,9 +97,12 @@ export class SocketRegistry {
     this.presenceTimer.unref?.();
   }
 
-  /** 4001 tells the client its session changed: reconnect as whoever it is now. */
-  closeSession(sessionId: string): void {
-    for (const socket of this.bySession.get(sessionId) ?? []) socket.close(4001, 'session ended');
+  /**
+   * Tells the client its session ended: reconnect as whoever it is now. The code says why when the
+   * client has something to say about it (another event went on stage).
+   */
+  closeSession(sessionId: string, code: number = SESSION_ENDED_CLOSE_CODE): void {
+    for (const socket of this.bySession.get(sessionId) ?? []) socket.close(code, 'session ended');
     this.bySession.delete(sessionId);
   }
 

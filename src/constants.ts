@@ -8,6 +8,10 @@ export const PRELOADER_FADE_MS = 450;
 export const SOCKET_RECONNECT_MIN_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 5000;
 export const SOCKET_TIMEOUT_MS = 20000;
+/** The server closes a socket with this code when the session it opened with has ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** The same, when the session ended because another event went on stage (the login page says so). */
+export const EVENT_SWITCHED_CLOSE_CODE = 4003;
 
 export const DELETE_USER_ALERT_MS = 800;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

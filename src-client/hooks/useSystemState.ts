@@ -14,7 +14,7 @@ import type { TSystemState, TTeamListItem } from '../../src/schemas/system';
 import { defaultShowState } from '../../src/showDefaults';
 import { computeBalance } from '../../src/valueFormat';
 import { notifyError } from '../components/notify';
-import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient, useTRPC, wsClient } from '../trpc';
+import { EVENT_SWITCHED_CLOSE_CODE, onSocketEvent, sessionEndedBy, trpcClient, useTRPC, wsClient } from '../trpc';
 import { noteEventSwitched } from './eventSwitch';
 import { followLiveMessage, withNewerLive } from './liveEvents';
 
@@ -103,7 +103,8 @@ export function useSystemStateSync(): void {
           let moved = false;
           updateSystemState(queryClient, (old) => {
             moved = old.system.event._id !== '' && old.system.event._id !== message.system.event._id;
-            if (moved && (old.user?.role === 'team' || old.user?.role === 'judge')) noteEventSwitched();
+            // A team account belongs to its event: this phone's session has just ended with it.
+            if (moved && old.user?.role === 'team') noteEventSwitched();
             return { ...old, system: message.system };
           });
           // Another event on stage: whatever this screen read of the old one (settings, rules, sets,
@@ -122,7 +123,10 @@ export function useSystemStateSync(): void {
     return onSocketEvent((event) => {
       if (event.type === 'close') {
         // The server ended this socket's session (a logout elsewhere): learn who we are now.
-        if (event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded = true;
+        if (sessionEndedBy(event.code)) sessionEnded = true;
+        // Signed out because another event went on stage: the login page says why. (The switch's
+        // own news may come before or after this close, or not at all on this socket.)
+        if (event.code === EVENT_SWITCHED_CLOSE_CODE) noteEventSwitched();
         else if (!event.deliberate) lostUnexpectedly = true;
         return;
       }

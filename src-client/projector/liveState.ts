@@ -11,7 +11,7 @@ import type { TTeamListItem } from '../../src/schemas/system';
 import { defaultShowState } from '../../src/showDefaults';
 import { computeBalance } from '../../src/valueFormat';
 import { followLiveMessage, withNewerLive } from '../hooks/liveEvents';
-import { onSocketEvent, SESSION_ENDED_CLOSE_CODE, trpcClient } from '../trpcClient';
+import { onSocketEvent, sessionEndedBy, trpcClient } from '../trpcClient';
 
 export interface LiveState {
   user: TPublicUser | null;
@@ -69,7 +69,7 @@ export function startLiveState(): void {
   let sessionEnded = false;
   onSocketEvent((event) => {
     if (event.type === 'close') {
-      if (event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded = true;
+      if (sessionEndedBy(event.code)) sessionEnded = true;
       return;
     }
     // A new session, or a first read that failed: read again.

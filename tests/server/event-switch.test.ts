@@ -1,8 +1,8 @@
 /**
  * Putting another event on stage with screens watching, over real websockets: every screen starts
  * over (a snapshot, `N:s`) on the new event within a bound; the old event's team phone and the judge
- * who is not on the new panel are closed with 4001 and signed out; the judge on both panels and the
- * master keep their sessions; a screen's reads afterwards cost no statement. On PostgreSQL, screens
+ * who is not on the new panel are closed with 4003 (signed out by a switch of event: their login page
+ * says so), the judge on both panels and the master keep their sessions; a screen's reads afterwards cost no statement. On PostgreSQL, screens
  * on a second instance follow a switch made on the first, and a lagging instance switches from what
  * the database says, not from its picture. And a switch in the middle of a judge's stream of points: every accepted
  * point lands in the old event, none in the new one or its picture.
@@ -11,6 +11,7 @@ import type { KyselyPlugin } from 'kysely';
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { EVENT_SWITCHED_CLOSE_CODE } from '../../src/constants';
 import { openDatabase } from '../../src-server/db/connection';
 import { startServer } from '../../src-server/server';
 import { jsonCall, loginAt } from '../helpers/http';
@@ -163,9 +164,9 @@ describe('putting another event on stage with 20 screens watching', () => {
       const slowest = await switchWatched(staying, next.id, next.teamNames);
       expect(slowest).toBeLessThan(SWITCH_BOUND_MS);
 
-      // The old event's team phone and the judge off the new panel: closed with 4001, signed out.
-      expect(await team.closed).toBe(4001);
-      expect(await oldJudge.closed).toBe(4001);
+      // The old event's team phone and the judge off the new panel: closed with 4003, signed out.
+      expect(await team.closed).toBe(EVENT_SWITCHED_CLOSE_CODE);
+      expect(await oldJudge.closed).toBe(EVENT_SWITCHED_CLOSE_CODE);
       expect(await sessionsOf('doisokhao')).toBe(0);
       expect(await sessionsOf('gkcu')).toBe(0);
       expect((await stateAt(running.base, cookies.team)).user).toBeNull();
@@ -219,7 +220,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances over one Postg
       // Switched on the first instance: the second follows through LISTEN/NOTIFY.
       const slowest = await switchWatched(screens, old.id, old.teamNames);
       expect(slowest).toBeLessThan(SWITCH_BOUND_MS);
-      expect(await team.closed).toBe(4001);
+      expect(await team.closed).toBe(EVENT_SWITCHED_CLOSE_CODE);
       expect(await sessionsOf('doichungket')).toBe(0);
       const state = await stateAt(other);
       expect(state.system.event._id).toBe(old.id);

@@ -130,12 +130,16 @@ export function clearedCookie(name: string, secure: boolean): string {
 
 export const SESSIONS_CHANNEL = 'hoithi_sessions';
 
-/** Sessions ended, or a user changed (name, role, state): every instance forgets what it cached. */
-export type SessionNotice = { kind: 'ended'; sessionId: string } | { kind: 'user'; userId: string };
+/**
+ * Sessions ended (`switched` when another event went on stage), or a user changed (name, role,
+ * state): every instance forgets what it cached.
+ */
+export type SessionNotice = { kind: 'ended'; sessionId: string; switched?: boolean } | { kind: 'user'; userId: string };
 
 /** A session notice as it travels on SESSIONS_CHANNEL. */
 export function sessionNoticeText(notice: SessionNotice): string {
-  return notice.kind === 'ended' ? `ended:${notice.sessionId}` : `user:${notice.userId}`;
+  if (notice.kind === 'user') return `user:${notice.userId}`;
+  return `${notice.switched ? 'switched' : 'ended'}:${notice.sessionId}`;
 }
 
 export function sessionNoticeOf(text: string): SessionNotice | null {
@@ -143,6 +147,7 @@ export function sessionNoticeOf(text: string): SessionNotice | null {
   const kind = text.slice(0, colon);
   const id = text.slice(colon + 1);
   if (kind === 'ended') return { kind: 'ended', sessionId: id };
+  if (kind === 'switched') return { kind: 'ended', sessionId: id, switched: true };
   if (kind === 'user') return { kind: 'user', userId: id };
   return null;
 }

@@ -326,7 +326,7 @@ export async function activateEvent(ctx: Context, id: string): Promise<{ item: E
     await recorder.record({ type: 'contest', payload: { contestId: contest.id } }, { last: true });
     return sessions.map((s) => s.id);
   });
-  await announceSessionsEnded(ctx, ended);
+  await announceSessionsEnded(ctx, ended, true);
   return { item: await summaryOf(ctx.base, contest.id) };
 }
 
