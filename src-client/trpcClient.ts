@@ -59,7 +59,7 @@ export function socketRetryDelay(attemptIndex: number): number {
  * socket stopped reading and was dropped), 1013 (the server's socket caps), 1006 (cut, or not
  * answering the server's ping).
  */
-export { EVENT_SWITCHED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../src/constants';
+export { EVENT_SWITCHED_CLOSE_CODE } from '../src/constants';
 
 /** Whether a close code means the socket's session ended (reconnect as whoever this tab is now). */
 export const sessionEndedBy = (code: number | undefined): boolean =>
