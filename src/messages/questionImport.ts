@@ -1,5 +1,21 @@
 /** Reading a question file (.json, .csv, .xlsx): the import dialog on /user/fw-question…, the importFile procedure and `npm run import`. */
 export const questionImportText = {
+  /** What each column can be read as: the preview's labels and the headers an export writes. */
+  importFields: {
+    content: 'Câu hỏi',
+    options: 'Các phương án (ngăn bằng |)',
+    optionA: 'Phương án A',
+    optionB: 'Phương án B',
+    optionC: 'Phương án C',
+    optionD: 'Phương án D',
+    optionE: 'Phương án E',
+    optionF: 'Phương án F',
+    answer: 'Đáp án',
+    explanation: 'Giải thích',
+    point: 'Điểm',
+    timeLimit: 'Thời gian (giây)',
+    mediaUrl: 'Hình ảnh',
+  },
   importRowError: (row: number, field: string, message: string) => `dòng ${row}: ${field}: ${message}`,
   importFailed: (count: number, listed: string[]) =>
     `Tệp có ${count} lỗi, chưa ghi gì vào cơ sở dữ liệu. ${listed.join('; ')}${count > listed.length ? `; và ${count - listed.length} lỗi khác` : ''}`,
