@@ -6,9 +6,9 @@
 import { useEffect } from 'react';
 import { movesText } from '../../../src/messages/moves';
 import { projectorText } from '../../../src/messages/projector';
+import { optionLetter, rightOptionIndex } from '../../../src/questionAnswer';
 import type { ShowQuestion, ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { foldVietnamese } from '../../../src/text';
 import { formatPoint } from '../../../src/valueFormat';
 import { BuzzTurnBanner } from '../../formats/buzzer/BuzzTurnBanner';
 import { Countdown } from './Countdown';
@@ -20,19 +20,6 @@ import { STAGE_HEIGHT, useStageHeight } from './Stage';
 
 /** The team on stage: a card beside the question, under the clock. */
 const TEAM_CARD = { box: classes.teamCard, label: classes.teamCardLabel, name: classes.teamCardName };
-
-const LETTERS = 'ABCDEFGH';
-
-/** Which option the answer names: the option's own text, or its letter. */
-export function rightOptionIndex(question: ShowQuestion): number {
-  const answer = question.answer?.trim();
-  if (!answer) return -1;
-  const folded = foldVietnamese(answer).toLowerCase();
-  const byText = question.options.findIndex((option) => foldVietnamese(option.trim()).toLowerCase() === folded);
-  if (byText >= 0) return byText;
-  const byLetter = /^[A-H]$/i.test(answer) ? LETTERS.indexOf(answer.toUpperCase()) : -1;
-  return byLetter < question.options.length ? byLetter : -1;
-}
 
 function QuestionMedia({ media, silent }: { media: NonNullable<ShowQuestion['media']>; silent: boolean }) {
   if (media.kind === 'image') return <img className={classes.media} src={media.url} alt="" draggable={false} />;
@@ -167,7 +154,7 @@ export function QuestionView({
                     data-testid="option"
                     data-right={revealed && index === right ? 'true' : undefined}
                   >
-                    <span className={classes.optionLetter}>{LETTERS[index]}</span>
+                    <span className={classes.optionLetter}>{optionLetter(index)}</span>
                     <FitText
                       className={classes.optionText}
                       style={{ height: tileHeight - 20 }}

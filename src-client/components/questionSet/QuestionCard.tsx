@@ -2,10 +2,10 @@
 import { ActionIcon, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { questionSetsText } from '../../../src/messages/questionSets';
+import { optionLetter, rightOptionIndex } from '../../../src/questionAnswer';
 import { formatPoint } from '../../../src/valueFormat';
 import { Icon } from '../Icon';
 import type { DraftQuestion } from './draft';
-import { optionLetter } from './helpers';
 import { MediaPreview } from './MediaPreview';
 
 interface Props {
@@ -21,6 +21,8 @@ interface Props {
 
 export function QuestionCard({ question, formatSeconds = null, index, total, onEdit, onDelete, onMove }: Props) {
   const hasOptions = question.options.length > 0;
+  // The answer may name its option by letter ("B", "Phương án B") as well as by text.
+  const rightIndex = rightOptionIndex(question);
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="question-card">
       <Stack gap="sm">
@@ -79,7 +81,7 @@ export function QuestionCard({ question, formatSeconds = null, index, total, onE
         {hasOptions && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" verticalSpacing="xs">
             {question.options.map((option, i) => {
-              const right = option === question.answer;
+              const right = i === rightIndex;
               return (
                 <Group
                   // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position (A, B, C, D)
@@ -122,9 +124,7 @@ export function QuestionCard({ question, formatSeconds = null, index, total, onE
             </Text>
             {question.answer ? (
               <Text span fw={600} data-testid="question-answer">
-                {hasOptions && question.options.includes(question.answer)
-                  ? `${optionLetter(question.options.indexOf(question.answer))}. ${question.answer}`
-                  : question.answer}
+                {rightIndex >= 0 ? `${optionLetter(rightIndex)}. ${question.options[rightIndex]}` : question.answer}
               </Text>
             ) : (
               <Text span c="dimmed" fs="italic">

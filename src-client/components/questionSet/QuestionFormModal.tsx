@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { contractText } from '../../../src/messages/contract';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { validationText } from '../../../src/messages/validation';
+import { optionLetter, rightOptionIndex } from '../../../src/questionAnswer';
 import { MEDIA_KINDS, mediaKindOfUrl, type TMedia, ZQuestionSchema } from '../../../src/schemas/questionSet';
 import { formatPoint, parsePoint } from '../../../src/valueFormat';
 import { useFillOnOpen } from '../../hooks/useFillOnOpen';
@@ -22,7 +23,7 @@ import { IconAction } from '../IconAction';
 import { notifyError } from '../notify';
 import type { DraftQuestion } from './draft';
 import { FieldHeading } from './FieldHeading';
-import { errorData, fileToBase64, optionLetter } from './helpers';
+import { errorData, fileToBase64 } from './helpers';
 import { MediaPreview } from './MediaPreview';
 import { TrashIcon } from './QuestionCard';
 
@@ -41,10 +42,13 @@ interface FormValues {
 }
 
 function toValues(question: DraftQuestion | null): FormValues {
+  // An answer stored as a letter ("B") opens as its option's text, which is what saving stores.
+  const right = question ? rightOptionIndex(question) : -1;
+  const answer = (right >= 0 ? question?.options[right]?.trim() : question?.answer) ?? '';
   return {
     content: question?.content ?? '',
     options: question ? [...question.options] : ['', '', '', ''],
-    answer: question?.answer ?? '',
+    answer,
     explanation: question?.explanation ?? '',
     point: question ? formatPoint(question.point).replace(/,0$/, '') : '10',
     timeLimit: question?.timeLimit ?? 30,

@@ -1,15 +1,10 @@
-/** Small pieces shared by the question-set screens: paths, file reading, error reading, option letters. */
+/** Small pieces shared by the question-set screens: paths, file reading, error reading. */
 import { QUESTION_SETS } from '../../../src/constants';
 
 /** /user/fw-question-2, /user/fw-question-2/<id>. */
 export function questionSetPath(setNumber: number, id?: string): string {
   const base = `/user/${QUESTION_SETS[setNumber - 1] ?? QUESTION_SETS[0]}`;
   return id ? `${base}/${encodeURIComponent(id)}` : base;
-}
-
-/** A, B, C… for the options, as the projector shows them. */
-export function optionLetter(index: number): string {
-  return String.fromCharCode(65 + index);
 }
 
 /** The file's bytes as base64, without the data-URL prefix. */

@@ -7,10 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { teamText } from '../../../src/messages/team';
 import { validationText } from '../../../src/messages/validation';
+import { optionLetter } from '../../../src/questionAnswer';
 import type { ShowQuestion } from '../../../src/schemas/show';
 import { errorMessage, useTRPC } from '../../trpc';
 import { notifyError } from '../notify';
-import { optionLetter } from './QuestionCard';
 
 const T = teamText;
 const draftKey = (questionId: string) => `team-answer:${questionId}`;

@@ -2,12 +2,11 @@
 import { Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
+import { optionLetter } from '../../../src/questionAnswer';
 import type { ShowQuestion } from '../../../src/schemas/show';
 import { formatPoint } from '../../../src/valueFormat';
 
 const T = teamText;
-
-export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
 function Media({ media }: { media: NonNullable<ShowQuestion['media']> }) {
   if (media.kind === 'image') return <Image src={media.url} alt="" radius="md" mah={260} fit="contain" />;
