@@ -37,4 +37,15 @@ export const questionImportText = {
   importNotANumber: 'phải là một số (ví dụ 10 hoặc 7,5)',
   importUnknownMediaKind:
     'không đoán được loại tệp từ đuôi tên (ảnh: jpg, jpeg, png, gif, webp; âm thanh: mp3, wav, ogg, m4a; video: mp4, webm, mov)',
+  // A Word file's questions (src-server/features/questionSet/import/docx.ts).
+  docxUnreadable:
+    'Không đọc được tệp Word: tệp không phải .docx hợp lệ (bị hỏng hoặc chỉ được đổi đuôi tên); hãy mở tệp trong Word hoặc LibreOffice, chọn «Lưu thành» .docx rồi nhập lại',
+  docxNoContent: 'câu hỏi không có nội dung',
+  docxOutsideQuestion: (line: string) => `«${line}» đứng trước câu hỏi đầu tiên; mỗi câu bắt đầu bằng «Câu 1:», «Câu 2:»…`,
+  docxSecondKey: (line: string) => `câu hỏi đã có đáp án, lại thêm dòng «${line}»`,
+  docxOptionOutOfOrder: (letter: string, expected: string) => `phương án ${letter} đứng ở chỗ của phương án ${expected}`,
+  docxStrayLine: (line: string) =>
+    `không rõ dòng «${line}» thuộc phần nào: phương án bắt đầu bằng «A.», «B.»…, đáp án bằng «Đáp án:», giải thích bằng «Giải thích:»`,
+  docxImageUnsupported:
+    'có hình không phải ảnh PNG, JPEG, GIF hay WebP (ví dụ hình vẽ hoặc công thức của Word); hãy chèn hình đó dưới dạng ảnh',
 } as const;
