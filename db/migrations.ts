@@ -18,6 +18,7 @@ import * as mediaSecret from './migrations/2026_11_25_0015_media_secret';
 import * as ballotDiscards from './migrations/2026_11_25_0016_ballot_discards';
 import * as contests from './migrations/2026_11_27_0017_contests';
 import * as contestScope from './migrations/2026_11_27_0018_contest_scope';
+import * as importColumns from './migrations/2026_11_27_0019_import_columns';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0016_ballot_discards': ballotDiscards,
   '2026_11_27_0017_contests': contests,
   '2026_11_27_0018_contest_scope': contestScope,
+  '2026_11_27_0019_import_columns': importColumns,
 };

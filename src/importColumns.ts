@@ -68,8 +68,11 @@ export function readColumns<F extends string>(
   rules: readonly ColumnRule<F>[],
   remembered: ReadonlyMap<string, F | null> = new Map(),
 ): { columns: ColumnReading<F>[]; duplicates: DuplicateColumn<F>[] } {
+  // Names are compared without their spaces too: "TIMELIMIT" is "timeLimit", "Thoigian" is "Thời gian".
+  const compact = (key: string) => key.replaceAll(' ', '');
   const byKey = new Map<string, F>();
-  for (const rule of rules) for (const name of rule.names) if (!byKey.has(headerKey(name))) byKey.set(headerKey(name), rule.field);
+  for (const rule of rules)
+    for (const name of rule.names) if (!byKey.has(compact(headerKey(name)))) byKey.set(compact(headerKey(name)), rule.field);
   const columns: ColumnReading<F>[] = [];
   const duplicates: DuplicateColumn<F>[] = [];
   const firstOf = new Map<F, string>();
@@ -83,8 +86,8 @@ export function readColumns<F extends string>(
     if (remembered.has(key)) {
       field = remembered.get(key) ?? null;
       source = field ? 'remembered' : 'ignored';
-    } else if (byKey.has(key)) {
-      field = byKey.get(key)!;
+    } else if (byKey.has(compact(key))) {
+      field = byKey.get(compact(key))!;
       source = 'known';
     }
     if (field) {

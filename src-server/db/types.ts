@@ -363,6 +363,15 @@ export interface ContestJudgesTable {
   user_id: string;
 }
 
+/** Headers an organiser mapped by hand in an import, per installation (migration 0019). */
+export interface ImportColumnsTable {
+  kind: string;
+  header_key: string;
+  header: string;
+  field: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   contests: ContestsTable;
   contest_judges: ContestJudgesTable;
@@ -393,6 +402,7 @@ export interface Database {
   vote_limits: VoteLimitsTable;
   vote_discards: VoteDiscardsTable;
   server_secrets: ServerSecretsTable;
+  import_columns: ImportColumnsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

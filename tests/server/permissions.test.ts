@@ -136,9 +136,16 @@ const TABLE: Entry[] = [
     procedure: 'questionSet.adminGet',
     allowed: ADMIN,
     input: { set: 5, _id: NO_ID },
-    rest: [{ method: 'GET', path: `/api/fw-question-5/admin/${NO_ID}` }],
+    rest: [
+      { method: 'GET', path: `/api/fw-question-5/admin/${NO_ID}` },
+      // The set as a workbook (a file, not JSON), through the same procedure.
+      { method: 'GET', path: `/api/question-sets/5/${NO_ID}/export.xlsx` },
+    ],
   },
   { procedure: 'questionSet.importFile', allowed: ADMIN, input: { set: 1, mode: 'preview', fileName: 'a.json', dataBase64: 'W10=' } },
+  { procedure: 'questionSet.importColumns', allowed: ADMIN },
+  { procedure: 'questionSet.rememberImportColumn', allowed: ADMIN, input: { header: 'Ghi chú riêng', field: 'explanation' } },
+  { procedure: 'questionSet.forgetImportColumn', allowed: ADMIN, input: { header: 'Ghi chú riêng' } },
   { procedure: 'rules.all', allowed: EVERYONE, rest: [{ method: 'GET', path: '/api/the-le/all' }] },
   {
     procedure: 'rules.create',

@@ -2,23 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  formatImportError,
-  parseCsv,
-  parseQuestionFile,
-  readNumber,
-  validateQuestionRows,
-} from '../../src-server/features/questionSet/import';
+import { formatImportError, parseCsv, parseQuestionFile, readNumber, validateSheet } from '../../src-server/features/questionSet/import';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const samples = path.resolve('scripts/samples');
 const fixtures = path.resolve('tests/fixtures/import');
 const read = (dir: string, name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
 
-async function importText(fileName: string, text: string) {
-  const parsed = await parseQuestionFile(fileName, utf8(text));
-  return { parsed, ...validateQuestionRows(parsed.rows) };
+/** The first sheet's questions and errors, as the import checks them. */
+async function checkFile(fileName: string, bytes: Uint8Array) {
+  const parsed = await parseQuestionFile(fileName, bytes);
+  return { parsed, ...validateSheet(parsed.sheets[0]!, false) };
 }
+const importText = (fileName: string, text: string) => checkFile(fileName, utf8(text));
 
 async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
@@ -29,7 +25,7 @@ async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {
 
 /** The errors of a bad-rows fixture, after checking that its one good question is read. */
 async function badRowsErrors(name: string) {
-  const { items, errors } = validateQuestionRows((await parseQuestionFile(name, read(fixtures, name))).rows);
+  const { items, errors } = await checkFile(name, read(fixtures, name));
   expect(items).toHaveLength(1);
   return errors;
 }
@@ -43,8 +39,7 @@ describe('the sample files', () => {
     ['cau-hoi-champhay.csv', 7],
     ['cau-hoi.xlsx', 8],
   ])('%s holds %i valid questions', async (name, count) => {
-    const parsed = await parseQuestionFile(name, read(samples, name));
-    const { items, errors } = validateQuestionRows(parsed.rows);
+    const { items, errors } = await checkFile(name, read(samples, name));
     expect(errors).toEqual([]);
     expect(items).toHaveLength(count);
     for (const item of items) {
@@ -84,7 +79,7 @@ describe('JSON', () => {
       [2, 'content'],
       [3, 'timeLimit'],
     ]);
-    expect(formatImportError(errors[0]!)).toBe('dòng 2: content: Vui lòng nhập nội dung câu hỏi');
+    expect(formatImportError(errors[0]!)).toBe('dòng 2, content: Vui lòng nhập nội dung câu hỏi');
   });
 
   it('refuses what is not JSON or not a list of questions', async () => {
@@ -147,42 +142,40 @@ describe('CSV', () => {
   });
 
   it('skips empty rows and counts them in the row numbers', async () => {
-    const parsed = await parseQuestionFile('bad-rows.csv', read(fixtures, 'bad-rows.csv'));
-    const { items, errors } = validateQuestionRows(parsed.rows);
+    const { items, errors } = await checkFile('bad-rows.csv', read(fixtures, 'bad-rows.csv'));
     expect(items.map((i) => i.content)).toEqual(['Hồ Gươm còn có tên gọi nào khác?', 'Chùa Một Cột\ndựng năm nào?']);
     expect(errors.map(formatImportError)).toEqual([
-      'dòng 3: point: phải là một số (ví dụ 10 hoặc 7,5)',
-      expect.stringMatching(/^dòng 6: mediaUrl: không đoán được loại tệp/),
-      'dòng 8: content: Vui lòng nhập nội dung câu hỏi',
+      'dòng 3, point: phải là một số (ví dụ 10 hoặc 7,5)',
+      expect.stringMatching(/^dòng 6, mediaUrl: không đoán được loại tệp/),
+      'dòng 8, content: Vui lòng nhập nội dung câu hỏi',
     ]);
   });
 
-  it('refuses an unknown column, naming it', async () => {
-    await expect(parseQuestionFile('unknown-column.csv', read(fixtures, 'unknown-column.csv'))).rejects.toMatchObject({
-      message: expect.stringContaining('«level»'),
-      field: 'file',
-    });
+  it('ignores an unknown column and lists it as ignored', async () => {
+    const { parsed, items, errors } = await checkFile('unknown-column.csv', read(fixtures, 'unknown-column.csv'));
+    expect(errors).toEqual([]);
+    expect(items.length).toBeGreaterThan(0);
+    expect(parsed.sheets[0]!.columns.find((c) => c.header === 'level')).toMatchObject({ field: null, source: 'ignored' });
   });
 
-  it('refuses a repeated column, a missing content column and an unclosed quote', async () => {
-    await expect(parseQuestionFile('a.csv', utf8('content,Content\na,b\n'))).rejects.toThrow('hai lần');
-    await expect(parseQuestionFile('a.csv', utf8('answer\nx\n'))).rejects.toThrow('Thiếu cột content');
+  it('lists a repeated column and a missing question column with the header row; refuses an unclosed quote', async () => {
+    const repeated = await importText('a.csv', 'content,Câu hỏi\na,b\n');
+    expect(repeated.errors.map(formatImportError)).toEqual([
+      expect.stringMatching(/^dòng 1, Câu hỏi: cột «Câu hỏi» trùng ý nghĩa với cột «content»/),
+    ]);
+    const missing = await importText('a.csv', 'answer,STT\nx,1\n');
+    expect(missing.errors.map(formatImportError)).toEqual([expect.stringMatching(/^dòng 1, Câu hỏi: không có cột nội dung câu hỏi/)]);
+    expect(missing.parsed.sheets[0]!.columns.map((c) => [c.header, c.field])).toEqual([
+      ['answer', 'answer'],
+      ['STT', null],
+    ]);
     await expect(parseQuestionFile('a.csv', utf8('content\n"abc\n'))).rejects.toThrow('dòng 2: thiếu dấu ngoặc kép đóng');
-  });
-
-  it('refuses a file that is not UTF-8', async () => {
-    await expect(parseQuestionFile('a.csv', new Uint8Array([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x0a, 0xe0, 0x0a]))).rejects.toThrow(
-      'UTF-8',
-    );
   });
 
   it('finds no questions in an empty file or a header alone', async () => {
     for (const bytes of [new Uint8Array(), read(fixtures, 'empty.csv')]) {
       const parsed = await parseQuestionFile('empty.csv', bytes);
-      expect(validateQuestionRows(parsed.rows)).toEqual({
-        items: [],
-        errors: [{ row: 0, field: 'file', message: 'Tệp không có câu hỏi nào' }],
-      });
+      expect(validateSheet(parsed.sheets[0]!, false).errors.map(formatImportError)).toEqual(['Tệp không có câu hỏi nào']);
     }
   });
 });
@@ -200,8 +193,7 @@ describe('XLSX', () => {
       ],
       ['Văn Miếu lập năm nào?', '1070|1076', 1070, '7,5', { formula: '10+10', result: 20 }],
     ]);
-    const parsed = await parseQuestionFile('a.xlsx', bytes);
-    const { items, errors } = validateQuestionRows(parsed.rows);
+    const { items, errors } = await checkFile('a.xlsx', bytes);
     expect(errors).toEqual([]);
     expect(items.map((i) => [i.content, i.answer, i.point, i.timeLimit])).toEqual([
       ['Năm 1010 có sự kiện gì?', 'Dời đô', 15, 30],
@@ -212,9 +204,10 @@ describe('XLSX', () => {
   it('names the rows of the bad fixture by their sheet row', async () => {
     const errors = await badRowsErrors('bad-rows.xlsx');
     expect(errors.map((e) => [e.row, e.field])).toEqual([
-      [3, 'point'],
-      [4, 'mediaUrl'],
-      [5, 'timeLimit'],
+      // Named as the sheet's headers name them.
+      [3, 'Point'],
+      [4, 'MediaUrl'],
+      [5, 'TimeLimit'],
     ]);
   });
 
@@ -236,6 +229,8 @@ describe('the rest', () => {
   });
 
   it('refuses an unknown extension', async () => {
-    await expect(parseQuestionFile('cau-hoi.txt', utf8('x'))).rejects.toThrow('.json, .csv hoặc .xlsx');
+    await expect(parseQuestionFile('cau-hoi.txt', utf8('x'))).rejects.toThrow('.xlsx, .csv, .docx hoặc .json');
+    await expect(parseQuestionFile('cau-hoi.xls', utf8('x'))).rejects.toThrow('Lưu thành» .xlsx');
+    await expect(parseQuestionFile('cau-hoi.DOC', utf8('x'))).rejects.toThrow('Lưu thành» .docx');
   });
 });

@@ -1,8 +1,9 @@
+import { ZImportColumnForgetSchema, ZImportColumnSchema, ZQuestionImportSchema } from '../../../src/schemas/questionImport';
 import { ZQuestionSetCreateSchema, ZQuestionSetUpdateSchema } from '../../../src/schemas/questionSet';
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { createQuestionSet, deleteQuestionSet, getQuestionSet, listQuestionSets, updateQuestionSet, withoutAnswers } from './data';
-import { importQuestionFile, ZQuestionImportSchema } from './import';
+import { forgetColumn, importQuestionFile, listRememberedColumns, rememberColumn } from './import';
 
 const ZSet = z.object({ set: z.number().int().min(1).max(6) });
 const ZSetId = ZSet.extend({ _id: z.string().trim().min(1).max(100) });
@@ -33,4 +34,14 @@ export const questionSetRouter = router({
     return { ok: true as const };
   }),
   importFile: adminProcedure.input(ZQuestionImportSchema).mutation(({ ctx, input }) => importQuestionFile(ctx.db, input)),
+  // The headers mapped by hand in an import's preview: the installation's, whatever event is on stage.
+  importColumns: adminProcedure.query(async ({ ctx }) => ({ items: await listRememberedColumns(ctx.base) })),
+  rememberImportColumn: adminProcedure.input(ZImportColumnSchema).mutation(async ({ ctx, input }) => {
+    await rememberColumn(ctx.base, input.header, input.field);
+    return { ok: true as const };
+  }),
+  forgetImportColumn: adminProcedure.input(ZImportColumnForgetSchema).mutation(async ({ ctx, input }) => {
+    await forgetColumn(ctx.base, input.header);
+    return { ok: true as const };
+  }),
 });

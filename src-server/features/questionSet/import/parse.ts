@@ -1,42 +1,68 @@
 /**
- * Stage 1 of an import, file bytes → rows: reads a JSON, CSV or XLSX file into one ParsedRow per
- * question, with its row number and the problems found while reading its cells. Nothing is validated
- * against the question schema here (validate.ts does that) and nothing is written (write.ts).
+ * Stage 1 of an import, file bytes → sheets of rows: reads a spreadsheet (XLSX, every sheet; CSV in
+ * UTF-8, UTF-16 or Windows-1258), a Word file or a JSON file into one ParsedRow per question, with
+ * its row number and the problems found while reading its cells. Headers are read as people write
+ * them (src/importColumns.ts, with the mappings an organiser remembered); a column nobody maps is
+ * ignored and listed. Letter answers become their option's text. Nothing is validated against the
+ * question schema here (validate.ts does that) and nothing is written (write.ts).
  *
  * Row numbers are what the author sees: for CSV and XLSX the row in the sheet with the header as row 1
  * (a CSV record whose quoted field holds a line break is still one row, as Excel shows it); for JSON
- * the item's position, from 1.
+ * the item's position, from 1; for Word the question's number.
  */
 import { CsvError, parse as parseCsvRecords } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { headerKey, readColumns } from '../../../../src/importColumns';
 import { messages } from '../../../../src/messages';
+import { optionLetter, readAnswer } from '../../../../src/questionAnswer';
+import {
+  FORMAT_SHEET_NAME,
+  isOptionField,
+  optionFieldIndex,
+  QUESTION_COLUMN_RULES,
+  type QuestionImportField,
+  type TImportColumn,
+  type TImportRowError,
+} from '../../../../src/schemas/questionImport';
 import { mediaKindOfUrl, type TMedia } from '../../../../src/schemas/questionSet';
 import { badRequest } from '../../../errors';
+import { readFormatSheet } from './formatSheet';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_EXTENSIONS = ['json', 'csv', 'xlsx'] as const;
-export const IMPORT_COLUMNS = ['content', 'options', 'answer', 'explanation', 'point', 'timeLimit', 'mediaUrl'] as const;
-type Column = (typeof IMPORT_COLUMNS)[number];
+export const IMPORT_EXTENSIONS = ['xlsx', 'csv', 'docx', 'json'] as const;
 
-export interface ImportRowError {
-  row: number;
-  field: string;
-  message: string;
-}
+/** The headers an organiser mapped by hand: header key → field (null: always ignored). */
+export type RememberedColumns = ReadonlyMap<string, QuestionImportField | null>;
 
 export interface ParsedRow {
   row: number;
   /** The question's fields as read, before validation. */
   question: Record<string, unknown>;
-  /** Problems found while reading the cells (a number that is not one, an unknown media type). */
-  errors: ImportRowError[];
+  /** Problems found while reading the cells (a number that is not one, an answer that names no option). */
+  errors: TImportRowError[];
+}
+
+export interface ParsedSheet {
+  name: string;
+  /** How rows are counted: sheet rows, or a Word file's question numbers. */
+  unit: 'row' | 'question';
+  /** How each header was read (none for JSON and Word). */
+  columns: TImportColumn[];
+  /** What the author calls each field in this sheet (its header), for the errors' wording. */
+  labels: Partial<Record<QuestionImportField, string>>;
+  rows: ParsedRow[];
+  /** Problems with the sheet as a whole: no question column, a column that repeats another. */
+  errors: TImportRowError[];
+  /** The round's format as the file gives it, unchecked (write.ts checks it); absent when it gives none. */
+  format?: unknown;
 }
 
 export interface ParsedFile {
   title?: string;
-  /** A JSON file's `format`, as read (checked in write.ts with the rows). */
-  format?: unknown;
-  rows: ParsedRow[];
+  sheets: ParsedSheet[];
+  /** Problems with the file as a whole (its "Thể thức" sheet). */
+  errors: TImportRowError[];
 }
 
 export function fileExtension(fileName: string): string {
@@ -48,23 +74,37 @@ export function isImportExtension(ext: string): ext is (typeof IMPORT_EXTENSIONS
   return (IMPORT_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-export async function parseQuestionFile(fileName: string, bytes: Uint8Array): Promise<ParsedFile> {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) throw badRequest(messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024), 'file');
+/** A file this import cannot read, refused with what to do about it (an old .xls or .doc says to save it again). */
+export function refuseExtension(fileName: string): never {
   const ext = fileExtension(fileName);
-  if (ext === 'json') return parseJson(bytes);
-  if (ext === 'csv') return { rows: rowsFromTable(parseCsv(decodeUtf8(bytes))) };
-  if (ext === 'xlsx') return { rows: rowsFromTable(await readXlsx(bytes)) };
+  if (ext === 'xls') throw badRequest(messages.importOldExcel, 'file');
+  if (ext === 'doc') throw badRequest(messages.importOldWord, 'file');
   throw badRequest(messages.importUnknownExtension, 'file');
+}
+
+export async function parseQuestionFile(
+  fileName: string,
+  bytes: Uint8Array,
+  remembered: RememberedColumns = new Map(),
+): Promise<ParsedFile> {
+  const ext = fileExtension(fileName);
+  if (!isImportExtension(ext)) refuseExtension(fileName);
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw badRequest(messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024), 'file');
+  if (ext === 'json') return parseJson(bytes);
+  if (ext === 'csv') return { sheets: [tableSheet('CSV', parseCsv(decodeCsv(bytes)), remembered)], errors: [] };
+  if (ext === 'xlsx') return readXlsx(bytes, remembered);
+  refuseExtension(fileName);
 }
 
 // ---------------------------------------------------------------------------------------------- JSON
 
+const nfc = (text: string) => text.normalize('NFC').trim();
+
 function parseJson(bytes: Uint8Array): ParsedFile {
   let data: unknown;
   try {
-    data = JSON.parse(decodeUtf8(bytes));
-  } catch (error) {
-    if ((error as { field?: string }).field) throw error;
+    data = JSON.parse(decodeCsv(bytes));
+  } catch {
     throw badRequest(messages.importBadJson, 'file');
   }
   let title: string | undefined;
@@ -73,7 +113,7 @@ function parseJson(bytes: Uint8Array): ParsedFile {
   if (Array.isArray(data)) items = data;
   else if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
     const rawTitle = (data as { title?: unknown }).title;
-    if (typeof rawTitle === 'string' && rawTitle.trim()) title = rawTitle.trim().slice(0, 300);
+    if (typeof rawTitle === 'string' && rawTitle.trim()) title = nfc(rawTitle).slice(0, 300);
     items = (data as { items: unknown[] }).items;
     format = (data as { format?: unknown }).format;
   } else throw badRequest(messages.importBadJsonShape, 'file');
@@ -88,12 +128,14 @@ function parseJson(bytes: Uint8Array): ParsedFile {
     }
     rows.push(jsonRow(row, item as Record<string, unknown>));
   });
-  return { rows, ...(title === undefined ? {} : { title }), ...(format === undefined ? {} : { format }) };
+  const sheet: ParsedSheet = { name: title ?? 'JSON', unit: 'row', columns: [], labels: {}, rows, errors: [] };
+  if (format !== undefined) sheet.format = format;
+  return { sheets: [sheet], errors: [], ...(title === undefined ? {} : { title }) };
 }
 
 /** JSON items carry the API's fields; be as forgiving as the spreadsheet columns are. */
 function jsonRow(row: number, item: Record<string, unknown>): ParsedRow {
-  const errors: ImportRowError[] = [];
+  const errors: TImportRowError[] = [];
   const { mediaUrl, ...question } = item;
   if (typeof question.options === 'string') question.options = splitOptions(question.options);
   for (const field of ['point', 'timeLimit'] as const) {
@@ -109,87 +151,112 @@ function jsonRow(row: number, item: Record<string, unknown>): ParsedRow {
     if (media === 'unknown') errors.push({ row, field: 'mediaUrl', message: messages.importUnknownMediaKind });
     else question.media = media;
   }
+  const options = Array.isArray(question.options) && question.options.every((o) => typeof o === 'string') ? question.options : [];
+  if (typeof question.answer === 'string') resolveAnswer(question, options, row, 'answer', errors);
   return { row, question, errors };
+}
+
+/**
+ * The answer as its option's text when it names one (by text or by letter); an error on the row when
+ * the question has options and the answer names none of them.
+ */
+export function resolveAnswer(
+  question: Record<string, unknown>,
+  options: readonly string[],
+  row: number,
+  label: string,
+  errors: TImportRowError[],
+): void {
+  const answer = String(question.answer ?? '');
+  const reading = readAnswer(answer, options);
+  const last = optionLetter(options.length - 1);
+  if (reading.kind === 'option') question.answer = options[reading.index];
+  else if (reading.kind === 'letterOutOfRange') {
+    errors.push({ row, field: label, message: messages.importAnswerLetterMissing(reading.letter, last) });
+  } else if (reading.kind === 'noMatch') errors.push({ row, field: label, message: messages.importAnswerNoMatch(answer.trim(), last) });
 }
 
 // ----------------------------------------------------------------------------------- CSV and XLSX
 
 type Cell = string | number;
-interface TableRow {
+export interface TableRow {
   row: number;
   cells: Cell[];
 }
 
 const isBlank = (cell: Cell | undefined) => cell === undefined || String(cell).trim() === '';
 
-function rowsFromTable(table: TableRow[]): ParsedRow[] {
+/** One question sheet of a table: its header row read, then one ParsedRow per filled row below it. */
+function tableSheet(name: string, table: TableRow[], remembered: RememberedColumns): ParsedSheet {
+  const sheet: ParsedSheet = { name, unit: 'row', columns: [], labels: {}, rows: [], errors: [] };
   const headerAt = table.findIndex((r) => r.cells.some((c) => !isBlank(c)));
-  if (headerAt < 0) return [];
+  if (headerAt < 0) return sheet;
   const header = table[headerAt]!;
   const body = table.slice(headerAt + 1).filter((r) => r.cells.some((c) => !isBlank(c)));
-  const columns = readHeader(header.cells, body);
-  return body.map(({ row, cells }) => tableRow(row, columns, cells));
-}
-
-/** Maps each column position to a known column; unknown, repeated or unnamed-but-filled columns are errors. */
-function readHeader(cells: Cell[], body: TableRow[]): (Column | null)[] {
-  const seen = new Set<Column>();
-  const width = Math.max(cells.length, ...body.map((r) => r.cells.length));
-  const columns: (Column | null)[] = [];
-  for (let i = 0; i < width; i++) {
-    const name = String(cells[i] ?? '').trim();
-    if (!name) {
-      if (body.some((r) => !isBlank(r.cells[i]))) throw badRequest(messages.importUnnamedColumn(i + 1), 'file');
-      columns.push(null);
-      continue;
-    }
-    const column = IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.toLowerCase());
-    if (!column) throw badRequest(messages.importUnknownColumn(name), 'file');
-    if (seen.has(column)) throw badRequest(messages.importDuplicateColumn(column), 'file');
-    seen.add(column);
-    columns.push(column);
-  }
-  if (!seen.has('content')) throw badRequest(messages.importMissingContent, 'file');
-  return columns;
-}
-
-function tableRow(row: number, columns: (Column | null)[], cells: Cell[]): ParsedRow {
-  const question: Record<string, unknown> = {};
-  const errors: ImportRowError[] = [];
-  columns.forEach((column, i) => {
-    const cell = cells[i];
-    if (!column || isBlank(cell)) return;
-    const text = String(cell).trim();
-    switch (column) {
-      case 'options':
-        question.options = splitOptions(text);
-        break;
-      case 'point':
-      case 'timeLimit': {
-        const value = typeof cell === 'number' ? cell : readNumber(text);
-        if (value === null || value === undefined) errors.push({ row, field: column, message: messages.importNotANumber });
-        else question[column] = value;
-        break;
-      }
-      case 'mediaUrl': {
-        question.mediaUrl = text;
-        const media = readMedia(text);
-        if (media === 'unknown') errors.push({ row, field: 'mediaUrl', message: messages.importUnknownMediaKind });
-        else question.media = media;
-        break;
-      }
-      default:
-        question[column] = text;
+  const width = Math.max(header.cells.length, ...body.map((r) => r.cells.length));
+  const headers = Array.from({ length: width }, (_, i) => nfc(String(header.cells[i] ?? '')));
+  const { columns, duplicates } = readColumns(headers, QUESTION_COLUMN_RULES, remembered);
+  // A filled column without a header is listed as ignored, under its position.
+  headers.forEach((name, index) => {
+    if (!name && body.some((r) => !isBlank(r.cells[index]))) {
+      columns.push({ index, header: messages.importUnnamedHeader(index + 1), field: null, source: 'ignored', unit: null });
     }
   });
+  sheet.columns = columns.sort((a, b) => a.index - b.index);
+  for (const column of sheet.columns) if (column.field) sheet.labels[column.field] = column.header;
+  for (const duplicate of duplicates) {
+    sheet.errors.push({
+      row: header.row,
+      field: duplicate.header,
+      message: messages.importDuplicateColumn(duplicate.header, duplicate.first),
+    });
+  }
+  if (!sheet.labels.content) {
+    sheet.errors.push({ row: header.row, field: messages.importFields.content, message: messages.importMissingContent });
+    return sheet;
+  }
+  sheet.rows = body.map(({ row, cells }) => tableRow(row, sheet, cells));
+  return sheet;
+}
+
+function tableRow(row: number, sheet: ParsedSheet, cells: Cell[]): ParsedRow {
+  const question: Record<string, unknown> = {};
+  const errors: TImportRowError[] = [];
+  let listed: string[] = [];
+  const lettered: string[] = [];
+  for (const column of sheet.columns) {
+    const cell = cells[column.index];
+    const field = column.field;
+    if (!field || isBlank(cell)) continue;
+    const text = nfc(String(cell));
+    if (isOptionField(field)) lettered[optionFieldIndex(field)] = text;
+    else if (field === 'options') listed = splitOptions(text);
+    else if (field === 'point' || field === 'timeLimit') {
+      const value = typeof cell === 'number' ? cell : readNumber(text);
+      if (value === null || value === undefined) errors.push({ row, field: column.header, message: messages.importNotANumber });
+      // "Thời gian (phút)": the app counts seconds.
+      else question[field] = field === 'timeLimit' && isMinutes(column.unit) ? value * 60 : value;
+    } else if (field === 'mediaUrl') {
+      question.mediaUrl = text;
+      const media = readMedia(text);
+      if (media === 'unknown') errors.push({ row, field: column.header, message: messages.importUnknownMediaKind });
+      else question.media = media;
+    } else question[field] = text;
+  }
+  // One column of options joined with "|", or one column per option (blank ones skipped), in order.
+  const options = [...listed, ...lettered.filter(Boolean)];
+  if (options.length) question.options = options;
+  if (question.answer !== undefined) resolveAnswer(question, options, row, sheet.labels.answer ?? messages.importFields.answer, errors);
   // `mediaUrl` stays only to name media errors after the column; ZQuestionSchema drops unknown keys.
   return { row, question, errors };
 }
 
+const isMinutes = (unit: string | null) => unit !== null && /^(phut|min|minutes?|p)$/.test(unit);
+
 function splitOptions(text: string): string[] {
   return text
     .split('|')
-    .map((o) => o.trim())
+    .map((o) => nfc(o))
     .filter(Boolean);
 }
 
@@ -210,18 +277,48 @@ export function readMedia(url: string): TMedia | null | 'unknown' {
   return kind ? { kind, url: trimmed } : 'unknown';
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    // TextDecoder drops a leading byte-order mark by itself.
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(messages.importNotUtf8, 'file');
+/**
+ * A text file's characters, however a school PC saved it: UTF-8 (with or without its mark), UTF-16
+ * with its byte-order mark (Excel's "Unicode text"), UTF-16 without one (every other byte zero), else
+ * Windows-1258, the Vietnamese code page of older Windows and Excel's plain "CSV". Vietnamese text in
+ * Windows-1258 is written with combining tone marks: the result is normalised to composed form.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let text: string;
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) text = iconv.decode(buffer, 'utf-16le');
+  else if (buffer[0] === 0xfe && buffer[1] === 0xff) text = iconv.decode(buffer, 'utf-16be');
+  else {
+    const utf16 = utf16WithoutMark(buffer);
+    if (utf16) text = iconv.decode(buffer, utf16);
+    else {
+      try {
+        // TextDecoder drops a leading byte-order mark by itself.
+        text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+      } catch {
+        text = iconv.decode(buffer, 'windows-1258');
+      }
+    }
   }
+  return text.replace(/^\uFEFF/, '').normalize('NFC');
+}
+
+/** UTF-16 without a mark: most of the first bytes' odd (LE) or even (BE) positions are zero. */
+function utf16WithoutMark(buffer: Buffer): 'utf-16le' | 'utf-16be' | null {
+  const sample = buffer.subarray(0, Math.min(buffer.length, 400));
+  if (sample.length < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 ? oddZeros++ : evenZeros++;
+  const half = sample.length / 2;
+  if (oddZeros > half * 0.6 && evenZeros < half * 0.1) return 'utf-16le';
+  if (evenZeros > half * 0.6 && oddZeros < half * 0.1) return 'utf-16be';
+  return null;
 }
 
 /**
- * RFC 4180 CSV (csv-parse) with the separator (`,` or `;`) taken from the header line. Every record,
- * an empty line included, is one row, so a record's position is the row Excel shows for it.
+ * RFC 4180 CSV (csv-parse) with the separator (`,`, `;` or a tab) taken from the header line. Every
+ * record, an empty line included, is one row, so a record's position is the row Excel shows for it.
  */
 export function parseCsv(text: string): TableRow[] {
   let records: string[][];
@@ -245,31 +342,51 @@ export function parseCsv(text: string): TableRow[] {
   return records.map((cells, index) => ({ row: index + 1, cells }));
 }
 
-/** `;` when the header line (outside quotes) holds more semicolons than commas, else `,`. */
-function detectSeparator(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
+/** The separator the header line (outside quotes) uses most: `;`, a tab (Excel's "Unicode text") or `,`. */
+function detectSeparator(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;
     else if (quoted) continue;
     else if (ch === '\n' || ch === '\r') {
-      if (commas || semicolons) break;
-    } else if (ch === ',') commas++;
-    else if (ch === ';') semicolons++;
+      if (counts[','] || counts[';'] || counts['\t']) break;
+    } else if (ch === ',' || ch === ';' || ch === '\t') counts[ch]++;
   }
-  return semicolons > commas ? ';' : ',';
+  if (counts['\t'] > counts[','] && counts['\t'] > counts[';']) return '\t';
+  return counts[';'] > counts[','] ? ';' : ',';
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<TableRow[]> {
+const isFormatSheet = (name: string) => headerKey(name) === headerKey(FORMAT_SHEET_NAME);
+
+/** Every sheet of a workbook: each non-empty one a round's questions, and the "Thể thức" sheet their formats. */
+async function readXlsx(bytes: Uint8Array, remembered: RememberedColumns): Promise<ParsedFile> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
   } catch {
     throw badRequest(messages.importBadXlsx, 'file');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
+  const sheets: ParsedSheet[] = [];
+  let formatRows: Cell[][] | null = null;
+  for (const worksheet of workbook.worksheets) {
+    const table = sheetTable(worksheet);
+    if (isFormatSheet(worksheet.name)) formatRows = table.map((r) => r.cells);
+    else if (table.some((r) => r.cells.some((c) => !isBlank(c)))) sheets.push(tableSheet(nfc(worksheet.name), table, remembered));
+  }
+  const errors: TImportRowError[] = [];
+  if (formatRows) {
+    const read = readFormatSheet(
+      formatRows,
+      sheets.map((s) => s.name),
+    );
+    for (const sheet of sheets) if (read.formats.has(sheet.name)) sheet.format = read.formats.get(sheet.name);
+    errors.push(...read.errors.map((e) => ({ ...e, sheet: FORMAT_SHEET_NAME })));
+  }
+  return { sheets, errors };
+}
+
+function sheetTable(sheet: ExcelJS.Worksheet): TableRow[] {
   const rows: TableRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: Cell[] = [];

@@ -1,17 +1,20 @@
 /**
- * Stage 3 of an import, storing the set: the `importFile` procedure's input and result, and the run
- * from bytes to a written set (parse.ts, then validate.ts, then one insert or one versioned update,
- * only when every row is valid). Shared by the router and `npm run import`; it never exits the process.
+ * Stage 3 of an import, storing the sets: the run from bytes to written sets (parse.ts, then
+ * validate.ts, then, only when every sheet written is valid, one transaction that creates a set,
+ * appends to one or replaces its questions, per sheet). Shared by the router and `npm run import`; it
+ * never exits the process.
  */
 import type { Kysely } from 'kysely';
 import { messages } from '../../../../src/messages';
+import type { TImportRowError, TImportSheet, TQuestionImportInput, TQuestionImportResult } from '../../../../src/schemas/questionImport';
 import type { TQuestionSet } from '../../../../src/schemas/questionSet';
-import { z } from '../../../../src/schemas/zod';
+import { CLASSIC_FORMAT, type TFormat } from '../../../../src/schemas/roundFormat';
 import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
 import { createQuestionSet, getQuestionSet, updateQuestionSet } from '../data';
-import { fileExtension, IMPORT_MAX_BYTES, type ImportRowError, isImportExtension, parseQuestionFile } from './parse';
-import { IMPORT_MAX_QUESTIONS, importFailure, type ValidQuestion, validateImportFormat, validateQuestionRows } from './validate';
+import { rememberedColumns } from './columns';
+import { parseQuestionFile } from './parse';
+import { type CheckedSheet, IMPORT_MAX_QUESTIONS, importFailure, validateImportFormat, validateSheet } from './validate';
 
 /** "cau-hoi.xlsx" → "cau-hoi": the set's title when neither the caller nor the file gives one. */
 export function titleFromFileName(fileName: string): string {
@@ -20,57 +23,86 @@ export function titleFromFileName(fileName: string): string {
   return ((dot > 0 ? base.slice(0, dot) : base).trim() || base).slice(0, 300);
 }
 
-export const ZQuestionImportSchema = z.object({
-  set: z.number().int().min(1).max(6),
-  fileName: z.string().trim().min(1).max(255),
-  // Base64 of at most IMPORT_MAX_BYTES.
-  dataBase64: z.string().max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, { message: messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024) }),
-  mode: z.enum(['preview', 'create', 'append']),
-  _id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(300).optional(),
-  version: z.number().int().min(0).optional(),
-});
-export type TQuestionImportInput = z.infer<typeof ZQuestionImportSchema>;
+interface ReadSheet extends TImportSheet {
+  checked: CheckedSheet;
+}
 
-export interface TQuestionImportResult {
-  title: string;
-  items: ValidQuestion[];
-  errors: ImportRowError[];
-  /** The set as written; null for a preview. One shape for every mode keeps the client simple. */
-  item: TQuestionSet | null;
+/** What the file holds, sheet by sheet, checked; nothing written. */
+export async function readImportFile(
+  db: Kysely<Database>,
+  input: Pick<TQuestionImportInput, 'fileName' | 'dataBase64' | 'title'>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ title: string; sheets: ReadSheet[]; fileErrors: TImportRowError[] }> {
+  const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'), await rememberedColumns(db));
+  const named = parsed.sheets.length > 1;
+  const sheets = parsed.sheets.map((sheet, index): ReadSheet => {
+    const checked = validateSheet(sheet, named, onProgress);
+    const { format, errors: formatErrors } = validateImportFormat(sheet.format);
+    const errors = [...formatErrors.map((e) => (named ? { ...e, sheet: sheet.name } : e)), ...checked.errors];
+    return { index, name: sheet.name, columns: sheet.columns, items: checked.items, errors, rows: sheet.rows.length, format, checked };
+  });
+  const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
+  return { title, sheets, fileErrors: parsed.errors };
 }
 
 /**
- * preview: what the file holds and what is wrong with it, writing nothing. create / append: one
- * insert or one versioned update, and only when every row is valid; otherwise a 400 naming the rows.
+ * preview: what the file holds and what is wrong with it, writing nothing. create / append / replace:
+ * each sheet named in `sheets` (without it, the first sheet, to `set`) is written, in one
+ * transaction, and only when the file and every sheet written are valid; otherwise a 400 naming the
+ * rows. A sheet not written may have errors: it is skipped.
  */
 export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput): Promise<TQuestionImportResult> {
-  if (!isImportExtension(fileExtension(input.fileName))) throw badRequest(messages.importUnknownExtension, 'fileName');
-  const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'));
-  const rowCheck = validateQuestionRows(parsed.rows);
-  const { items } = rowCheck;
-  const { format, errors: formatErrors } = validateImportFormat(parsed.format);
-  const errors = [...formatErrors, ...rowCheck.errors];
-  const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
-  if (input.mode === 'preview') return { title, items, errors, item: null };
-  if (errors.length) throw importFailure(errors);
+  const { title, sheets, fileErrors } = await readImportFile(db, input);
+  const result: TQuestionImportResult = {
+    title,
+    items: sheets.flatMap((s) => s.checked.items),
+    errors: [...fileErrors, ...sheets.flatMap((s) => s.errors)],
+    sheets: sheets.map(({ checked: _checked, ...sheet }) => sheet),
+    item: null,
+    written: [],
+  };
+  if (input.mode === 'preview') return result;
 
-  if (input.mode === 'create') {
-    const item = await createQuestionSet(db, input.set, { title, items, format });
-    return { title, items, errors, item };
+  const targets = input.sheets ?? [
+    { sheet: 0, set: input.set, mode: input.mode, _id: input._id, title: input.title, version: input.version },
+  ];
+  const blocking = [...fileErrors];
+  for (const target of targets) {
+    const sheet = sheets[target.sheet];
+    if (!sheet) throw badRequest(messages.importNoSuchSheet(target.sheet + 1), 'sheets');
+    if (target.mode !== 'create' && !target._id) throw badRequest(messages.importTargetMissing, '_id');
+    blocking.push(...sheet.errors);
   }
-  if (!input._id) throw badRequest(messages.invalidInput, '_id');
-  const existing = await getQuestionSet(db, input.set, input._id);
-  if (existing.items.length + items.length > IMPORT_MAX_QUESTIONS) {
-    throw badRequest(messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS), 'file');
-  }
-  // Without a version from the caller, the one just read: a concurrent edit still wins nothing silently.
-  const item = await updateQuestionSet(
-    db,
-    input.set,
-    input._id,
-    { items: [...existing.items, ...items] },
-    input.version ?? existing.version,
-  );
-  return { title: item.title, items, errors, item };
+  if (blocking.length) throw importFailure(blocking);
+
+  result.written = await db.transaction().execute(async (trx) => {
+    const written: TQuestionSet[] = [];
+    for (const target of targets) {
+      const sheet = sheets[target.sheet]!;
+      const items = sheet.checked.items;
+      if (target.mode === 'create') {
+        const setTitle = target.title ?? (input.sheets ? sheet.name : title);
+        written.push(await createQuestionSet(trx, target.set, { title: setTitle, items, format: sheet.format ?? CLASSIC_FORMAT }));
+        continue;
+      }
+      const existing = await getQuestionSet(trx, target.set, target._id!);
+      const next = target.mode === 'append' ? [...existing.items, ...items] : items;
+      if (next.length > IMPORT_MAX_QUESTIONS) throw badRequest(messages.importTooManyQuestions(IMPORT_MAX_QUESTIONS), 'file');
+      // Replacing takes the file's format when it gives one; appending keeps the set's own.
+      const format: TFormat | undefined = target.mode === 'replace' ? (sheet.format ?? undefined) : undefined;
+      // Without a version from the caller, the one just read: a concurrent edit still wins nothing silently.
+      written.push(
+        await updateQuestionSet(
+          trx,
+          target.set,
+          target._id!,
+          { items: next, ...(format ? { format } : {}) },
+          target.version ?? existing.version,
+        ),
+      );
+    }
+    return written;
+  });
+  result.item = result.written[0] ?? null;
+  return result;
 }
