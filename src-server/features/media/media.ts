@@ -1,6 +1,7 @@
 /** Uploaded images, audio and video, kept in the database so every server instance serves them. */
 import type { Kysely } from 'kysely';
 import { messages } from '../../../src/messages';
+import type { TMedia } from '../../../src/schemas/media';
 import { z } from '../../../src/schemas/zod';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
@@ -31,20 +32,26 @@ export async function readMedia(db: Kysely<Database>, id: string) {
   return { contentType: row.content_type, data: new Uint8Array(row.data), secret: row.secret };
 }
 
+/** Stores a file as uploaded media, typed from its bytes (what a browser or a file says is not trusted); null when it is not one the app serves. */
+export async function storeMedia(db: Kysely<Database>, fileName: string, data: Uint8Array): Promise<TMedia | null> {
+  const contentType = await detectMediaType(data);
+  const kind = contentType ? mediaKind(contentType) : null;
+  if (!contentType || !kind) return null;
+  const row = await db
+    .insertInto('media')
+    .values({ content_type: contentType, file_name: fileName, size: data.length, data })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { kind, url: `/media/${row.id}` };
+}
+
 export const mediaRouter = router({
   upload: adminProcedure.input(ZUpload).mutation(async ({ ctx, input }) => {
     const data = Buffer.from(input.dataBase64, 'base64');
     if (data.length === 0) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
     if (data.length > MEDIA_MAX_BYTES) throw badRequest(messages.mediaTooLarge(20), 'dataBase64');
-    // The type comes from the bytes; what the browser said is not trusted.
-    const contentType = await detectMediaType(data);
-    const kind = contentType ? mediaKind(contentType) : null;
-    if (!contentType || !kind) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
-    const row = await ctx.db
-      .insertInto('media')
-      .values({ content_type: contentType, file_name: input.fileName, size: data.length, data })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { media: { kind, url: `/media/${row.id}` } };
+    const media = await storeMedia(ctx.db, input.fileName, data);
+    if (!media) throw badRequest(messages.mediaTypeInvalid, 'dataBase64');
+    return { media };
   }),
 });
