@@ -18,7 +18,7 @@ export const questionImportText = {
   },
   /** One problem, as every screen and the command line word it: "dòng 7, Đáp án: …", "câu 3, …", "«Vòng 2», dòng 4, …". */
   importErrorLine: (error: { sheet?: string; unit?: 'row' | 'question'; row: number; field: string; message: string }) =>
-    `${error.sheet ? `«${error.sheet}», ` : ''}${error.row > 0 ? `${error.unit === 'question' ? 'câu' : 'dòng'} ${error.row}, ${error.field}: ` : ''}${error.message}`,
+    `${error.sheet ? `«${error.sheet}», ` : ''}${error.row > 0 ? `${error.unit === 'question' ? 'câu' : 'dòng'} ${error.row}${error.field ? `, ${error.field}` : ''}: ` : ''}${error.message}`,
   importFailed: (count: number, listed: string[]) =>
     `Tệp có ${count} lỗi, chưa ghi gì vào cơ sở dữ liệu. ${listed.join('; ')}${count > listed.length ? `; và ${count - listed.length} lỗi khác` : ''}`,
   importUnknownExtension: 'Chỉ nhận tệp .xlsx, .csv, .docx hoặc .json',
@@ -28,7 +28,8 @@ export const questionImportText = {
   importNoQuestions: 'Tệp không có câu hỏi nào',
   importTooManyQuestions: (max: number) => `Một bộ câu hỏi có tối đa ${max} câu`,
   importUnclosedQuote: (row: number) => `dòng ${row}: thiếu dấu ngoặc kép đóng`,
-  importDuplicateColumn: (name: string, first: string) => `cột «${name}» trùng ý nghĩa với cột «${first}» nên bị bỏ qua; hãy xoá hoặc đổi tên một cột`,
+  importDuplicateColumn: (name: string, first: string) =>
+    `cột «${name}» trùng ý nghĩa với cột «${first}» nên bị bỏ qua; hãy xoá hoặc đổi tên một cột`,
   importUnnamedHeader: (n: number) => `Cột ${n} (không tên)`,
   importMissingContent: 'không có cột nội dung câu hỏi (ví dụ «Câu hỏi» hoặc «Nội dung»); hãy chọn cột nào là câu hỏi',
   importAnswerLetterMissing: (letter: string, last: string) => `đáp án «${letter}» nhưng câu này chỉ có phương án A–${last}`,

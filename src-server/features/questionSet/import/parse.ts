@@ -27,6 +27,7 @@ import {
 } from '../../../../src/schemas/questionImport';
 import { mediaKindOfUrl, type TMedia } from '../../../../src/schemas/questionSet';
 import { badRequest } from '../../../errors';
+import { DOCX_MAX_BYTES, type DocxQuestion, readDocxQuestions } from './docx';
 import { readFormatSheet } from './formatSheet';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -41,6 +42,8 @@ export interface ParsedRow {
   question: Record<string, unknown>;
   /** Problems found while reading the cells (a number that is not one, an answer that names no option). */
   errors: TImportRowError[];
+  /** A Word file's pictures inside the question: the first becomes its media when the set is written. */
+  images?: DocxQuestion['images'];
 }
 
 export interface ParsedSheet {
@@ -89,7 +92,10 @@ export async function parseQuestionFile(
 ): Promise<ParsedFile> {
   const ext = fileExtension(fileName);
   if (!isImportExtension(ext)) refuseExtension(fileName);
-  if (bytes.byteLength > IMPORT_MAX_BYTES) throw badRequest(messages.importFileTooLarge(IMPORT_MAX_BYTES / 1024 / 1024), 'file');
+  // A Word file's pictures make it larger: it has a limit of its own.
+  const limit = ext === 'docx' ? DOCX_MAX_BYTES : IMPORT_MAX_BYTES;
+  if (bytes.byteLength > limit) throw badRequest(messages.importFileTooLarge(limit / 1024 / 1024), 'file');
+  if (ext === 'docx') return parseDocx(bytes, fileName);
   if (ext === 'json') return parseJson(bytes);
   if (ext === 'csv') return { sheets: [tableSheet('CSV', parseCsv(decodeCsv(bytes)), remembered)], errors: [] };
   if (ext === 'xlsx') return readXlsx(bytes, remembered);
@@ -174,6 +180,42 @@ export function resolveAnswer(
   else if (reading.kind === 'letterOutOfRange') {
     errors.push({ row, field: label, message: messages.importAnswerLetterMissing(reading.letter, last) });
   } else if (reading.kind === 'noMatch') errors.push({ row, field: label, message: messages.importAnswerNoMatch(answer.trim(), last) });
+}
+
+// ---------------------------------------------------------------------------------------------- Word
+
+/**
+ * A Word file's numbered questions, one row each under its number. The key is "Đáp án: …" when the
+ * question has one, else the option marked bold or underlined.
+ */
+async function parseDocx(bytes: Uint8Array, fileName: string): Promise<ParsedFile> {
+  const read = await readDocxQuestions(bytes);
+  const answerLabel = messages.importFields.answer;
+  const rows = read.questions.map((q): ParsedRow => {
+    const errors: TImportRowError[] = [];
+    const question: Record<string, unknown> = { content: q.content, options: q.options, explanation: q.explanation };
+    if (q.point !== undefined) question.point = q.point;
+    if (q.timeLimit !== undefined) question.timeLimit = q.timeLimit;
+    if (q.answer) {
+      question.answer = q.answer;
+      resolveAnswer(question, q.options, q.number, answerLabel, errors);
+    } else if (q.markedOption >= 0) question.answer = q.options[q.markedOption];
+    return { row: q.number, question, errors, ...(q.images.length ? { images: q.images } : {}) };
+  });
+  const errors = read.problems.map((p) => ({ row: p.number, unit: 'question' as const, field: '', message: p.message }));
+  const name = read.title ?? titleFromFileName(fileName);
+  return {
+    sheets: [{ name, unit: 'question', columns: [], labels: {}, rows, errors }],
+    errors: [],
+    ...(read.title ? { title: read.title } : {}),
+  };
+}
+
+/** "cau-hoi.xlsx" → "cau-hoi": a set's title when neither the caller nor the file gives one. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  const dot = base.lastIndexOf('.');
+  return ((dot > 0 ? base.slice(0, dot) : base).trim() || base).slice(0, 300);
 }
 
 // ----------------------------------------------------------------------------------- CSV and XLSX

@@ -13,15 +13,9 @@ import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
 import { createQuestionSet, getQuestionSet, updateQuestionSet } from '../data';
 import { rememberedColumns } from './columns';
-import { parseQuestionFile } from './parse';
+import { storeDocxImages } from './docx';
+import { parseQuestionFile, titleFromFileName } from './parse';
 import { type CheckedSheet, IMPORT_MAX_QUESTIONS, importFailure, validateImportFormat, validateSheet } from './validate';
-
-/** "cau-hoi.xlsx" → "cau-hoi": the set's title when neither the caller nor the file gives one. */
-export function titleFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  const dot = base.lastIndexOf('.');
-  return ((dot > 0 ? base.slice(0, dot) : base).trim() || base).slice(0, 300);
-}
 
 interface ReadSheet extends TImportSheet {
   checked: CheckedSheet;
@@ -74,6 +68,14 @@ export async function importQuestionFile(db: Kysely<Database>, input: TQuestionI
     blocking.push(...sheet.errors);
   }
   if (blocking.length) throw importFailure(blocking);
+
+  // A Word file's pictures are stored first (as uploads); each becomes its question's media.
+  for (const target of targets) {
+    const { items, sources } = sheets[target.sheet]!.checked;
+    for (const [i, source] of sources.entries()) {
+      if (source.images?.length) items[i] = { ...items[i]!, media: await storeDocxImages(db, source.images, input.fileName) };
+    }
+  }
 
   result.written = await db.transaction().execute(async (trx) => {
     const written: TQuestionSet[] = [];
