@@ -7,6 +7,7 @@ import { renderSVG } from 'uqr';
 import { QUESTION_SETS } from '../src/constants';
 import { messages } from '../src/messages';
 import { badRequest } from './errors';
+import { attachmentFor, questionSetXlsx, XLSX_CONTENT_TYPE } from './features/questionSet/export';
 import { resultsCsv } from './features/results/csv';
 import { resultsXlsx } from './features/results/xlsx';
 import { RetryLater } from './features/vote/gate';
@@ -110,6 +111,18 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
       `/api/${name}/:id`,
       rest((caller, c) => caller.questionSet.get({ set, _id: c.req.param('id') ?? '' })),
     );
+  });
+
+  // A set as the workbook a teacher edits and imports again (admins only: it holds the answers).
+  app.get('/api/question-sets/:set/:id/export.xlsx', async (c) => {
+    const { caller } = await callerFor(c);
+    const set = c.req.param('set') ?? '';
+    if (!/^[1-6]$/.test(set)) throw badRequest(messages.exportBadSet, 'set');
+    const { item } = await caller.questionSet.adminGet({ set: Number(set), _id: c.req.param('id') ?? '' });
+    c.header('Content-Type', XLSX_CONTENT_TYPE);
+    c.header('Content-Disposition', attachmentFor(item.title));
+    c.header('Cache-Control', 'no-store');
+    return c.body(await questionSetXlsx(item));
   });
 
   collection('/api/the-le', (caller) => caller.rules);

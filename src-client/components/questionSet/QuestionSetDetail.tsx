@@ -24,6 +24,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { appText } from '../../../src/messages/app';
 import { contractText } from '../../../src/messages/contract';
+import { questionImportText } from '../../../src/messages/questionImport';
 import { questionSetsText } from '../../../src/messages/questionSets';
 import { validationText } from '../../../src/messages/validation';
 import { type TQuestionSet, ZQuestionSetDataSchema } from '../../../src/schemas/questionSet';
@@ -228,6 +229,20 @@ export function QuestionSetDetail({ setNumber, id }: { setNumber: number; id: st
             <Tooltip label={questionSetsText.importAppendDisabled} disabled={!dirty}>
               <Button variant="default" size="md" disabled={dirty} onClick={() => setImporting(true)}>
                 {questionSetsText.importMore}
+              </Button>
+            </Tooltip>
+            {/* The saved version is what downloads: with changes pending, save first. */}
+            <Tooltip label={questionImportText.exportUnsaved} disabled={!dirty}>
+              <Button
+                component="a"
+                href={dirty ? undefined : `/api/question-sets/${setNumber}/${encodeURIComponent(id)}/export.xlsx`}
+                download
+                variant="default"
+                size="md"
+                disabled={dirty}
+                data-testid="export-xlsx"
+              >
+                {questionImportText.exportXlsx}
               </Button>
             </Tooltip>
             {dirty && (

@@ -23,8 +23,8 @@ function footerText(text: string): string {
   return text.replace(/&/g, '&&');
 }
 
-/** A sheet name Excel accepts: no : \ / ? * [ ], at most 31 characters, unique in the workbook. */
-export function sheetName(label: string, taken: Set<string>): string {
+/** A sheet name Excel accepts: no : \ / ? * [ ], at most 31 characters, unique in the workbook; `fallback` when nothing is left. */
+export function sheetName(label: string, taken: Set<string>, fallback: string = t.sheetResults): string {
   const base =
     label
       .replace(/[:\\/?*[\]]/g, ' ')
@@ -32,7 +32,7 @@ export function sheetName(label: string, taken: Set<string>): string {
       .replace(/^'+|'+$/g, '')
       .trim()
       .slice(0, 31)
-      .trim() || t.sheetResults;
+      .trim() || fallback;
   let name = base;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length).trimEnd()} (${n})`;
   taken.add(name.toLowerCase());
