@@ -1,7 +1,7 @@
 /**
  * Which option a question's answer names, one rule for the import, the admin screens and the
  * projector. An answer names an option by its text (any case, with or without diacritics) or by its
- * letter: "B", "b", "B.", "B)", "Phương án B", "Đáp án: B". A letter is read as a position only when
+ * letter: "B", "b", "B.", "B)", "Phương án B", "Đáp án: B", or both: "B. Huế". A letter is read as a position only when
  * no option's own text is that letter (options "A", "B", "C" are texts).
  */
 import { foldVietnamese } from './text';
@@ -41,6 +41,12 @@ export function readAnswer(answer: string, options: readonly string[]): AnswerRe
   const folded = foldVietnamese(text);
   const byText = options.findIndex((option) => foldVietnamese(option) === folded);
   if (byText >= 0) return { kind: 'option', index: byText, by: 'text' };
+  // "B. Huế": a letter followed by its own option's text.
+  const spelled = /^([a-j])\s*[.):]\s*(.+)$/.exec(folded);
+  if (spelled) {
+    const index = OPTION_LETTERS.indexOf(spelled[1]!.toUpperCase());
+    if (index < options.length && foldVietnamese(options[index]!) === spelled[2]) return { kind: 'option', index, by: 'letter' };
+  }
   const letter = answerLetterIndex(text);
   if (letter < 0) return { kind: 'noMatch' };
   if (letter >= options.length) return { kind: 'letterOutOfRange', letter: optionLetter(letter) };

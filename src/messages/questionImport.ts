@@ -37,7 +37,6 @@ export const questionImportText = {
     `«${answer}» không trùng với phương án nào và không phải chữ cái A–${last}; hãy ghi chữ cái hoặc chép đúng nội dung phương án`,
   importNoSuchSheet: (n: number) => `Tệp không có trang thứ ${n}`,
   importTargetMissing: 'Hãy chọn bộ câu hỏi để thêm vào hoặc thay thế',
-  importSheetNoQuestions: 'trang này không có câu hỏi nào',
   importBadJson: 'Tệp JSON không hợp lệ',
   importBadJsonShape: 'Tệp JSON phải là một danh sách câu hỏi hoặc {"title": …, "items": […]}',
   importItemNotObject: 'mỗi câu hỏi phải là một đối tượng JSON',

@@ -106,6 +106,8 @@ describe('letter answers', () => {
     ['Huế', 1],
     ['HUẾ', 1],
     ['hue', 1],
+    ['B. Huế', 1],
+    ['c) Đà Nẵng', 2],
   ])('«%s» against four options names option %i', (answer, index) => {
     expect(readAnswer(answer, four)).toMatchObject({ kind: 'option', index });
     expect(rightOptionIndex({ answer, options: four })).toBe(index);
@@ -114,6 +116,8 @@ describe('letter answers', () => {
   it('a letter past the last option, an answer that names none, no options, no answer', () => {
     expect(readAnswer('E', four)).toEqual({ kind: 'letterOutOfRange', letter: 'E' });
     expect(readAnswer('Hải Phòng', four)).toEqual({ kind: 'noMatch' });
+    // A letter with another option's text is a contradiction, not a key.
+    expect(readAnswer('B. Đà Nẵng', four)).toEqual({ kind: 'noMatch' });
     expect(readAnswer('B', [])).toEqual({ kind: 'free' });
     expect(readAnswer('  ', four)).toEqual({ kind: 'empty' });
     expect(rightOptionIndex({ answer: 'Hải Phòng', options: four })).toBe(-1);
