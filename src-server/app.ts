@@ -9,6 +9,7 @@ import { Hono, type Context as HonoContext } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { messages } from '../src/messages';
 import { limitBodies } from './body-limit';
+import { type CliTokenRequest, cliTokenOf } from './cli-token';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
 import { findSession } from './features/auth/sessions';
@@ -30,13 +31,14 @@ export function createApp(deps: AppDeps): Hono {
   const { config } = deps;
   const policyFor = policyForRequest(config);
 
-  const contextFor = (c: HonoContext, resHeaders: Headers) =>
+  const contextFor = (c: HonoContext, resHeaders: Headers, cli: CliTokenRequest | null = null) =>
     createContext(deps, {
       cookie: c.req.header('cookie'),
       ip: clientIp(c, config.trustProxy),
       secure: isSecure(c, config.trustProxy),
       resHeaders,
       origin: requestOrigin(c, config.trustProxy),
+      cli,
     });
 
   /** A REST path: build the caller for this request, run one procedure, answer its result as JSON. */
@@ -82,7 +84,8 @@ export function createApp(deps: AppDeps): Hono {
       req: c.req.raw,
       router: appRouter,
       maxBatchSize: MAX_HTTP_BATCH,
-      createContext: ({ resHeaders }) => contextFor(c, resHeaders),
+      // A command-line tool on this machine may call as the admin (`cli-token.ts`).
+      createContext: ({ resHeaders }) => contextFor(c, resHeaders, cliTokenOf(c, config.trustProxy)),
     });
   });
 

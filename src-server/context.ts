@@ -2,6 +2,7 @@ import { parse as parseCookie } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
 import { EVENT_SWITCHED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../src/constants';
 import type { TPublicUser } from '../src/schemas/auth';
+import { CLI_SESSION_ID, type CliTokenRequest, cliTokenUser } from './cli-token';
 import type { Config } from './config';
 import type { Notices } from './db/notices';
 import type { Database } from './db/types';
@@ -53,6 +54,8 @@ export interface AppDeps {
   refusals: RefusalLog;
   /** Ballots at a human rate: a token bucket per address, on this instance (`features/vote/gate.ts`). */
   ballotGate: BallotGate;
+  /** The token of `<dataDir>/server.json` (`cli-token.ts`); null or absent when this server wrote none. */
+  cliToken?: string | null;
 }
 
 export interface Context extends AppDeps {
@@ -82,12 +85,17 @@ export interface RequestInfo {
   secure: boolean;
   resHeaders: Headers | null;
   origin?: string | null;
+  /** A command-line tool's token and where it came from (`cli-token.ts`), on tRPC over HTTP only. */
+  cli?: CliTokenRequest | null;
 }
 
 export async function createContext(deps: AppDeps, info: RequestInfo): Promise<Context> {
   // Hono's cookie parser: the request's Cookie header, on HTTP and on the websocket upgrade alike.
   const token = info.cookie ? (parseCookie(info.cookie, deps.config.cookieName)[deps.config.cookieName] ?? null) : null;
-  const found = await findSession(deps.db, token, deps.sessions);
+  // A command-line tool on this machine carries the CLI token instead of a cookie.
+  const found = info.cli
+    ? { sessionId: CLI_SESSION_ID, user: await cliTokenUser(deps.db, deps.cliToken ?? null, info.cli) }
+    : await findSession(deps.db, token, deps.sessions);
   return {
     ...deps,
     // The event on stage at each use: a websocket's context lives on across a switch of event.

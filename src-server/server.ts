@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
+import { writeServerFile } from './cli-token';
 import type { Config } from './config';
 import { limitConnections } from './connections';
 import { type AppDeps, followSessionNotices } from './context';
@@ -127,10 +128,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
+  // Holding an embedded data folder: command-line tools work through this server (`cli-token.ts`).
+  const card = releaseLock ? writeServerFile(config.dataDir, config.host, port) : null;
+  deps.cliToken = card?.token ?? null;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      card?.remove();
       await ws.close();
       await backups?.stop();
       await stopAppDeps(deps);

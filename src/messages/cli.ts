@@ -29,6 +29,11 @@ export const cliText = {
   importDone: (count: number, set: number, title: string, id: string) =>
     `Đã nhập ${count} câu hỏi vào bộ câu hỏi ${set} «${title}» (_id: ${id}).`,
 
+  // A command-line tool's token on a running server (src-server/cli-token.ts)
+  cliTokenRemote: 'Mã của công cụ dòng lệnh chỉ dùng được trên chính máy chạy máy chủ',
+  cliTokenWrong: 'Mã của công cụ dòng lệnh không đúng (máy chủ vừa khởi động lại?); hãy chạy lại lệnh',
+  cliTokenNoAdmin: 'Không có tài khoản quản trị nào đang hoạt động để đứng tên thao tác của dòng lệnh; hãy mở lại một tài khoản quản trị',
+
   // npm run user:create
   userCreateUsage:
     'Cách dùng: npm run user:create -- --username <tên> --role <admin|master|judge|team> --name "<họ tên>" [--password <mật khẩu>] [--team <mã đội>] [--event <mã hoặc tên cuộc thi>]',
