@@ -50,6 +50,22 @@ describe('the sample files', () => {
     }
   });
 
+  it('the teachers’ samples: a workbook with a sheet per round and its Thể thức, and a Word file', async () => {
+    const workbook = await parseQuestionFile('de-thi-giao-vien.xlsx', read(samples, 'de-thi-giao-vien.xlsx'));
+    expect(workbook.errors).toEqual([]);
+    expect(workbook.sheets.map((s) => [s.name, s.rows.length, (s.format as { kind?: string } | undefined)?.kind])).toEqual([
+      ['Khởi động', 4, 'classic'],
+      ['Tăng tốc', 2, 'speed'],
+    ]);
+    const warmUp = validateSheet(workbook.sheets[0]!, true);
+    expect(warmUp.errors).toEqual([]);
+    expect(warmUp.items.map((q) => q.answer)).toEqual(['Hồ Hoàn Kiếm', 'Lý Thánh Tông', 'Sông Hồng', 'Bát Tràng']);
+    const word = await checkFile('de-thi-giao-vien.docx', read(samples, 'de-thi-giao-vien.docx'));
+    expect(word.errors).toEqual([]);
+    expect(word.parsed.title).toBe('ĐỀ THI VÒNG KHỞI ĐỘNG');
+    expect(word.items.map((q) => q.answer)).toEqual(['Hồ Hoàn Kiếm', 'Sông Hồng', 'Bát Tràng']);
+  });
+
   it('takes the JSON title', async () => {
     const parsed = await parseQuestionFile('cau-hoi.json', read(samples, 'cau-hoi.json'));
     expect(parsed.title).toBe('Hà Nội nghìn năm văn hiến');
