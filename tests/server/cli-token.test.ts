@@ -90,6 +90,17 @@ describe('the CLI token', () => {
     }
   });
 
+  it('lets a file import larger than the default body limit through, as an admin session would', async () => {
+    // 1.5 MB of file (2 MB as base64), over the 1 MB a caller without a session may send.
+    const rows = Array.from({ length: 15_000 }, (_, i) => `Câu hỏi số ${i + 1} của tệp lớn từ dòng lệnh,${i % 10}`);
+    const file = Buffer.from(['Câu hỏi,Điểm', ...rows].join('\n'))
+      .toString('base64')
+      .padEnd(2 * 1024 * 1024, 'A');
+    const body = { set: 1, mode: 'preview', fileName: 'lon.csv', dataBase64: file };
+    expect((await call('questionSet.importFile', { token: TOKEN, body })).status).toBe(200);
+    expect((await call('questionSet.importFile', { token: 'sai', body })).status).toBe(413);
+  });
+
   it('opens nothing outside tRPC: a REST path with the token answers as to anyone', async () => {
     const res = await t.app.request(
       '/api/events',
