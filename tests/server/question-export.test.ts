@@ -4,17 +4,13 @@
  * where a letter would name another option, or where there are no options), the media's address, and
  * a "Thể thức" sheet that reads back to the set's format for every kind. LibreOffice opens the file.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TQuestionInput } from '../../src/schemas/questionSet';
+import type { TMedia, TQuestionInput } from '../../src/schemas/questionSet';
 import { type TFormat, type TFormatInput, ZFormatInputSchema } from '../../src/schemas/roundFormat';
 import { readFormatSheet } from '../../src-server/features/questionSet/import/formatSheet';
 import { testAppForFile } from '../helpers/app-for-file';
+import { convertWithLibreOffice, libreOfficeAvailable } from '../helpers/libreoffice';
 
 const t = testAppForFile({ staff: ['admin', 'master'] });
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -36,6 +32,33 @@ const QUESTIONS: TQuestionInput[] = [
     point: 10,
     timeLimit: 30,
   },
+];
+
+/** A format of each kind with every field unlike its default; the obstacle's picture is an upload. */
+const changedFormats = (picture: TMedia): TFormatInput[] => [
+  { kind: 'classic', tieBreak: true, buzzer: { wrongPenalty: 5, pauseTimer: false } },
+  { kind: 'speed', timeLimit: 40, placePoints: [50, 40, 30, 20, 10] },
+  {
+    kind: 'obstacle',
+    keyword: 'INTERNET',
+    picture,
+    tiles: 6,
+    centreClue: 'Mạng của các mạng',
+    rowTimeLimit: 20,
+    rowPoints: 15,
+    keywordPoints: [90, 70, 50],
+    cluePoints: 5,
+  },
+  {
+    kind: 'finish',
+    packages: [
+      [20, 20],
+      [30, 30, 40],
+    ],
+    stealSeconds: 7,
+    buzzer: { wrongPenalty: 10, pauseTimer: true },
+  },
+  { kind: 'judged', timeLimit: 420 },
 ];
 
 const download = (set: number | string, id: string, cookie?: string) =>
@@ -125,31 +148,6 @@ describe('a set exported to .xlsx', () => {
 
   it('writes a "Thể thức" sheet that reads back to the set’s format, for every kind', async () => {
     const { media } = await t.callers.admin.media.upload({ fileName: 'anh-nen.png', contentType: 'image/png', dataBase64: PNG_1X1 });
-    const formats: TFormatInput[] = [
-      { kind: 'classic', tieBreak: true, buzzer: { wrongPenalty: 5, pauseTimer: false } },
-      { kind: 'speed', timeLimit: 40, placePoints: [50, 40, 30, 20, 10] },
-      {
-        kind: 'obstacle',
-        keyword: 'INTERNET',
-        picture: media,
-        tiles: 6,
-        centreClue: 'Mạng của các mạng',
-        rowTimeLimit: 20,
-        rowPoints: 15,
-        keywordPoints: [90, 70, 50],
-        cluePoints: 5,
-      },
-      {
-        kind: 'finish',
-        packages: [
-          [20, 20],
-          [30, 30, 40],
-        ],
-        stealSeconds: 7,
-        buzzer: { wrongPenalty: 10, pauseTimer: true },
-      },
-      { kind: 'judged', timeLimit: 420 },
-    ];
     const kindNames: Record<TFormat['kind'], string> = {
       classic: 'Thông thường',
       speed: 'Tăng tốc',
@@ -157,7 +155,7 @@ describe('a set exported to .xlsx', () => {
       finish: 'Về đích',
       judged: 'Giám khảo chấm',
     };
-    for (const format of formats) {
+    for (const format of changedFormats(media)) {
       const created = await createSet(3, `Thể thức ${format.kind}`, QUESTIONS.slice(0, 1), format);
       const workbook = await workbookOf(await download(3, created._id));
       const rows = cellsOf(workbook.getWorksheet('Thể thức')!);
@@ -185,40 +183,102 @@ describe('a set exported to .xlsx', () => {
   });
 });
 
-const run = promisify(execFile);
-const withLibreOffice = spawnSync('soffice', ['--version'], { timeout: 60_000 }).error === undefined;
+/**
+ * Questions as a teacher's workbook can hold them, answers stored as their option's text (as the
+ * import stores them): several lines, a leading "=", a decimal point, letters as options.
+ */
+const ROUND_TRIP: TQuestionInput[] = [
+  QUESTIONS[0]!,
+  { ...QUESTIONS[1]!, answer: 'Huế' },
+  { ...QUESTIONS[2]!, answer: 'Sáu' },
+  QUESTIONS[3]!,
+  QUESTIONS[4]!,
+  { content: '=1+1 bằng mấy?', options: ['1', '2', '3'], answer: '2', explanation: 'Dòng một\nDòng hai', point: 0, timeLimit: 5 },
+];
 
-describe.runIf(withLibreOffice)('a set’s workbook in LibreOffice', () => {
-  it('opens, and its first sheet reads as the questions', async () => {
-    const created = await createSet(6, 'Vòng Tăng tốc', QUESTIONS.slice(0, 2), { kind: 'speed' });
-    const res = await download(6, created._id);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-export-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'bo.xlsx'), new Uint8Array(await res.arrayBuffer()));
-      await run(
-        'soffice',
-        [
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--headless',
-          '--norestore',
-          // UTF-8 CSV, comma-separated.
-          '--convert-to',
-          'csv:Text - txt - csv (StarCalc):44,34,76,1',
-          '--outdir',
-          dir,
-          path.join(dir, 'bo.xlsx'),
-        ],
-        { timeout: 150_000 },
-      );
-      const csv = fs.readFileSync(path.join(dir, 'bo.csv'), 'utf8').trim().split(/\r?\n/);
-      // Text in quotes, numbers bare: points and times stay numbers.
-      expect(csv).toEqual([
-        '"STT","Câu hỏi","Phương án A","Phương án B","Phương án C","Phương án D","Đáp án","Giải thích","Điểm","Thời gian (giây)","Hình ảnh"',
-        '1,"Thủ đô của Việt Nam?","Hà Nội","Huế","Đà Nẵng","Thành phố Hồ Chí Minh","A","Từ năm 1010",10,20,',
-        '2,"Cố đô triều Nguyễn?","Hà Nội","Huế","Đà Nẵng","Thành phố Hồ Chí Minh","B",,7.5,30,',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+const uploadPicture = async () =>
+  (await t.callers.admin.media.upload({ fileName: 'anh-nen.png', contentType: 'image/png', dataBase64: PNG_1X1 })).media;
+const withoutIds = (set: { items: { id: string }[] }) => set.items.map(({ id: _id, ...question }) => question);
+
+/** Imports a workbook as a new set of `set` and reads back what was stored. */
+async function importAgain(set: number, bytes: Uint8Array) {
+  const admin = t.callers.admin;
+  const dataBase64 = Buffer.from(bytes).toString('base64');
+  const { item } = await admin.questionSet.importFile({ set, mode: 'create', fileName: 'bo-cau-hoi.xlsx', dataBase64 });
+  return (await admin.questionSet.adminGet({ set, _id: item!._id })).item;
+}
+
+const exported = async (set: number, id: string) => new Uint8Array(await (await download(set, id)).arrayBuffer());
+
+describe('a set exported and imported again', () => {
+  it('gives back the same questions and format, for every kind with every field changed', async () => {
+    for (const format of changedFormats(await uploadPicture())) {
+      const created = await createSet(5, `Vòng ${format.kind}`, ROUND_TRIP, format);
+      const again = await importAgain(5, await exported(5, created._id));
+      expect(withoutIds(again), format.kind).toEqual(withoutIds(created));
+      expect(again.format).toEqual(created.format);
+    }
+  });
+
+  it('gives back every kind’s defaults', async () => {
+    for (const kind of ['classic', 'speed', 'obstacle', 'finish', 'judged'] as const) {
+      const created = await createSet(5, `Mặc định ${kind}`, ROUND_TRIP.slice(0, 1), { kind });
+      const again = await importAgain(5, await exported(5, created._id));
+      expect(again.format).toEqual(created.format);
+    }
+  });
+
+  // Finding: an upload's address (/media/<id>) names no extension, and the import guesses a media's
+  // kind from the extension only, so it refuses the row ("không đoán được loại tệp"). Kept failing
+  // until the import reads an upload's kind from the upload itself.
+  it.fails('gives back a question’s uploaded picture', async () => {
+    const media = await uploadPicture();
+    const created = await createSet(5, 'Ảnh tải lên', [{ content: 'Đây là con vật gì?', answer: 'Con mèo', media }]);
+    const again = await importAgain(5, await exported(5, created._id));
+    expect(withoutIds(again)).toEqual(withoutIds(created));
+  });
+
+  it('stores an answer that was kept as a letter as its option’s text', async () => {
+    const created = await createSet(5, 'Đáp án chữ cái', [QUESTIONS[2]!]);
+    expect(created.items[0]!.answer).toBe('F');
+    const again = await importAgain(5, await exported(5, created._id));
+    expect(again.items[0]!.answer).toBe('Sáu');
+  });
+});
+
+describe.runIf(libreOfficeAvailable())('a set’s workbook in LibreOffice', () => {
+  it('opens, and what LibreOffice saves again imports back unchanged, questions and format', async () => {
+    const picture = await uploadPicture();
+    const sets = await Promise.all(changedFormats(picture).map((format) => createSet(6, `LibreOffice ${format.kind}`, ROUND_TRIP, format)));
+    const files = Object.fromEntries(await Promise.all(sets.map(async (set) => [`${set.format.kind}.xlsx`, await exported(6, set._id)])));
+    const saved = await convertWithLibreOffice(files, 'xlsx');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(saved['speed.xlsx']!.buffer as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['LibreOffice speed', 'Thể thức']);
+    expect(cellsOf(workbook.worksheets[0]!).slice(0, 2)).toEqual([
+      [
+        'STT',
+        'Câu hỏi',
+        'Phương án A',
+        'Phương án B',
+        'Phương án C',
+        'Phương án D',
+        'Phương án E',
+        'Phương án F',
+        'Đáp án',
+        'Giải thích',
+        'Điểm',
+        'Thời gian (giây)',
+        'Hình ảnh',
+      ],
+      [1, 'Thủ đô của Việt Nam?', ...CITIES, '', '', 'A', 'Từ năm 1010', 10, 20, ''],
+    ]);
+
+    for (const set of sets) {
+      const again = await importAgain(6, saved[`${set.format.kind}.xlsx`]!);
+      expect(withoutIds(again), set.format.kind).toEqual(withoutIds(set));
+      expect(again.format).toEqual(set.format);
     }
   }, 180_000);
 });
