@@ -10,6 +10,10 @@ export const questionImportText = {
     optionD: 'Phương án D',
     optionE: 'Phương án E',
     optionF: 'Phương án F',
+    optionG: 'Phương án G',
+    optionH: 'Phương án H',
+    optionI: 'Phương án I',
+    optionJ: 'Phương án J',
     answer: 'Đáp án',
     explanation: 'Giải thích',
     point: 'Điểm',
@@ -35,6 +39,7 @@ export const questionImportText = {
   importAnswerLetterMissing: (letter: string, last: string) => `đáp án «${letter}» nhưng câu này chỉ có phương án A–${last}`,
   importAnswerNoMatch: (answer: string, last: string) =>
     `«${answer}» không trùng với phương án nào và không phải chữ cái A–${last}; hãy ghi chữ cái hoặc chép đúng nội dung phương án`,
+  importUnknownUpload: 'không có tệp tải lên nào như vậy trong cuộc thi này (hãy tải ảnh lên lại hoặc dùng đường dẫn có đuôi tệp)',
   importNoSuchSheet: (n: number) => `Tệp không có trang thứ ${n}`,
   importTargetMissing: 'Hãy chọn bộ câu hỏi để thêm vào hoặc thay thế',
   importBadJson: 'Tệp JSON không hợp lệ',

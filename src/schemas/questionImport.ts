@@ -10,7 +10,19 @@ import type { TQuestion, TQuestionInput, TQuestionSet } from './questionSet';
 import type { TFormat } from './roundFormat';
 import { z } from './zod';
 
-export const OPTION_FIELDS = ['optionA', 'optionB', 'optionC', 'optionD', 'optionE', 'optionF'] as const;
+/** One column per option, as many as a question holds (ZQuestionSchema: ten). */
+export const OPTION_FIELDS = [
+  'optionA',
+  'optionB',
+  'optionC',
+  'optionD',
+  'optionE',
+  'optionF',
+  'optionG',
+  'optionH',
+  'optionI',
+  'optionJ',
+] as const;
 export type OptionField = (typeof OPTION_FIELDS)[number];
 
 export const QUESTION_IMPORT_FIELDS = [

@@ -228,10 +228,8 @@ describe('a set exported and imported again', () => {
     }
   });
 
-  // Finding: an upload's address (/media/<id>) names no extension, and the import guesses a media's
-  // kind from the extension only, so it refuses the row ("không đoán được loại tệp"). Kept failing
-  // until the import reads an upload's kind from the upload itself.
-  it.fails('gives back a question’s uploaded picture', async () => {
+  // An upload's address (/media/<id>) names no extension: the import takes its kind from the stored file.
+  it('gives back a question’s uploaded picture', async () => {
     const media = await uploadPicture();
     const created = await createSet(5, 'Ảnh tải lên', [{ content: 'Đây là con vật gì?', answer: 'Con mèo', media }]);
     const again = await importAgain(5, await exported(5, created._id));

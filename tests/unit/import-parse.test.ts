@@ -227,6 +227,23 @@ describe('XLSX', () => {
     ]);
   });
 
+  it('reads options past F, and names a Thể thức error by its sheet row, blank rows counted', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const questions = workbook.addWorksheet('Câu hỏi');
+    const letters = 'ABCDEFGH'.split('');
+    questions.addRow(['Câu hỏi', ...letters.map((l) => `Phương án ${l}`), 'Đáp án']);
+    questions.addRow(['Chọn chữ cuối?', ...letters.map((l) => `Chữ ${l}`), 'H']);
+    const format = workbook.addWorksheet('Thể thức');
+    format.addRow(['Mục', 'Giá trị']);
+    format.addRow(['Thể thức', 'Tăng tốc']);
+    format.addRow([]);
+    format.addRow(['Thời gian trả lời / thời gian trình bày (giây)', 'nửa phút']);
+    const parsed = await parseQuestionFile('a.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
+    const { items } = validateSheet(parsed.sheets[0]!, false);
+    expect(items[0]).toMatchObject({ options: letters.map((l) => `Chữ ${l}`), answer: 'Chữ H' });
+    expect(parsed.errors.map((e) => e.row)).toEqual([4]);
+  });
+
   it('refuses a file that is not a workbook', async () => {
     await expect(parseQuestionFile('a.xlsx', utf8('không phải excel'))).rejects.toThrow('Không đọc được tệp Excel');
   });

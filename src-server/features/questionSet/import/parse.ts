@@ -44,6 +44,8 @@ export interface ParsedRow {
   errors: TImportRowError[];
   /** A Word file's pictures inside the question: the first becomes its media when the set is written. */
   images?: DocxQuestion['images'];
+  /** An uploaded file named by its address ("/media/<id>", as an export writes it): its kind is the stored file's. */
+  upload?: { id: string; field: string };
 }
 
 export interface ParsedSheet {
@@ -264,6 +266,7 @@ function tableSheet(name: string, table: TableRow[], remembered: RememberedColum
 function tableRow(row: number, sheet: ParsedSheet, cells: Cell[]): ParsedRow {
   const question: Record<string, unknown> = {};
   const errors: TImportRowError[] = [];
+  let upload: ParsedRow['upload'];
   let listed: string[] = [];
   const lettered: string[] = [];
   for (const column of sheet.columns) {
@@ -280,8 +283,10 @@ function tableRow(row: number, sheet: ParsedSheet, cells: Cell[]): ParsedRow {
       else question[field] = field === 'timeLimit' && isMinutes(column.unit) ? value * 60 : value;
     } else if (field === 'mediaUrl') {
       question.mediaUrl = text;
+      const uploaded = UPLOADED.exec(text);
       const media = readMedia(text);
-      if (media === 'unknown') errors.push({ row, field: column.header, message: messages.importUnknownMediaKind });
+      if (uploaded && media === 'unknown') upload = { id: uploaded[1]!, field: column.header };
+      else if (media === 'unknown') errors.push({ row, field: column.header, message: messages.importUnknownMediaKind });
       else question.media = media;
     } else question[field] = text;
   }
@@ -290,8 +295,11 @@ function tableRow(row: number, sheet: ParsedSheet, cells: Cell[]): ParsedRow {
   if (options.length) question.options = options;
   if (question.answer !== undefined) resolveAnswer(question, options, row, sheet.labels.answer ?? messages.importFields.answer, errors);
   // `mediaUrl` stays only to name media errors after the column; ZQuestionSchema drops unknown keys.
-  return { row, question, errors };
+  return { row, question, errors, ...(upload ? { upload } : {}) };
 }
+
+/** An uploaded file's address: its kind is not in its name. */
+const UPLOADED = /^\/media\/([^/?#.]+)$/;
 
 const isMinutes = (unit: string | null) => unit !== null && /^(phut|min|minutes?|p)$/.test(unit);
 
@@ -413,7 +421,7 @@ async function readXlsx(bytes: Uint8Array, remembered: RememberedColumns): Promi
   let formatRows: Cell[][] | null = null;
   for (const worksheet of workbook.worksheets) {
     const table = sheetTable(worksheet);
-    if (isFormatSheet(worksheet.name)) formatRows = table.map((r) => r.cells);
+    if (isFormatSheet(worksheet.name)) formatRows = atSheetRows(table);
     else if (table.some((r) => r.cells.some((c) => !isBlank(c)))) sheets.push(tableSheet(nfc(worksheet.name), table, remembered));
   }
   const errors: TImportRowError[] = [];
@@ -426,6 +434,13 @@ async function readXlsx(bytes: Uint8Array, remembered: RememberedColumns): Promi
     errors.push(...read.errors.map((e) => ({ ...e, sheet: FORMAT_SHEET_NAME })));
   }
   return { sheets, errors };
+}
+
+/** The rows' cells at their sheet positions (row N at index N − 1), blank rows as empty lists. */
+function atSheetRows(table: TableRow[]): Cell[][] {
+  const rows: Cell[][] = Array.from({ length: table.at(-1)?.row ?? 0 }, () => []);
+  for (const { row, cells } of table) rows[row - 1] = cells;
+  return rows;
 }
 
 function sheetTable(sheet: ExcelJS.Worksheet): TableRow[] {

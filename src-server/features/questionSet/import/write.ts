@@ -11,10 +11,11 @@ import type { TQuestionSet } from '../../../../src/schemas/questionSet';
 import { CLASSIC_FORMAT, type TFormat } from '../../../../src/schemas/roundFormat';
 import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
+import { mediaKind } from '../../media/media';
 import { createQuestionSet, getQuestionSet, updateQuestionSet } from '../data';
 import { rememberedColumns } from './columns';
 import { storeDocxImages } from './docx';
-import { parseQuestionFile, titleFromFileName } from './parse';
+import { type ParsedSheet, parseQuestionFile, titleFromFileName } from './parse';
 import { type CheckedSheet, IMPORT_MAX_QUESTIONS, importFailure, validateImportFormat, validateSheet } from './validate';
 
 interface ReadSheet extends TImportSheet {
@@ -28,6 +29,7 @@ export async function readImportFile(
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ title: string; sheets: ReadSheet[]; fileErrors: TImportRowError[] }> {
   const parsed = await parseQuestionFile(input.fileName, Buffer.from(input.dataBase64, 'base64'), await rememberedColumns(db));
+  await readUploads(db, parsed.sheets);
   const named = parsed.sheets.length > 1;
   const sheets = parsed.sheets.map((sheet, index): ReadSheet => {
     const checked = validateSheet(sheet, named, onProgress);
@@ -37,6 +39,21 @@ export async function readImportFile(
   });
   const title = input.title ?? parsed.title ?? titleFromFileName(input.fileName);
   return { title, sheets, fileErrors: parsed.errors };
+}
+
+/** Questions naming an uploaded file ("/media/<id>") take its kind from the stored file; an id this event does not hold is an error on the row. */
+async function readUploads(db: Kysely<Database>, sheets: ParsedSheet[]): Promise<void> {
+  const rows = sheets.flatMap((sheet) => sheet.rows).filter((row) => row.upload);
+  if (!rows.length) return;
+  const ids = [...new Set(rows.map((row) => row.upload!.id))];
+  const stored = await db.selectFrom('media').select(['id', 'content_type']).where('id', 'in', ids).execute();
+  const kinds = new Map(stored.map((m) => [m.id, mediaKind(m.content_type)]));
+  for (const row of rows) {
+    const { id, field } = row.upload!;
+    const kind = kinds.get(id);
+    if (kind) row.question.media = { kind, url: `/media/${id}` };
+    else row.errors.push({ row: row.row, field, message: messages.importUnknownUpload });
+  }
 }
 
 /**
