@@ -1,7 +1,8 @@
 /**
  * Opens the same database the server uses, for command-line tools: DATABASE_URL when set, otherwise
- * the embedded data folder — refused, in Vietnamese, while a server holds it. Every tool acts on one
- * event: `--event <id or name>` on its command line, else the one on stage.
+ * the embedded data folder — refused, in Vietnamese, while a server holds it (`npm run import` then
+ * works through that server: cli-server.ts). Every tool acts on one event: `--event <id or name>` on
+ * its command line, else the one on stage.
  */
 import { type Kysely, sql } from 'kysely';
 import { messages } from '../../src/messages';
@@ -42,16 +43,26 @@ async function eventHandle(base: Kysely<Database>, wanted: string | null): Promi
 }
 
 export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Promise<CliDatabase> {
+  const opened = await openCliDatabaseUnlessHeld(env, argv);
+  if (opened instanceof DataDirLockedError) {
+    console.error(messages.cliStopServer(opened.pid, opened.dir));
+    process.exit(2);
+  }
+  return opened;
+}
+
+/** As openCliDatabase, but a data folder another process holds is answered with its holder, for the caller to go through it. */
+export async function openCliDatabaseUnlessHeld(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv.slice(2),
+): Promise<CliDatabase | DataDirLockedError> {
   const config = readConfig(env);
   let release: (() => void) | null = null;
   if (!config.databaseUrl) {
     try {
       release = acquireDataDirLock(config.dataDir);
     } catch (error) {
-      if (error instanceof DataDirLockedError) {
-        console.error(messages.cliStopServer(error.pid, error.dir));
-        process.exit(2);
-      }
+      if (error instanceof DataDirLockedError) return error;
       throw error;
     }
   }
