@@ -5,9 +5,7 @@
  * appended to it or replaces its questions (after a confirmation). The write stays disabled until
  * every sheet chosen is free of errors. The pieces live in ./import/.
  */
-import '@mantine/dropzone/styles.layer.css';
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -21,21 +19,14 @@ import { confirmDanger } from '../confirmDanger';
 import { notifyError, notifySuccess } from '../notify';
 import { fileToBase64 } from './helpers';
 import { chosenSheets, type Destination, defaultDestinations, sharesExistingSet, type WriteMode, writeInput } from './import/destinations';
+import { FileDrop } from './import/FileDrop';
 import { ImportErrors } from './import/ImportErrors';
 import { SheetPreview } from './import/SheetPreview';
 import { SheetTargets } from './import/SheetTargets';
 import { useImportTargets } from './import/useImportTargets';
+import { WriteModeChoice } from './import/WriteModeChoice';
 
 const T = questionSetsText.importDialog;
-/** What the server reads, and the old Office formats too: it answers those with how to save them anew. */
-const ACCEPT = {
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-  'text/csv': ['.csv'],
-  'application/json': ['.json'],
-  'application/vnd.ms-excel': ['.xls'],
-  'application/msword': ['.doc'],
-};
 
 interface Props {
   opened: boolean;
@@ -208,31 +199,13 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
   return (
     <Modal opened={opened} onClose={onClose} title={T.title} size="xl" centered fullScreen={phone}>
       <Stack gap="md">
-        <Dropzone
-          onDrop={(files) => files[0] && void read(files[0])}
-          onReject={() => setFileError(questionImportText.importUnknownExtension)}
-          accept={ACCEPT}
-          multiple={false}
+        <FileDrop
+          fileName={file?.fileName ?? null}
+          compact={!!result}
           loading={preview.isPending}
-          radius="md"
-          data-testid="import-dropzone"
-        >
-          <Stack align="center" gap={4} py={result ? 'xs' : 'lg'} style={{ pointerEvents: 'none' }}>
-            <Text fw={600} ta="center" size={result ? 'sm' : undefined}>
-              {T.drop}
-            </Text>
-            {!result && (
-              <Text size="sm" c="dimmed" ta="center">
-                {T.dropHint}
-              </Text>
-            )}
-            {file && (
-              <Badge variant="light" color="gray" mt={4} tt="none" maw="100%">
-                {T.fileLabel(file.fileName)}
-              </Badge>
-            )}
-          </Stack>
-        </Dropzone>
+          onPick={(picked) => void read(picked)}
+          onReject={() => setFileError(questionImportText.importUnknownExtension)}
+        />
 
         {fileError && (
           <Alert color="red" title={T.previewError} data-testid="import-file-error">
@@ -278,25 +251,7 @@ export function ImportModal({ opened, setNumber, target, onClose, onDone }: Prop
               </Text>
             )}
 
-            {existingChosen.length > 0 && (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="import-mode-label">
-                  {T.modeLabel}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="import-mode-label"
-                  color={mode === 'replace' ? 'red' : 'teal'}
-                  value={mode}
-                  onChange={(value) => setMode(value as WriteMode)}
-                  data={[
-                    { value: 'append', label: T.modeAppend },
-                    { value: 'replace', label: T.modeReplace },
-                  ]}
-                  fullWidth={phone}
-                  style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
-                />
-              </Stack>
-            )}
+            {existingChosen.length > 0 && <WriteModeChoice mode={mode} onChange={setMode} fullWidth={phone} />}
 
             {creatingOne && (
               <TextInput label={questionSetsText.titleLabel} value={title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
