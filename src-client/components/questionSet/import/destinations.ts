@@ -33,8 +33,9 @@ export function parseDestination(value: string): Destination {
 
 /**
  * Each sheet's first destination. One sheet: the open set, or a new set of this round. Several (one
- * per round): a sheet named like a round goes to that round's new set, otherwise sheet i goes to the
- * i-th round the event uses; opened on a set, the first sheet goes to it.
+ * per round): a sheet named like a round goes to that round's new set, the others to the rounds the
+ * event uses that no sheet is named after, in order; sheets past them are skipped. Opened on a set,
+ * the first sheet goes to it.
  */
 export function defaultDestinations(
   sheets: readonly Pick<TImportSheet, 'name'>[],
@@ -44,10 +45,14 @@ export function defaultDestinations(
   const current: Destination = targetId ? { kind: 'existing', set: setNumber, _id: targetId } : { kind: 'new', set: setNumber };
   if (sheets.length === 1) return [current];
   const byTitle = new Map(rounds.map((n) => [foldVietnamese(roundTitles[n] ?? ''), n]));
-  return sheets.map((sheet, index): Destination => {
-    if (index === 0 && targetId) return current;
-    const named = byTitle.get(foldVietnamese(sheet.name));
-    const set = named ?? rounds[index];
+  const named = sheets.map((sheet, index) => (index === 0 && targetId ? undefined : byTitle.get(foldVietnamese(sheet.name))));
+  const free = rounds.filter((n) => !named.includes(n));
+  return sheets.map((_, index): Destination => {
+    if (index === 0 && targetId) {
+      free.shift(); // the first round's place, as if the sheet went there
+      return current;
+    }
+    const set = named[index] ?? free.shift();
     return set ? { kind: 'new', set } : { kind: 'skip' };
   });
 }
