@@ -40,6 +40,10 @@ export const questionImportText = {
   importAnswerNoMatch: (answer: string, last: string) =>
     `«${answer}» không trùng với phương án nào và không phải chữ cái A–${last}; hãy ghi chữ cái hoặc chép đúng nội dung phương án`,
   importUnknownUpload: 'không có tệp tải lên nào như vậy trong cuộc thi này (hãy tải ảnh lên lại hoặc dùng đường dẫn có đuôi tệp)',
+  /** The action log's line for an import. */
+  importAction: (fileName: string, parts: string[]) => `Nhập câu hỏi từ tệp «${fileName}»: ${parts.join('; ')}`,
+  importActionPart: (count: number, title: string, set: number, mode: 'create' | 'append' | 'replace') =>
+    `${count} câu ${{ create: 'vào bộ mới', append: 'thêm vào bộ', replace: 'thay toàn bộ câu hỏi của bộ' }[mode]} «${title}» (phần thi ${set})`,
   importNoSuchSheet: (n: number) => `Tệp không có trang thứ ${n}`,
   importTargetMissing: 'Hãy chọn bộ câu hỏi để thêm vào hoặc thay thế',
   importBadJson: 'Tệp JSON không hợp lệ',

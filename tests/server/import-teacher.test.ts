@@ -269,6 +269,15 @@ describe('append or replace', () => {
       })
     ).item!;
     expect([speed.format.kind, speed.items.length]).toEqual(['speed', 1]);
+    // Every import that wrote is in the action log, under the admin who made it.
+    const all = (await master.actions.log({ limit: 100 })).items;
+    const logged = all.filter((entry) => entry.kind === 'questionSet.import');
+    expect(logged[0]).toMatchObject({
+      summary: 'Nhập câu hỏi từ tệp «vong-thi.xlsx»: 1 câu thay toàn bộ câu hỏi của bộ «Vòng phụ» (phần thi 6)',
+    });
+    const admins = (await t.deps.base.selectFrom('users').select('id').where('role', '=', 'admin').execute()).map((u) => u.id);
+    expect(logged.length).toBeGreaterThanOrEqual(3);
+    for (const entry of logged) expect(admins).toContain(entry.actorId);
     await expect(admin.questionSet.importFile({ set: 6, mode: 'replace', ...file('b.csv', second) })).rejects.toThrow(
       messages.importTargetMissing,
     );

@@ -2,7 +2,7 @@
 import { Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
-import { optionLetter } from '../../../src/questionAnswer';
+import { optionLetter, rightOptionIndex } from '../../../src/questionAnswer';
 import type { ShowQuestion } from '../../../src/schemas/show';
 import { formatPoint } from '../../../src/valueFormat';
 
@@ -14,6 +14,12 @@ function Media({ media }: { media: NonNullable<ShowQuestion['media']> }) {
   if (media.kind === 'audio') return <audio src={media.url} controls preload="auto" style={{ width: '100%' }} />;
   // biome-ignore lint/a11y/useMediaCaption: contest media come as uploaded, with no caption track; the question text is on screen
   return <video src={media.url} controls playsInline preload="auto" style={{ width: '100%', maxHeight: 260, borderRadius: 8 }} />;
+}
+
+/** The answer as the option it names ("B. Hồ Gươm", even when stored as the letter), else as written. */
+function revealedAnswer(question: ShowQuestion): string {
+  const right = rightOptionIndex({ answer: question.answer, options: question.options });
+  return right < 0 ? (question.answer ?? '') : `${optionLetter(right)}. ${question.options[right]}`;
 }
 
 export const QuestionCard = memo(function QuestionCard({ question, showOptions }: { question: ShowQuestion; showOptions: boolean }) {
@@ -50,7 +56,7 @@ export const QuestionCard = memo(function QuestionCard({ question, showOptions }
               {T.correctAnswer}
             </Text>
             <Text fw={700} size="lg" c="teal.9" data-testid="team-revealed-answer">
-              {question.answer}
+              {revealedAnswer(question)}
             </Text>
             {question.explanation && (
               <Text size="sm" c="teal.9" mt={4}>

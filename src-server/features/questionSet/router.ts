@@ -33,7 +33,7 @@ export const questionSetRouter = router({
     await deleteQuestionSet(ctx.db, input.set, input._id);
     return { ok: true as const };
   }),
-  importFile: adminProcedure.input(ZQuestionImportSchema).mutation(({ ctx, input }) => importQuestionFile(ctx.db, input)),
+  importFile: adminProcedure.input(ZQuestionImportSchema).mutation(({ ctx, input }) => importQuestionFile(ctx.db, input, ctx.user._id)),
   // The headers mapped by hand in an import's preview: the installation's, whatever event is on stage.
   importColumns: adminProcedure.query(async ({ ctx }) => ({ items: await listRememberedColumns(ctx.base) })),
   rememberImportColumn: adminProcedure.input(ZImportColumnSchema).mutation(async ({ ctx, input }) => {

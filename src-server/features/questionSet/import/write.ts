@@ -11,6 +11,7 @@ import type { TQuestionSet } from '../../../../src/schemas/questionSet';
 import { CLASSIC_FORMAT, type TFormat } from '../../../../src/schemas/roundFormat';
 import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
+import { recordAction } from '../../actions/log';
 import { mediaKind } from '../../media/media';
 import { createQuestionSet, getQuestionSet, updateQuestionSet } from '../data';
 import { rememberedColumns } from './columns';
@@ -62,7 +63,12 @@ async function readUploads(db: Kysely<Database>, sheets: ParsedSheet[]): Promise
  * transaction, and only when the file and every sheet written are valid; otherwise a 400 naming the
  * rows. A sheet not written may have errors: it is skipped.
  */
-export async function importQuestionFile(db: Kysely<Database>, input: TQuestionImportInput): Promise<TQuestionImportResult> {
+export async function importQuestionFile(
+  db: Kysely<Database>,
+  input: TQuestionImportInput,
+  /** Who imports, for the action log (null: a command-line tool on the stopped data folder). */
+  actorId: string | null = null,
+): Promise<TQuestionImportResult> {
   const { title, sheets, fileErrors } = await readImportFile(db, input);
   const result: TQuestionImportResult = {
     title,
@@ -120,6 +126,17 @@ export async function importQuestionFile(db: Kysely<Database>, input: TQuestionI
         ),
       );
     }
+    await recordAction(trx, {
+      actorId,
+      kind: 'questionSet.import',
+      summary: messages.importAction(
+        input.fileName,
+        targets.map((target, i) =>
+          messages.importActionPart(sheets[target.sheet]!.checked.items.length, written[i]!.title, target.set, target.mode),
+        ),
+      ),
+      target: { fileName: input.fileName, sets: written.map((set) => ({ set: set.set, _id: set._id })) },
+    });
     return written;
   });
   result.item = result.written[0] ?? null;
