@@ -17,6 +17,17 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9
 
 const TITLE = 'Vòng 1: Khởi động – "Tin học" dành cho khối 10 [2026]';
 const CITIES = ['Hà Nội', 'Huế', 'Đà Nẵng', 'Thành phố Hồ Chí Minh'];
+/** The export's header row for a set whose widest question has six options. */
+const SIX_OPTIONS_HEADER = [
+  'STT',
+  'Câu hỏi',
+  ...'ABCDEF'.split('').map((l) => `Phương án ${l}`),
+  'Đáp án',
+  'Giải thích',
+  'Điểm',
+  'Thời gian (giây)',
+  'Hình ảnh',
+];
 const QUESTIONS: TQuestionInput[] = [
   { content: 'Thủ đô của Việt Nam?', options: CITIES, answer: 'Hà Nội', explanation: 'Từ năm 1010', point: 10, timeLimit: 20 },
   { content: 'Cố đô triều Nguyễn?', options: CITIES, answer: 'huế', point: 7.5, timeLimit: 30 },
@@ -100,21 +111,7 @@ describe('a set exported to .xlsx', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(cellsOf(sheet)).toEqual([
-      [
-        'STT',
-        'Câu hỏi',
-        'Phương án A',
-        'Phương án B',
-        'Phương án C',
-        'Phương án D',
-        'Phương án E',
-        'Phương án F',
-        'Đáp án',
-        'Giải thích',
-        'Điểm',
-        'Thời gian (giây)',
-        'Hình ảnh',
-      ],
+      SIX_OPTIONS_HEADER,
       [1, 'Thủ đô của Việt Nam?', ...CITIES, '', '', 'A', 'Từ năm 1010', 10, 20, ''],
       [2, 'Cố đô triều Nguyễn?', ...CITIES, '', '', 'B', '', 7.5, 30, ''],
       [3, 'Chọn phương án cuối', 'Một', 'Hai', 'Ba', 'Bốn', 'Năm', 'Sáu', 'F', '', 10, 30, ''],
@@ -255,21 +252,7 @@ describe.runIf(libreOfficeAvailable())('a set’s workbook in LibreOffice', () =
     await workbook.xlsx.load(saved['speed.xlsx']!.buffer as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['LibreOffice speed', 'Thể thức']);
     expect(cellsOf(workbook.worksheets[0]!).slice(0, 2)).toEqual([
-      [
-        'STT',
-        'Câu hỏi',
-        'Phương án A',
-        'Phương án B',
-        'Phương án C',
-        'Phương án D',
-        'Phương án E',
-        'Phương án F',
-        'Đáp án',
-        'Giải thích',
-        'Điểm',
-        'Thời gian (giây)',
-        'Hình ảnh',
-      ],
+      SIX_OPTIONS_HEADER,
       [1, 'Thủ đô của Việt Nam?', ...CITIES, '', '', 'A', 'Từ năm 1010', 10, 20, ''],
     ]);
 
