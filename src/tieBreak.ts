@@ -14,7 +14,7 @@
  * - `shared`: the end of the chain (teams still equal share a rank, as they do at the end of any chain).
  */
 import { resultsText } from './messages/results';
-import type { TSuddenDeath, TTieBreakRule } from './schemas/tieBreak';
+import type { TSuddenDeath, TTieBreakRule, TTieNote, TTieReason } from './schemas/tieBreak';
 import { round } from './valueFormat';
 
 export interface ChainField {
@@ -187,6 +187,83 @@ export function tieBreakRuleName(rule: TTieBreakRule, fields: readonly { name: s
 /** "xếp sau do Phần 2": why a team is below the one above it with the same total. */
 export function tieBreakReason(rule: TTieBreakRule | null | undefined, fields: readonly { name: string; label?: string }[]): string | null {
   return rule ? resultsText.tieBreak.below(tieBreakRuleName(rule, fields)) : null;
+}
+
+/** A chain's rule as a tie note names it; null for shared rank (the note says "Đồng hạng" instead). */
+export function tieReasonOf(rule: TTieBreakRule, fields: readonly { name: string; label?: string }[]): TTieReason | null {
+  switch (rule.kind) {
+    case 'field':
+      return { rule: 'field', field: rule.field, label: fields.find((f) => f.name === rule.field)?.label ?? rule.field };
+    case 'round':
+      return { rule: 'round', round: rule.round };
+    case 'shared':
+      return null;
+    default:
+      return { rule: rule.kind };
+  }
+}
+
+/** What `tieNotes` reads of a ranked row (`TeamResult`). */
+export interface RankedRow {
+  teamId: string;
+  rank: number;
+  fieldScores: Record<string, number | null>;
+  /** With the same total as the row above and a lower rank: the rule that put it below. */
+  decidedBy?: TTieBreakRule;
+}
+
+/**
+ * Each team's tie note, from a ranking best first (`computeResults`, `IncrementalRanking.results()`):
+ * the teams of one rank are "over" the next rank on the same total by the rule that split them (the
+ * `decidedBy` of that rank's first row), the teams of that next rank "under" them by the same rule,
+ * and a rank held by two teams or more is shared. A team with no score yet gets none: every team is
+ * level on 0 before the first point, and there is nothing to explain.
+ */
+export function tieNotes(sorted: readonly RankedRow[], fields: readonly { name: string; label?: string }[]): Map<string, TTieNote> {
+  const ranks: RankedRow[][] = [];
+  for (const row of sorted) {
+    const last = ranks.at(-1);
+    if (last && last[0]!.rank === row.rank) last.push(row);
+    else ranks.push([row]);
+  }
+  const reason = (rule: TTieBreakRule | undefined) => (rule ? (tieReasonOf(rule, fields) ?? undefined) : undefined);
+  const notes = new Map<string, TTieNote>();
+  ranks.forEach((rows, index) => {
+    const under = reason(rows[0]!.decidedBy);
+    const over = reason(ranks[index + 1]?.[0]?.decidedBy);
+    const note: TTieNote = { ...(over && { over }), ...(under && { under }), ...(rows.length > 1 && { shared: true as const }) };
+    if (!note.over && !note.under && !note.shared) return;
+    for (const row of rows) if (Object.values(row.fieldScores).some((score) => score !== null)) notes.set(row.teamId, note);
+  });
+  return notes;
+}
+
+function tieReasonText(reason: TTieReason): string {
+  const t = resultsText.tieBreak.note;
+  switch (reason.rule) {
+    case 'field':
+      return t.points(reason.label);
+    case 'round':
+      return t.points(t.round(reason.round));
+    case 'penalty':
+      return t.penalty;
+    case 'speedTime':
+      return t.speedTime;
+    case 'suddenDeath':
+      return t.suddenDeath;
+  }
+}
+
+/** A tie note as the projector and the team's phone show it ("Xếp trên do câu hỏi phụ", "Đồng hạng"); null without one. */
+export function tieNoteText(note: TTieNote | null | undefined): string | null {
+  if (!note) return null;
+  const t = resultsText.tieBreak.note;
+  const parts = [
+    note.under && t.under(tieReasonText(note.under)),
+    note.shared && t.shared,
+    note.over && t.over(tieReasonText(note.over)),
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /** One opening of answers on a question: when, and whether its set is a speed round. */

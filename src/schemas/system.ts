@@ -1,5 +1,6 @@
 import type { TPublicUser } from './auth';
 import type { ShowState } from './show';
+import type { TTieNote } from './tieBreak';
 
 export type { ShowState };
 
@@ -17,6 +18,8 @@ export interface TTeamListItem {
   fieldScores: Record<string, number | null>;
   /** Below a team with the same total: the tie-break rule that put it there ("xếp sau do Phần 2"). */
   tieBreak?: string | null;
+  /** Why it stands where it does among the teams with its total, for the projector and the team's phone (`tieNotes`). */
+  tie?: TTieNote;
 }
 
 /** The answer of GET /api/state (the contract's four fields). */

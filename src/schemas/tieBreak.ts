@@ -64,3 +64,28 @@ export interface TTieBreakList {
   rules: TTieBreakRule[];
   isDefault: boolean;
 }
+
+/**
+ * A rule as the screens name it in a team's tie note: a field with its label (resolved on the server,
+ * which knows the sheet), a round by its number ("Phần thi 3"), the other rules by their kind.
+ */
+export const ZTieReasonSchema = z.discriminatedUnion('rule', [
+  z.object({ rule: z.literal('field'), field: z.string(), label: z.string() }),
+  z.object({ rule: z.literal('round'), round: z.number() }),
+  z.object({ rule: z.literal('penalty') }),
+  z.object({ rule: z.literal('speedTime') }),
+  z.object({ rule: z.literal('suddenDeath') }),
+]);
+export type TTieReason = z.infer<typeof ZTieReasonSchema>;
+
+/**
+ * Why a team stands where it does among the teams with its total (`src/tieBreak.ts`, `tieNotes`):
+ * the rule that put it above the next team on that total, the rule that put it below the team
+ * above, and whether it shares its rank. On each team of the live list (`listTeam[].tie`).
+ */
+export const ZTieNoteSchema = z.object({
+  over: ZTieReasonSchema.optional(),
+  under: ZTieReasonSchema.optional(),
+  shared: z.literal(true).optional(),
+});
+export type TTieNote = z.infer<typeof ZTieNoteSchema>;

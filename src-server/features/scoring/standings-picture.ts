@@ -19,7 +19,7 @@ import type { TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import type { TSuddenDeath } from '../../../src/schemas/tieBreak';
 import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../../src/scoring';
-import { type AnswerOpening, speedTimes, tieBreakReason } from '../../../src/tieBreak';
+import { type AnswerOpening, speedTimes, tieBreakReason, tieNotes } from '../../../src/tieBreak';
 import { audienceOf, type Memo, type Output, type PicturePart, type Viewer } from '../live/picture';
 
 export interface StandingsData {
@@ -119,13 +119,15 @@ export class StandingsPicture implements PicturePart<StandingsData> {
     return this.seats;
   }
 
-  /** Live totals and ranks of the active teams. */
+  /** Live totals and ranks of the active teams, with why equal totals stand as they do. */
   liveListTeam(): TTeamListItem[] {
-    return this.memo.get('listTeam:live', () =>
-      this.teams
+    return this.memo.get('listTeam:live', () => {
+      const notes = tieNotes(this.ranking.results(), this.fields);
+      return this.teams
         .filter((t) => t.active)
         .map((t) => {
           const result = this.ranking.resultOf(t.id);
+          const tie = notes.get(t.id);
           return {
             _id: t.id,
             name: t.name,
@@ -136,9 +138,10 @@ export class StandingsPicture implements PicturePart<StandingsData> {
             rank: result?.rank ?? 0,
             fieldScores: result?.fieldScores ?? {},
             tieBreak: tieBreakReason(result?.decidedBy, this.fields),
+            ...(tie && { tie }),
           };
-        }),
-    );
+        });
+    });
   }
 
   /**
