@@ -3,16 +3,17 @@
  * - A `judges` field is the mean of the judges who scored (missing judges are left out); with
  *   `dropExtremes` and at least five points, the highest and the lowest are dropped first.
  * - An `answers` field is the sum of the points won by right answers.
- * - The total is the weighted sum; both rounded to 2 decimals.
- * - Ranking by total, then by the tie-break chain (`src/tieBreak.ts`; by default each field in sheet
- *   order); teams still equal share a rank.
+ * - Points stay exact through the means and the weights; the team's official total is the exact
+ *   weighted sum rounded once, to one decimal (`officialTotal`). A field's score is shown (and
+ *   compared by the tie-break chain) rounded the same way, from its exact value.
+ * - Ranking by the official total, then by the tie-break chain (`src/tieBreak.ts`; by default each
+ *   field in sheet order); teams still equal share a rank.
  * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
  *   biên bản): the team's priority, then its name (`compareTeamOrder`).
  */
 
 import type { TTieBreakRule } from './schemas/tieBreak';
 import { TieBreakChain, type TieBreakContext } from './tieBreak';
-import { round } from './valueFormat';
 
 export const ANSWERS_GK_ID = 'answers';
 
@@ -64,37 +65,47 @@ export interface PointRow {
 
 export interface TeamResult {
   teamId: string;
+  /** Each field's score rounded once to one decimal (`officialTotal`); null where nobody scored a judges field. */
   fieldScores: Record<string, number | null>;
+  /** The official total: the exact weighted sum rounded once to one decimal. What ranks and what every output shows. */
   total: number;
   rank: number;
   /** With the same total as the team above and a lower rank: the chain's rule that put it below. */
   decidedBy?: TTieBreakRule;
 }
 
+/** The exact mean of the judges' points (extremes dropped from five points on); null when nobody scored. */
 export function judgesFieldScore(points: number[], dropExtremes: boolean): number | null {
   if (points.length === 0) return null;
   let used = [...points].sort((a, b) => a - b);
   if (dropExtremes && used.length >= 5) used = used.slice(1, -1);
-  return round(used.reduce((sum, p) => sum + p, 0) / used.length, 2);
+  return used.reduce((sum, p) => sum + p, 0) / used.length;
 }
 
-/** One team's field scores and weighted total from its points per field. */
+/**
+ * The one rounding of a score: the exact value to one decimal, half away from zero, as every screen,
+ * export and the biên bản show it (35.85 → 35.9; 7.1666… × 5 = 35.833… → 35.8; −0.05 → −0.1). The
+ * decimal text to nine places is rounded, not the binary float: 35.85 is 35.8499… in binary, and a
+ * sum such as 7.17 × 5 carries noise in its last bits; nine places are far finer than any mean of
+ * points a jury gives and far coarser than that noise.
+ */
+export function officialTotal(exact: number): number {
+  if (!Number.isFinite(exact)) return exact;
+  const tenths = Math.round(Number(`${Math.abs(exact).toFixed(9)}e1`));
+  return tenths === 0 ? 0 : (Math.sign(exact) * tenths) / 10;
+}
+
+/** One team's field scores and official total from its points per field; only the shown numbers are rounded. */
 function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: string) => number[]): TeamResult {
   const fieldScores: Record<string, number | null> = {};
-  let total = 0;
+  let exactTotal = 0;
   for (const field of ordered) {
     const points = pointsOf(field.name);
-    const score =
-      field.kind === 'answers'
-        ? round(
-            points.reduce((s, p) => s + p, 0),
-            2,
-          )
-        : judgesFieldScore(points, field.dropExtremes);
-    fieldScores[field.name] = score;
-    total += (score ?? 0) * field.weight;
+    const score = field.kind === 'answers' ? points.reduce((s, p) => s + p, 0) : judgesFieldScore(points, field.dropExtremes);
+    fieldScores[field.name] = score === null ? null : officialTotal(score);
+    exactTotal += (score ?? 0) * field.weight;
   }
-  return { teamId, fieldScores, total: round(total, 2), rank: 0 };
+  return { teamId, fieldScores, total: officialTotal(exactTotal), rank: 0 };
 }
 
 /** Gives ranks down a sorted list (equal neighbours share one) and the rule that split each tie. */

@@ -121,6 +121,7 @@ export interface TResultField {
   fieldName: string;
   label: string;
   kind: 'judges' | 'answers';
+  /** The field's score rounded once to one decimal, as shown; null where nobody scored. */
   score: number | null;
   judges: TResultJudgePoint[];
 }
@@ -129,6 +130,7 @@ export interface TResultItem {
   teamId: string;
   name: string;
   unit: string;
+  /** The official total (`officialTotal` in src/scoring.ts): what ranks and what every output shows. */
   total: number;
   /** Below a team with the same total: the tie-break rule that put it there ("xếp sau do Phần 2"); else null. */
   tieBreak: string | null;

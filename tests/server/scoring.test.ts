@@ -247,7 +247,8 @@ describe('aggregation', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]!.split(';')[0]).toBe('Hạng');
-    expect(lines[1]!.split(';')).toContain('23');
+    // The official total with one decimal and a comma, as the XLSX shows it.
+    expect(lines[1]!.split(';')).toContain('23,0');
     expect(lines).toHaveLength(results.items.length + 1);
   });
 });

@@ -8,6 +8,7 @@ import {
   type FieldRule,
   IncrementalRanking,
   judgesFieldScore,
+  officialTotal,
   type PointRow,
 } from '../../src/scoring';
 
@@ -22,10 +23,44 @@ const judges = (name: string, position: number, extra: Partial<FieldRule> = {}):
 const rows = (teamId: string, fieldName: string, points: number[]): PointRow[] =>
   points.map((point, i) => ({ teamId, gkId: `gk${i + 1}`, fieldName, point }));
 
+describe('the official total', () => {
+  it('rounds the exact value once, to one decimal, half away from zero', () => {
+    expect(officialTotal(152 + 1 / 3)).toBe(152.3);
+    // 7.1666… × 5: once-rounded 35.8, where the mean rounded first (7.17 × 5 = 35.85) made 35.9.
+    expect(officialTotal((43 / 6) * 5)).toBe(35.8);
+    expect(officialTotal(12.25)).toBe(12.3);
+    expect(officialTotal(0.05)).toBe(0.1);
+    expect(officialTotal(0.04999)).toBe(0);
+    expect(officialTotal(47)).toBe(47);
+  });
+
+  it('rounds the decimal value, not its binary float: an exact 35.85 is 35.9, and so is 8.45 × 3 (25.349999… in binary) 25.4', () => {
+    expect(officialTotal(35.85)).toBe(35.9);
+    expect(8.45 * 3).toBeLessThan(25.35);
+    expect(officialTotal(8.45 * 3)).toBe(25.4);
+    expect(officialTotal(0.35 * 3)).toBe(1.1);
+    expect(officialTotal(1.005 * 10)).toBe(10.1);
+    expect(officialTotal(0.1 + 0.2 - 0.3)).toBe(0);
+    // A mean of 8.45 weighted 3, as the ranking computes it.
+    const [result] = computeResults(['a'], [judges('p', 1, { weight: 3 })], rows('a', 'p', [8.4, 8.5]));
+    expect(result).toMatchObject({ fieldScores: { p: 8.5 }, total: 25.4 });
+  });
+
+  it('rounds a negative total (penalties) the same way, away from zero, and never gives -0', () => {
+    expect(officialTotal(-12.25)).toBe(-12.3);
+    expect(officialTotal(-0.05)).toBe(-0.1);
+    expect(officialTotal(-35.833)).toBe(-35.8);
+    expect(Object.is(officialTotal(-0.04), 0)).toBe(true);
+  });
+});
+
 describe('a judges field', () => {
-  it('is the mean of the judges who scored, rounded to 2 decimals', () => {
-    expect(judgesFieldScore([7, 8, 8], false)).toBe(7.67);
+  it('is the exact mean of the judges who scored; its shown score is rounded once', () => {
+    expect(judgesFieldScore([7, 8, 8], false)).toBe(23 / 3);
     expect(judgesFieldScore([], false)).toBeNull();
+    const [result] = computeResults(['a'], [judges('p', 1, { weight: 3 })], rows('a', 'p', [7, 8, 8]));
+    // 23/3 × 3 = 23 exactly; a mean rounded first (7.67 × 3) would have made 23.01.
+    expect(result).toMatchObject({ fieldScores: { p: 7.7 }, total: 23 });
   });
 
   it('drops the highest and the lowest only from five points on', () => {
@@ -70,6 +105,40 @@ describe('results', () => {
     ]);
   });
 
+  it('weights the exact means: 7.1666… × 5 is 35.8 and 152.333… is 152.3', () => {
+    const fields = [judges('p1', 1, { weight: 5 }), judges('p2', 2, { weight: 2 })];
+    const [first, second] = computeResults(['a', 'b'], fields, [...rows('a', 'p1', [7, 7, 7.5]), ...rows('b', 'p2', [76, 76, 76.5])]);
+    expect(first).toMatchObject({ teamId: 'b', fieldScores: { p1: null, p2: 76.2 }, total: 152.3 });
+    expect(second).toMatchObject({ teamId: 'a', fieldScores: { p1: 7.2, p2: null }, total: 35.8 });
+  });
+
+  it('ties teams whose exact totals differ but whose official totals are equal, and the chain decides between them', () => {
+    const fields = [judges('p', 1, { weight: 5 })];
+    // a: 7.1666… × 5 = 35.833…; b: 7.16 × 5 = 35.8; both 35.8, both 7.2 on the field: one shared rank.
+    const shared = computeResults(['a', 'b'], fields, [...rows('a', 'p', [7, 7, 7.5]), ...rows('b', 'p', [7, 7, 7.5, 7, 7.3])]);
+    expect(shared.map((r) => [r.teamId, r.total, r.rank])).toEqual([
+      ['a', 35.8, 1],
+      ['b', 35.8, 1],
+    ]);
+    // c: 10 + 25.84 = 35.84 (the higher exact total), d: 10.5 + 25.26 = 35.76: both 35.8, and the
+    // first field in sheet order (q) puts d first.
+    const answers = (name: string, position: number): FieldRule => ({ name, kind: 'answers', weight: 1, dropExtremes: false, position });
+    const split = computeResults(
+      ['c', 'd'],
+      [answers('q', 1), answers('p', 2)],
+      [
+        { teamId: 'c', gkId: 'answers', fieldName: 'q', point: 10 },
+        { teamId: 'c', gkId: 'answers', fieldName: 'p', point: 25.84 },
+        { teamId: 'd', gkId: 'answers', fieldName: 'q', point: 10.5 },
+        { teamId: 'd', gkId: 'answers', fieldName: 'p', point: 25.26 },
+      ],
+    );
+    expect(split.map((r) => [r.teamId, r.total, r.rank, r.decidedBy])).toEqual([
+      ['d', 35.8, 1, undefined],
+      ['c', 35.8, 2, { kind: 'field', field: 'q' }],
+    ]);
+  });
+
   it('leaves a field nobody scored empty and counts it as 0 in the total', () => {
     const [result] = computeResults(['a'], [judges('p1', 1), judges('p2', 2)], rows('a', 'p1', [7.5]));
     expect(result).toMatchObject({ fieldScores: { p1: 7.5, p2: null }, total: 7.5, rank: 1 });
@@ -79,14 +148,15 @@ describe('results', () => {
 describe('the incremental ranking', () => {
   const fields: FieldRule[] = [
     { name: 'p1', kind: 'answers', weight: 1, dropExtremes: false, position: 2 },
-    { name: 'gk', kind: 'judges', weight: 2, dropExtremes: true, position: 1 },
+    { name: 'gk', kind: 'judges', weight: 1.5, dropExtremes: true, position: 1 },
   ];
   const teams = ['a', 'b', 'c', 'd'];
+  // Points in tenths and a weight of 1.5: exact means such as 7.1666… and totals near a half-tenth.
   const change = fc.record({
     team: fc.constantFrom(...teams),
     judge: fc.constantFrom('gk1', 'gk2', 'gk3', 'gk4', 'gk5', 'answers'),
     field: fc.constantFrom('p1', 'gk'),
-    point: fc.option(fc.integer({ min: 0, max: 20 }).map((n) => n / 2)),
+    point: fc.option(fc.integer({ min: 0, max: 100 }).map((n) => n / 10)),
   });
 
   it('equals a full recomputation after any sequence of point changes', () => {
@@ -101,6 +171,7 @@ describe('the incremental ranking', () => {
           ranking.setPoint(c.team, c.judge, c.field, c.point);
           const expected = computeResults(teams, fields, [...points.values()]);
           for (const result of expected) expect(ranking.resultOf(result.teamId)).toEqual(result);
+          expect(ranking.results().map((r) => r.teamId)).toEqual(expected.map((r) => r.teamId));
         }
       }),
     );

@@ -9,9 +9,15 @@ export interface ResultsSheet {
   rows: (string | number | null)[][];
 }
 
+/** A field's score or the official total as the XLSX and every screen show it: one decimal, a comma ("35,8", "23,0"). */
+function shownPoint(value: number | null): string | null {
+  return value === null ? null : value.toFixed(1).replace('.', ',');
+}
+
 /**
  * The flat table of the CSV: rank, team, unit, then per field its score and (judged) each judge's
- * point, then the total and the tie-break reason ("xếp sau do Phần 2", empty for most teams).
+ * point as given, then the official total and the tie-break reason ("xếp sau do Phần 2", empty for
+ * most teams).
  */
 export function resultsSheet(table: ResultsTable): ResultsSheet {
   const headers: string[] = [t.rank, t.team, t.unit];
@@ -23,10 +29,10 @@ export function resultsSheet(table: ResultsTable): ResultsSheet {
   const rows = table.items.map((item) => {
     const row: (string | number | null)[] = [item.rank, item.name, item.unit];
     for (const field of item.fields) {
-      row.push(field.score);
+      row.push(shownPoint(field.score));
       if (field.kind === 'judges') for (const judge of field.judges) row.push(judge.point);
     }
-    row.push(item.total, item.tieBreak);
+    row.push(shownPoint(item.total), item.tieBreak);
     return row;
   });
   return { headers, rows };
