@@ -226,7 +226,8 @@ function catalogueTexts(node: unknown, at: string): [string, string][] {
  * error line, a builder of an object that sample words cannot fill (its words are read in the tests of
  * the import, tests/server/import-teacher.test.ts).
  */
-const EXEMPT = /^contractText\.chunkLoadFailed\(|^cliText\.userCreateUsage$|^backupText\.(backupUsage|restoreUsage)$|^questionImportText\.importErrorLine\(/;
+const EXEMPT =
+  /^contractText\.chunkLoadFailed\(|^cliText\.userCreateUsage$|^backupText\.(backupUsage|restoreUsage)$|^questionImportText\.importErrorLine\(/;
 
 describe('the message catalogue', async () => {
   const texts = (await modulesOf('src/messages'))
