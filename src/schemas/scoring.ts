@@ -112,6 +112,33 @@ export interface TAuditEntry {
   at: number;
 }
 
+/** The sources of a point that correct it after it was given: what the biên bản lists under "Điều chỉnh điểm". */
+export const CORRECTION_SOURCES = ['admin', 'admin-all', 'hand', 'undo', 'restart', 'reset'] as const;
+
+/**
+ * One correction of a point, as the biên bản lists it: since the last reset of every score, which is
+ * itself one entry (`count` points removed, no team, field or judge).
+ */
+export interface TCorrectionEntry {
+  id: number;
+  at: number;
+  source: (typeof CORRECTION_SOURCES)[number];
+  /** Null for a reset: every team. */
+  teamName: string | null;
+  fieldLabel: string | null;
+  /** The judge whose point it is, or "(theo câu trả lời)"; null for a reset. */
+  judgeName: string | null;
+  oldPoint: number | null;
+  newPoint: number | null;
+  /** How many points the entry covers: 1, or every point a reset removed. */
+  count: number;
+  /** What was done, in Vietnamese, without the reason ("Quản trị sửa điểm thay …", "Hoàn tác thay đổi lúc …"). */
+  what: string;
+  /** The reason typed with it, or null when none was asked for (an undo from the console, a replayed round). */
+  reason: string | null;
+  actorName: string | null;
+}
+
 export interface TResultJudgePoint {
   gkId: string;
   name: string;

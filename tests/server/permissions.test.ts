@@ -231,6 +231,7 @@ const TABLE: Entry[] = [
   { procedure: 'scoring.list', allowed: READERS },
   { procedure: 'scoring.progress', allowed: READERS, input: { fieldName: 'phan-1' } },
   { procedure: 'scoring.log', allowed: STAFF, input: {} },
+  { procedure: 'scoring.corrections', allowed: STAFF },
   { procedure: 'actions.log', allowed: STAFF, input: {} },
   { procedure: 'scoring.undo', allowed: ADMIN, input: { eventId: 999999 } },
   { procedure: 'scoring.reset', allowed: ADMIN, input: { confirm: 'sai', reason: 'x' } },

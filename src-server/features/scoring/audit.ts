@@ -20,7 +20,7 @@ export interface AuditFilter {
   limit: number;
 }
 
-function auditQuery(db: Kysely<Database>) {
+export function auditQuery(db: Kysely<Database>) {
   return db
     .selectFrom('score_events')
     .leftJoin('users', 'users.id', 'score_events.actor_id')
@@ -45,7 +45,7 @@ function auditQuery(db: Kysely<Database>) {
 
 type AuditQueryRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['execute']>>[number];
 
-function toAuditRow(r: AuditQueryRow): AuditRow {
+export function toAuditRow(r: AuditQueryRow): AuditRow {
   return {
     id: Number(r.id),
     teamId: r.team_id,

@@ -1,3 +1,4 @@
+import type { TCorrectionEntry } from '../../../src/schemas/scoring';
 import {
   ZAdminSubmitAllSchema,
   ZAdminSubmitSchema,
@@ -9,6 +10,7 @@ import {
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
 import { readAuditLog, resetAllScores, undoScoreChange } from './audit';
+import { readCorrections } from './corrections';
 import { submitJudgeScore } from './judge';
 import { adminSubmitAll, adminSubmitScore } from './submit';
 
@@ -33,6 +35,14 @@ export const scoringRouter = router({
     .query(({ ctx, input }) => ctx.hub.live.standings.progress(input.fieldName)),
 
   log: staffProcedure.input(ZAuditFilterSchema).query(async ({ ctx, input }) => ({ items: await readAuditLog(ctx.db, input) })),
+  /**
+   * What the biên bản lists besides the points: every correction since the last reset, and the head
+   * judge's decisions, which stay empty until an event has a head judge (issue 30).
+   */
+  corrections: staffProcedure.query(async ({ ctx }) => ({
+    items: await readCorrections(ctx.db),
+    headJudgeDecisions: [] as TCorrectionEntry[],
+  })),
   undo: adminProcedure.input(ZUndoSchema).mutation(({ ctx, input }) => undoScoreChange(ctx, input.eventId, input.reason)),
   reset: adminProcedure.input(ZResetSchema).mutation(({ ctx, input }) => resetAllScores(ctx, input.reason)),
 });
