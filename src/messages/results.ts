@@ -43,6 +43,23 @@ export const resultsText = {
     saveError: 'Lưu thứ tự xếp hạng lỗi.',
     loadError: 'Lấy thứ tự xếp hạng lỗi.',
     empty: 'Không còn quy tắc nào: các đội bằng tổng điểm sẽ đồng hạng.',
+    // The presets: a chain as a thể lệ words it, in one click.
+    presets: {
+      label: 'Chọn nhanh theo thể lệ',
+      active: 'Đang dùng',
+      titles: { shared: 'Đồng hạng', suddenDeath: 'Câu hỏi phụ', rounds: 'Theo thứ tự phần thi' },
+      hints: {
+        shared: 'Các đội bằng tổng điểm cùng hạng.',
+        suddenDeath: 'Đội thắng câu hỏi phụ xếp trên; khi chưa thi câu hỏi phụ, các đội đồng hạng.',
+        rounds: 'Điểm phần thi cuối xét trước, rồi đến phần thi liền trước…; vẫn bằng thì đồng hạng.',
+      },
+      roundsOrder: (rounds: string) => `Thứ tự xét: ${rounds}.`,
+      roundsUnavailable: 'Chưa có tiêu chí nào gắn với phần thi trên phiếu chấm.',
+      confirmTitle: 'Thay thứ tự đang dùng?',
+      confirmText: (preset: string) => `Thứ tự xếp hạng tự đặt ở dưới sẽ được thay bằng «${preset}» và lưu ngay.`,
+      confirm: 'Thay và lưu',
+      cancel: 'Giữ nguyên',
+    },
     // A team's tie note on the projector and the team's phone: why it stands where it does among equal totals.
     note: {
       over: (reason: string) => `Xếp trên do ${reason}`,

@@ -1,6 +1,7 @@
 /**
- * The tie-break chain's editor: total first and fixed, then the rules in the order they are tried;
- * add, remove and move each with buttons (keyboard and screen readers alike), save or go back to the
+ * The tie-break chain's editor: a preset as the thể lệ words it in one click (`TieBreakPresetPicker`),
+ * or the chain by hand: total first and fixed, then the rules in the order they are tried; add,
+ * remove and move each with buttons (keyboard and screen readers alike), save or go back to the
  * default (each field in sheet order, then shared rank).
  */
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
@@ -9,11 +10,13 @@ import { useState } from 'react';
 import { resultsText } from '../../../src/messages/results';
 import { roundsUsed } from '../../../src/rounds';
 import { type TTieBreakRule, tieBreakRuleKey } from '../../../src/schemas/tieBreak';
+import { tieBreakPresetOf } from '../../../src/tieBreakPresets';
 import { useLoadError } from '../../hooks/useConnection';
 import { useTRPC } from '../../trpc';
 import { IconAction } from '../IconAction';
 import { mutationToasts } from '../notify';
 import { DashboardSection } from './DashboardSection';
+import { TieBreakPresetPicker } from './TieBreakPresetPicker';
 
 const t = resultsText.tieBreak;
 
@@ -90,10 +93,19 @@ export function TieBreakEditor() {
     setRules(next);
   };
   const isShared = (rule: TTieBreakRule | undefined) => rule?.kind === 'shared';
+  // A chain the admin built (saved or not) is asked about before a preset replaces it.
+  const ownChain = (draft !== null || listQuery.data?.isDefault === false) && tieBreakPresetOf(current, fields) === null;
 
   return (
     <DashboardSection id="tie-break" title={t.editorTitle} description={t.editorHint}>
       <Stack gap="sm">
+        <TieBreakPresetPicker
+          rules={current}
+          ownChain={ownChain}
+          fields={fields}
+          disabled={!listQuery.data || save.isPending}
+          onPick={(rules) => save.mutate({ rules })}
+        />
         {listQuery.data?.isDefault && draft === null && (
           <Alert color="gray" variant="light" data-testid="tie-break-default">
             {t.isDefault}

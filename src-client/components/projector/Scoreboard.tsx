@@ -1,12 +1,15 @@
 /**
  * The animated ranking: each row keeps its DOM node and moves to its rank's place by a CSS
  * transition on `transform`, so a change of order glides instead of jumping. The audience sees
- * whatever totals the server sends them (frozen ones while the master keeps the board frozen).
+ * whatever totals the server sends them (frozen ones while the master keeps the board frozen). A
+ * team level on total with another says why it stands where it does beside its total ("Xếp trên do
+ * câu hỏi phụ", "Đồng hạng").
  */
 
 import { projectorText } from '../../../src/messages/projector';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { compareStanding } from '../../../src/scoring';
+import { tieNoteText } from '../../../src/tieBreak';
 import { formatPoint } from '../../../src/valueFormat';
 import { TeamBadge } from '../TeamBadge';
 import { FitText } from './FitText';
@@ -44,6 +47,7 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
         {stable.map((team) => {
           const index = position.get(team._id) ?? 0;
           const badge = Math.round(rowHeight * 0.74);
+          const note = tieNoteText(team.tie);
           return (
             <div
               key={team._id}
@@ -68,6 +72,11 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
                   </div>
                 )}
               </div>
+              {note && (
+                <span className={classes.tieNote} style={{ fontSize: Math.max(16, rowHeight * 0.25) }} data-testid="scoreboard-tie">
+                  {note}
+                </span>
+              )}
               <div className={classes.rowTotal} style={{ fontSize: rowHeight * 0.52 }} data-testid="scoreboard-total">
                 {formatPoint(team.total)}
               </div>

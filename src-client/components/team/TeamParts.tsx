@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { compareStanding } from '../../../src/scoring';
+import { tieNoteText } from '../../../src/tieBreak';
 import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 
 const T = teamText;
@@ -102,8 +103,10 @@ export const SentAnswer = memo(function SentAnswer({
   );
 });
 
+/** The team's total and rank, and under it why it stands there when another team has the same total; then every team. */
 export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
   const ranked = [...listTeam].sort(compareStanding);
+  const note = tieNoteText(team.tie);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack align="center" gap="xs" ta="center">
@@ -113,6 +116,21 @@ export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTe
         <Text fz={{ base: 26, sm: 36 }} fw={800} c="red.8" data-testid="team-total" style={{ whiteSpace: 'nowrap' }}>
           {T.totalRank(team.rank, formatPoint(team.total))}
         </Text>
+        {note && (
+          <Badge
+            color="yellow.4"
+            c="red.9"
+            size="lg"
+            radius="md"
+            h="auto"
+            py={4}
+            tt="none"
+            data-testid="team-tie"
+            style={{ whiteSpace: 'normal' }}
+          >
+            {note}
+          </Badge>
+        )}
       </Stack>
       <Stack gap={2} mt="md">
         {ranked.map((t) => (
@@ -129,9 +147,16 @@ export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTe
               <Text fw={700} c="dimmed" w={24} ta="right" style={{ flexShrink: 0 }}>
                 {t.rank}
               </Text>
-              <Text fw={t._id === team._id ? 700 : 500} lineClamp={1}>
-                {t.name}
-              </Text>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={t._id === team._id ? 700 : 500} lineClamp={1}>
+                  {t.name}
+                </Text>
+                {t.tie && (
+                  <Text size="xs" c="dimmed" lineClamp={2} data-testid="team-list-tie">
+                    {tieNoteText(t.tie)}
+                  </Text>
+                )}
+              </div>
             </Group>
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatPoint(t.total)}
