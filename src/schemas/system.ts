@@ -10,7 +10,7 @@ export interface TTeamListItem {
   unit: string;
   logoUrl: string;
   priority: number;
-  /** Weighted total, rounded to 2 decimals. */
+  /** The official total: the exact weighted sum rounded once to one decimal (`officialTotal` in src/scoring.ts). */
   total: number;
   /** Shared ranks for equal teams (đồng hạng). */
   rank: number;
