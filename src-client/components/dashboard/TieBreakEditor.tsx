@@ -111,6 +111,9 @@ export function TieBreakEditor() {
             {t.isDefault}
           </Alert>
         )}
+        <Text size="sm" fw={600} mt="xs" mb={-6} aria-hidden>
+          {t.ruleList}
+        </Text>
         <ol
           aria-label={t.ruleList}
           style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}

@@ -61,6 +61,10 @@ export function TieBreakPresetPicker({
               data-preset={preset}
               p="sm"
               style={{
+                // A button centres its content: the cards' texts start at the top, level with each other.
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'flex-start',
                 borderRadius: 8,
                 border: `1px solid var(--mantine-color-${on ? 'red-6' : 'gray-3'})`,
                 background: on ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-white)',

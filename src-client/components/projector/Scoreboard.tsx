@@ -72,10 +72,17 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
                   </div>
                 )}
               </div>
+              {/* A long reason (a criterion's whole label) shrinks (to 70 %) before it ellipsizes. */}
               {note && (
-                <span className={classes.tieNote} style={{ fontSize: Math.max(16, rowHeight * 0.25) }} data-testid="scoreboard-tie">
+                <FitText
+                  className={classes.tieNote}
+                  max={Math.max(16, rowHeight * 0.28)}
+                  min={Math.max(14, rowHeight * 0.2)}
+                  fitKey={`${note}|${rowHeight}`}
+                  data-testid="scoreboard-tie"
+                >
                   {note}
-                </span>
+                </FitText>
               )}
               <div className={classes.rowTotal} style={{ fontSize: rowHeight * 0.52 }} data-testid="scoreboard-total">
                 {formatPoint(team.total)}

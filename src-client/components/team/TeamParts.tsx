@@ -117,19 +117,10 @@ export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTe
           {T.totalRank(team.rank, formatPoint(team.total))}
         </Text>
         {note && (
-          <Badge
-            color="yellow.4"
-            c="red.9"
-            size="lg"
-            radius="md"
-            h="auto"
-            py={4}
-            tt="none"
-            data-testid="team-tie"
-            style={{ whiteSpace: 'normal' }}
-          >
+          // A chip that wraps: a criterion's whole label may take two lines on a phone.
+          <Text fw={700} c="red.9" bg="yellow.4" px="md" py={6} maw="100%" style={{ borderRadius: 8 }} data-testid="team-tie">
             {note}
-          </Badge>
+          </Text>
         )}
       </Stack>
       <Stack gap={2} mt="md">
