@@ -19,6 +19,7 @@ import * as ballotDiscards from './migrations/2026_11_25_0016_ballot_discards';
 import * as contests from './migrations/2026_11_27_0017_contests';
 import * as contestScope from './migrations/2026_11_27_0018_contest_scope';
 import * as importColumns from './migrations/2026_11_27_0019_import_columns';
+import * as resultsLocks from './migrations/2026_11_27_0020_results_locks';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0017_contests': contests,
   '2026_11_27_0018_contest_scope': contestScope,
   '2026_11_27_0019_import_columns': importColumns,
+  '2026_11_27_0020_results_locks': resultsLocks,
 };

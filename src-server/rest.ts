@@ -32,6 +32,9 @@ const BODY_ROUTES: [method: 'post' | 'put', path: string, pick: (caller: Caller)
   // The audience vote: open or close (master, admin), award.
   ['put', '/api/vote', (caller) => caller.vote.update],
   ['post', '/api/vote/award', (caller) => caller.vote.award],
+  // Results locked: lock or unlock a round's, or the whole event's (admin).
+  ['post', '/api/results/lock', (caller) => caller.results.lock],
+  ['post', '/api/results/unlock', (caller) => caller.results.unlock],
   // The installation's events (admins): make one, rename, archive or reopen one, put one on stage.
   ['post', '/api/events', (caller) => caller.events.create],
   ['put', '/api/events', (caller) => caller.events.update],
@@ -163,6 +166,10 @@ export function registerRestRoutes(app: Hono, rest: RestHandler, callerFor: Call
   app.get(
     '/api/results',
     rest(async (caller) => ({ items: (await caller.results.list()).items })),
+  );
+  app.get(
+    '/api/results/locks',
+    rest((caller) => caller.results.locks()),
   );
   app.get('/api/results.xlsx', async (c) => {
     const { caller, settings } = await callerFor(c);

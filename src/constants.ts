@@ -46,7 +46,8 @@ export const ROLE_HOME: Record<Role, string> = {
   team: '/team',
 };
 
-export const SHOW_PHASES = ['idle', 'round', 'question', 'answer', 'scoreboard', 'rules', 'blank', 'vote'] as const;
+/** `final`: the final results, shown only once the whole event's results are locked (`results/gate.ts`). */
+export const SHOW_PHASES = ['idle', 'round', 'question', 'answer', 'scoreboard', 'rules', 'blank', 'vote', 'final'] as const;
 export type ShowPhase = (typeof SHOW_PHASES)[number];
 
 export const SCREEN2_MODES = ['scoreboard', 'judges', 'answers', 'logo', 'vote'] as const;

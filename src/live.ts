@@ -13,10 +13,12 @@
  * - `scores`    staff all points; a judge only their own;
  * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
  * - `vote`      everyone; the tally for staff, and for the others only while a screen shows it;
+ * - `locks`     staff only: the results locked (a round's, the whole event's);
  * - `reload`    everyone, development only.
  * A show move's `state` tells the staff who made it (`by`). The consoles open right now travel on a
  * subscription of their own (`show.console`), which only a console opens.
  */
+import type { TResultsLock } from './resultsLock';
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
 import type { TSettings } from './schemas/settings';
@@ -81,6 +83,8 @@ export interface LiveMessages {
   presence: { judges: string[] };
   /** Everyone: the vote (open, or the last one); its tally only for staff, and for others while a screen shows it. */
   vote: { vote: TVote | null };
+  /** Staff: the results locked, every one (a small table, travelling whole). */
+  locks: { locks: TResultsLock[] };
   reload: Record<never, never>;
 }
 export type LiveMessageType = keyof LiveMessages;
@@ -188,6 +192,8 @@ export interface DomainEvents {
   vote: { vote: StoredVote | null };
   /** The installation's: the contest on stage changed, or the one on stage was archived or reopened. */
   contest: { contestId: string };
+  /** Results locked or unlocked: every lock now, and the scoring gate's version, which a lock moves on. */
+  resultsLocks: { locks: TResultsLock[]; scoringVersion: number };
 }
 export type DomainEventType = keyof DomainEvents;
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEvents[K] } }[DomainEventType];
@@ -203,6 +209,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'suddenDeaths',
   'vote',
   'contest',
+  'resultsLocks',
 ];
 
 /** A vote as stored and as its domain event carries it: the ballot's teams come from the model. */

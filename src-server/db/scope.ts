@@ -65,6 +65,7 @@ export const CONTEST_TABLES = [
   'sudden_deaths',
   'votes',
   'action_log',
+  'results_locks',
 ] as const satisfies readonly (keyof Database)[];
 
 /** The contest tables, and a contest's judges' panel, which is a contest's too. */

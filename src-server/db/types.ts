@@ -372,6 +372,18 @@ export interface ImportColumnsTable {
   updated_at: Generated<Date>;
 }
 
+/** Results locked (migration 0020): a round's (`round`, 1–6) or the whole event's (`round` null). */
+export interface ResultsLocksTable {
+  id: Generated<string>;
+  round: number | null;
+  /** Who locked it (not a foreign key: `locked_by_name` keeps the name after the account goes). */
+  locked_by: string | null;
+  locked_by_name: Generated<string>;
+  locked_at: CreatedAt;
+  /** The contest the row belongs to (`contests`). */
+  contest_id: ContestId;
+}
+
 export interface Database {
   contests: ContestsTable;
   contest_judges: ContestJudgesTable;
@@ -403,6 +415,7 @@ export interface Database {
   vote_discards: VoteDiscardsTable;
   server_secrets: ServerSecretsTable;
   import_columns: ImportColumnsTable;
+  results_locks: ResultsLocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

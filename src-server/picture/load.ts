@@ -9,6 +9,7 @@ import type { Database } from '../db/types';
 import { activeScope } from '../features/events/active';
 import { lastEventId } from '../features/live/events';
 import type { LiveScope, LoadPicture } from '../features/live/picture';
+import { readLocks } from '../features/results/locks';
 import { readSheet, sheetFieldOf } from '../features/scoreField/sheet';
 import { listScores } from '../features/scoring/data';
 import { readSettings } from '../features/settings/data';
@@ -37,6 +38,7 @@ const LIVE_LOADERS: Loaders = {
   openings: (db) => readAnswerOpenings(db),
   suddenDeaths: (db) => readSuddenDeaths(db),
   vote: (db) => readCurrentVote(db),
+  locks: (db) => readLocks(db),
 };
 
 /**

@@ -7,19 +7,21 @@
  */
 import type { Audience, DomainEvent, LiveMessage } from '../../src/live';
 import { type LivePicture, type LiveScope, Memo, type Output, type PicturePart, type Viewer, viewerKey } from '../features/live/picture';
+import { type LocksData, LocksPicture } from '../features/results/locks-picture';
 import { type StandingsData, StandingsPicture } from '../features/scoring/standings-picture';
 import { type AnswersData, AnswersPicture } from '../features/show/answers-picture';
 import { type StageData, StagePicture } from '../features/show/stage-picture';
 import { type VoteData, VotePicture } from '../features/vote/picture';
 
 /** Everything the model holds, as a fresh load from the database gives it. */
-export type LiveData = StageData & AnswersData & StandingsData & VoteData;
+export type LiveData = StageData & AnswersData & StandingsData & VoteData & LocksData;
 
 export class LiveModel implements LivePicture {
   readonly stage: StagePicture;
   readonly answers: AnswersPicture;
   readonly standings: StandingsPicture;
   readonly votes: VotePicture;
+  readonly locks: LocksPicture;
   /**
    * The parts in dependency order: each follows a change after the parts it reads (the standings
    * read the stage's chain and the answers' times; the vote reads the stage and the team list).
@@ -40,8 +42,9 @@ export class LiveModel implements LivePicture {
     this.answers = new AnswersPicture(data, this.stage);
     this.standings = new StandingsPicture(data, this.memo, this.stage, this.answers);
     this.votes = new VotePicture(data, this.memo, this.stage, this.standings);
-    this.parts = [this.stage, this.answers, this.standings, this.votes];
-    this.snapshotOrder = [this.stage, this.standings, this.answers, this.votes];
+    this.locks = new LocksPicture(data);
+    this.parts = [this.stage, this.answers, this.standings, this.votes, this.locks];
+    this.snapshotOrder = [this.stage, this.standings, this.answers, this.votes, this.locks];
   }
 
   /** Follows one committed change and returns what each viewer is told of it. */
@@ -67,6 +70,6 @@ export class LiveModel implements LivePicture {
 
   /** The model's content in the shape of a fresh load, for comparing the two. */
   toData(): LiveData {
-    return { ...this.stage.data(), ...this.answers.data(), ...this.standings.data(), ...this.votes.data() };
+    return { ...this.stage.data(), ...this.answers.data(), ...this.standings.data(), ...this.votes.data(), ...this.locks.data() };
   }
 }

@@ -28,6 +28,7 @@ import { projectorText } from './projector';
 import { questionImportText } from './questionImport';
 import { questionSetsText } from './questionSets';
 import { resultsText } from './results';
+import { resultsLockText } from './resultsLock';
 import { rulesText } from './rules';
 import { teamText } from './team';
 import { usersText } from './users';
@@ -57,6 +58,7 @@ export const messages = {
   corrections: correctionsText,
   teamScreen: teamText,
   results: resultsText,
+  resultsLock: resultsLockText,
   judgeLinks: judgeLinksText,
   pad: padText,
   ballot: ballotText,

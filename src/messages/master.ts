@@ -31,6 +31,7 @@ export const masterText = {
     rules: 'Thể lệ',
     blank: 'Trống',
     vote: 'Bình chọn',
+    final: 'Kết quả chung cuộc',
   },
   version: (v: number) => `Phiên bản ${v}`,
   online: 'Đã kết nối',

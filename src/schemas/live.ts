@@ -9,11 +9,12 @@
 import { OVERLAY_SCENES, SCREEN2_MODES, SHOW_PHASES } from '../constants';
 import type { DomainEvents, DomainEventType, StoredShow } from '../live';
 import { MEDIA_KINDS } from './questionSet';
+import { ZResultsLockSchema } from './resultsLock';
 import { FORMAT_KINDS } from './roundFormat';
 import { SCORE_FIELD_KINDS } from './scoreField';
 import { ZEventSettingsSchema } from './settings';
 import { ZShowChangesSchema } from './show';
-import { ZSuddenDeathSchema } from './tieBreak';
+import { ZSuddenDeathSchema, ZTieNoteSchema } from './tieBreak';
 import { z } from './zod';
 
 const ZVerdict = z.enum(['right', 'wrong']).nullable();
@@ -40,6 +41,7 @@ const ZTeamListItem = z.object({
   rank: z.number(),
   fieldScores: z.record(z.string(), z.number().nullable()),
   tieBreak: z.string().nullable().optional(),
+  tie: ZTieNoteSchema.optional(),
 });
 
 const ZObstacleScene = z.object({
@@ -233,6 +235,7 @@ export const ZDomainEventPayloads = {
   suddenDeaths: z.object({ records: z.array(ZSuddenDeathSchema) }),
   vote: z.object({ vote: ZStoredVoteSchema.nullable() }),
   contest: z.object({ contestId: z.string() }),
+  resultsLocks: z.object({ locks: z.array(ZResultsLockSchema), scoringVersion: z.number() }),
 } satisfies { [K in DomainEventType]: z.ZodType<DomainEvents[K]> };
 
 // Each schema's output is exactly its type (no field missing or extra on either side, optional
@@ -254,5 +257,6 @@ const exact: { storedShow: Exact<typeof ZStoredShowSchema, StoredShow> } & {
   suddenDeaths: true,
   vote: true,
   contest: true,
+  resultsLocks: true,
 };
 void exact;

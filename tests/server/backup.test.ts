@@ -110,6 +110,8 @@ beforeAll(async () => {
   await cast(teamIds[1]!);
   await asAdmin(t, cookies.master, 'PUT', '/api/vote', { open: false });
   await master.vote.award({ fieldName: 'phan-1' });
+  // Round 1's results locked: the lock travels with the event.
+  await admin.results.lock({ round: 1 });
 
   original = (await activeScope(t.deps.base)).contest;
   backup = Buffer.from(await (await asAdmin(t, adminCookie, 'GET', `/api/events/${original}/backup`)).arrayBuffer());
@@ -216,6 +218,7 @@ async function described(base: Kysely<Database>, contestId: string) {
         };
       }),
     ) as unknown[],
+    locks: label(await db.selectFrom('results_locks').select(['round', 'locked_by', 'locked_by_name', 'locked_at']).execute()),
     discards: discards.map((d) => ({ vote: votes.get(Number(d.vote_id)), action: actions.get(Number(d.action_id)), ballots: d.ballots })),
     ballots: await db
       .selectFrom('ballots')

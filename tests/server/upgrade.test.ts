@@ -95,7 +95,8 @@ describe('a data folder written by release 1 (before events)', () => {
       // contest_judges is new: the release's judges all sit on its one panel. The live feed's
       // events are timing-dependent and pruned (expected.json says so); they are the installation's.
       if (table_name === 'contest_judges' || table_name === 'events') continue;
-      expect(await countRows(db, table_name), table_name).toBe(expected.rowCounts[table_name]);
+      // Tables newer than the release (results_locks) start empty.
+      expect(await countRows(db, table_name), table_name).toBe(expected.rowCounts[table_name] ?? 0);
     }
     const judges = await db.selectFrom('users').select('id').where('role', '=', 'judge').execute();
     const panel = await db.selectFrom('contest_judges').select(['user_id', 'contest_id']).execute();

@@ -42,6 +42,7 @@ export const FILE_ORDER: readonly FileTable[] = [
   'score_events',
   'action_log',
   'vote_discards',
+  'results_locks',
   'show_state',
   'show_history',
 ];
@@ -66,6 +67,7 @@ export const ROW_ORDER: Record<ContestTable, string[]> = {
   sudden_deaths: ['id'],
   votes: ['id'],
   action_log: ['id'],
+  results_locks: ['locked_at', 'id'],
 };
 
 /** The serial columns a restore leaves to the database. */

@@ -74,16 +74,23 @@ export async function readSheet(db: Db): Promise<SheetRow[]> {
   return rows.map(sheetRowOf);
 }
 
-/** Tells every screen the scoring sheet; a change to its fields also moves the scoring gate's version on. */
-export async function recordSheet(recorder: EventRecorder): Promise<void> {
-  const row = await recorder.trx
+/**
+ * Moves the scoring gate's version on (the show's row, locked until commit) and returns it: a judge's
+ * score checked against the old one is refused, or checked again against the new. A change to the
+ * sheet's fields and a change to the results locked both move it.
+ */
+export async function moveScoringGate(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
     .updateTable('show_state')
     .set((eb) => ({ scoring_version: eb('scoring_version', '+', 1) }))
     .where('id', '=', 1)
     .returning('scoring_version')
     .executeTakeFirst();
-  await recorder.record({
-    type: 'sheet',
-    payload: { fields: (await readSheet(recorder.trx)).map(sheetFieldOf), scoringVersion: row?.scoring_version ?? 0 },
-  });
+  return row?.scoring_version ?? 0;
+}
+
+/** Tells every screen the scoring sheet; a change to its fields also moves the scoring gate's version on. */
+export async function recordSheet(recorder: EventRecorder): Promise<void> {
+  const scoringVersion = await moveScoringGate(recorder.trx);
+  await recorder.record({ type: 'sheet', payload: { fields: (await readSheet(recorder.trx)).map(sheetFieldOf), scoringVersion } });
 }

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ScoreChange as LiveScoreChange } from '../../../src/live';
 import type { Database, ScoreSource } from '../../db/types';
+import { refuseLockedPoint } from '../results/gate';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,12 +78,14 @@ async function claimCell(trx: Transaction<Database>, cell: Cell, placeholder: nu
 /**
  * Writes one point and appends its audit event, in the caller's transaction: the event's old point
  * is the one the row held under this transaction's lock. Returns the stored item (null when removed)
- * and the change as the live model follows it.
+ * and the change as the live model follows it. Refused while the point's results are locked
+ * (`results/gate.ts`): every point but a judge's own comes through here.
  */
 export async function applyScoreChange(
   trx: Transaction<Database>,
   change: ScoreChange,
 ): Promise<{ item: ScoreItem | null; live: LiveScoreChange; eventId: number }> {
+  await refuseLockedPoint(trx, change.fieldName);
   const now = change.at ?? new Date();
   const fixed = typeof change.point === 'function' ? undefined : change.point;
   const claimed = await claimCell(trx, change, fixed ?? 0, change.actorId, now);

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { SheetField } from '../../../src/live';
 import { messages } from '../../../src/messages';
+import { lockOver } from '../../../src/resultsLock';
 import { type TScoreItem, ZScoreAnswerSchema } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import { isForeignKeyViolation } from '../../db/errors';
@@ -14,6 +15,7 @@ import { writableContestIdOf } from '../../db/scope';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { LiveModel } from '../../picture/model';
 import { liveTransaction } from '../live/record';
+import { lockedError } from '../results/locks';
 import { claimKeySql, type KeyClaim, KeyTaken, once } from './idempotency';
 import { checkPoint } from './submit';
 
@@ -31,7 +33,8 @@ class StaleGate extends Error {}
 class CellTaken extends Error {}
 
 /**
- * Everything a judge's score is checked against, from memory; throws the answer a refusal gets. A
+ * Everything a judge's score is checked against, from memory (the scoring gate, the field, the
+ * results locked, the team, the seat, the point); throws the answer a refusal gets. A
  * judge may score any open judges field; without `fieldName` (the seed's call) the one open field,
  * and a 400 naming `fieldName` when a judged round's sheet has opened several.
  */
@@ -53,6 +56,10 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
     if (open.length > 1) throw badRequest(messages.sheetFieldRequired(labels), 'fieldName');
     field = open[0]!;
   }
+  // Locked results: the lock the live model holds is the one of `scoringVersion`, which every lock
+  // and unlock moves on, so the write below confirms it too (`results/gate.ts`).
+  const lock = lockOver(live.locks.all(), field.round);
+  if (lock) throw lockedError(lock);
   if (!live.standings.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
   if (!live.standings.seatList().some((s) => s.gkId === judgeId)) throw notFound(messages.judgeNotFound);
   checkPoint(field, input.point);

@@ -13,6 +13,7 @@ import type { Database } from '../../db/types';
 import { badRequest } from '../../errors';
 import { archiveRound, recordRoundRows, roundKeys } from '../formats/rounds';
 import { liveTransaction, type Trx } from '../live/record';
+import { refuseFinalUnlessLocked } from '../results/gate';
 import { reverseScoreEvents } from '../scoring/data';
 import { readShow, saveShow, storedShowOf } from './store';
 
@@ -76,6 +77,8 @@ export async function undoLastMove(ctx: Context, by: ShowActor | undefined): Pro
     const previous = storedShowOf(last.state, `show_history.state of version ${last.version}`);
     const restored: StoredShow = { ...current.stored, ...previous };
     for (const field of MOVE_FIELDS) if (previous[field] === undefined) delete restored[field];
+    // Back to the final results (put on air before an unlock): only while the whole event is locked.
+    if (restored.phase === 'final' && current.stored.phase !== 'final') await refuseFinalUnlessLocked(trx);
     const undone = current.stored;
     const label = undone.moveLabel ?? masterText.moveOther;
     // The points the move gave, each taken back by what it gave (later changes to the same point are kept).

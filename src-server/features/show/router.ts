@@ -28,6 +28,7 @@ import { keywordBuzz, keywordVerdict } from '../formats/obstacle';
 import { type Actor, actorOfUser, teamName } from '../formats/points';
 import { restartRound } from '../formats/rounds';
 import { liveTransaction, type Trx } from '../live/record';
+import { refuseFinalUnlessLocked } from '../results/gate';
 import { setVerdict, submitAnswer } from './answers';
 import { giveHandPoints } from './hand';
 import { readHistory, undoLastMove } from './history';
@@ -98,6 +99,7 @@ export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpda
   const by = await actorOf(ctx, { kind: 'update', changes }, consoleId);
   await liveTransaction(ctx, async (recorder) => {
     const previous = await readShow(recorder.trx, true);
+    if (changes.phase === 'final' && previous.stored.phase !== 'final') await refuseFinalUnlessLocked(recorder.trx);
     const next = await applyShowChanges(recorder.trx, previous.stored, changes, now);
     const freezing = changes.scoreboardFrozen !== undefined && changes.scoreboardFrozen !== previous.stored.scoreboardFrozen;
     if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.standings.liveListTeam() : null;

@@ -101,7 +101,8 @@ export class StagePicture implements PicturePart<StageData> {
         this.settings = event.payload.settings;
         return [this.stateOutput()];
       case 'sheet':
-        // A new sheet moves the scoring gate: a score checked against the old one is refused.
+      case 'resultsLocks':
+        // A new sheet, or results locked or unlocked, move the scoring gate: a score checked against the old one is refused.
         this.show = { ...this.show, scoringVersion: event.payload.scoringVersion };
         return [];
       default:
