@@ -7,6 +7,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { QUESTION_SETS, type Role } from '../src/constants';
 import { appText } from '../src/messages/app';
+import { certificatesText } from '../src/messages/certificates';
 import { PROJECTOR_ROUTES, questionSetRoutes, ROUTES } from '../src/routes';
 import { lazyScreen, type Preloadable } from './components/lazyScreen';
 import { LoadingFallback } from './components/Preloader';
@@ -31,6 +32,7 @@ const UsersPage = lazyScreen('users', () => import('./pages/Users.page'));
 const MembersPage = lazyScreen('members', () => import('./pages/Members.page'));
 const RulesPage = lazyScreen('rules', () => import('./pages/Rules.page'));
 const EventsPage = lazyScreen('events', () => import('./pages/Events.page'));
+const CertificatesPage = lazyScreen('certificates', () => import('./pages/Certificates.page'));
 const QuestionSetPage = lazyScreen('question-set', () => import('./pages/QuestionSet.page'));
 
 /**
@@ -96,6 +98,7 @@ const ADMIN_SCREENS: [string, string, typeof UsersPage][] = [
   [ROUTES.events, appText.screenTitles.events, EventsPage],
   [ROUTES.members, appText.screenTitles.members, MembersPage],
   [ROUTES.rules, appText.screenTitles.rules, RulesPage],
+  [ROUTES.certificates, certificatesText.title, CertificatesPage],
 ];
 
 /** The /user group. */

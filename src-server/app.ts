@@ -13,6 +13,7 @@ import { type CliTokenRequest, cliTokenOf } from './cli-token';
 import { type AppDeps, createContext } from './context';
 import { AppError, describeError } from './errors';
 import { findSession } from './features/auth/sessions';
+import { registerCertificateRoutes } from './features/certificates/rest';
 import { registerEventBackupRoutes } from './features/events/backup-routes';
 import { readSystemStateJson } from './features/live/router';
 import { registerMediaRoutes } from './features/media/routes';
@@ -90,10 +91,12 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const callerFor: CallerFor = async (c) => {
-    const caller = createCaller(await contextFor(c, new Headers()));
-    return { caller, settings: (await caller.settings.get()).settings };
+    const ctx = await contextFor(c, new Headers());
+    const caller = createCaller(ctx);
+    return { caller, settings: (await caller.settings.get()).settings, db: ctx.db };
   };
   registerRestRoutes(app, rest, callerFor);
+  registerCertificateRoutes(app, callerFor);
 
   registerMediaRoutes(app, deps);
 

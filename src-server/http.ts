@@ -1,12 +1,15 @@
 /** Request helpers shared by the REST adapters. */
 import type { Context as HonoContext } from 'hono';
+import type { Kysely } from 'kysely';
 import { messages } from '../src/messages';
+import type { Database } from './db/types';
 import { AppError } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 import type { createCaller } from './router';
 
 export type Caller = ReturnType<typeof createCaller>;
-export type CallerFor = (c: HonoContext) => Promise<{ caller: Caller; settings: { name: string } }>;
+/** A caller for the request, the event's settings and its contest's database handle (for what a procedure cannot return, such as a PDF's pictures). */
+export type CallerFor = (c: HonoContext) => Promise<{ caller: Caller; settings: { name: string }; db: Kysely<Database> }>;
 export type RestHandler = (run: (caller: Caller, c: HonoContext) => Promise<unknown>) => (c: HonoContext) => Promise<Response>;
 
 /** The request's JSON object; malformed JSON or a non-object is a 400 naming the body. */

@@ -1,6 +1,7 @@
 /** The one router: each domain's procedures under its name. */
 import { actionsRouter } from './features/actions/router';
 import { authRouter } from './features/auth/router';
+import { certificatesRouter } from './features/certificates/router';
 import { eventsRouter } from './features/events/router';
 import { systemRouter } from './features/live/router';
 import { mediaRouter } from './features/media/media';
@@ -38,6 +39,7 @@ export const appRouter = router({
   ranking: tieBreakRouter,
   vote: voteRouter,
   projectors: projectorsRouter,
+  certificates: certificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

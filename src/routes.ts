@@ -20,6 +20,7 @@ export const ROUTES = {
   events: '/user/events',
   members: '/user/member',
   rules: '/user/the-le',
+  certificates: '/user/certificates',
 } as const;
 
 /** The projectors and their preview: served by the client's lean projector entry (screen.html), not the app's. */

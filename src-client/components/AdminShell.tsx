@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { QUESTION_SETS } from '../../src/constants';
 import { appText } from '../../src/messages/app';
+import { certificatesText } from '../../src/messages/certificates';
 import { roundsUsed } from '../../src/rounds';
 import { DocumentTitle } from '../hooks/useDocumentTitle';
 import { useTRPC } from '../trpc';
@@ -25,6 +26,7 @@ const MAIN_ITEMS: NavItem[] = [
   { href: '/user', label: appText.screenTitles.users },
   { href: '/user/member', label: appText.screenTitles.members },
   { href: '/user/the-le', label: appText.screenTitles.rules },
+  { href: '/user/certificates', label: certificatesText.title },
 ];
 
 const QUESTION_SET_ITEMS: NavItem[] = QUESTION_SETS.map((set, index) => ({

@@ -2,6 +2,7 @@ import { homePageText } from '../messages/home';
 import { validationText } from '../messages/validation';
 import { ROUND_NUMBERS } from '../rounds';
 import { isIsoDate } from '../valueFormat';
+import { ZCertificateSettingsSchema } from './certificates';
 import { ZTieBreakRuleSchema } from './tieBreak';
 import { z } from './zod';
 
@@ -59,5 +60,7 @@ export const ZEventSettingsSchema = z.object({
   roundTitles: z.record(z.string(), z.string()),
   /** The tie-break chain after the total; unset or null: the default (`defaultTieBreakRules`). */
   tieBreakRules: z.array(ZTieBreakRuleSchema).nullable().optional(),
+  /** The prizes and the certificates' signer; unset: `defaultCertificateSettings`. */
+  certificates: ZCertificateSettingsSchema.optional(),
 });
 export type TSettings = z.infer<typeof ZEventSettingsSchema>;

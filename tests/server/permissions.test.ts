@@ -244,6 +244,33 @@ const TABLE: Entry[] = [
       { method: 'GET', path: '/api/results.csv' },
     ],
   },
+  { procedure: 'results.locks', allowed: STAFF, rest: [{ method: 'GET', path: '/api/results/locks' }] },
+  // Round 6 holds no field of the test: locking it moves nothing the other rows call.
+  {
+    procedure: 'results.lock',
+    allowed: ADMIN,
+    input: { round: 6 },
+    rest: [{ method: 'POST', path: '/api/results/lock', body: { round: 6 } }],
+  },
+  {
+    procedure: 'results.unlock',
+    allowed: ADMIN,
+    input: { round: 6, reason: 'Thử quyền' },
+    rest: [{ method: 'POST', path: '/api/results/unlock', body: { round: 6, reason: 'Thử quyền' } }],
+  },
+  { procedure: 'certificates.prizeRules', allowed: STAFF },
+  {
+    procedure: 'certificates.setPrizeRules',
+    allowed: ADMIN,
+    input: {
+      rules: { mode: 'counts', counts: { nhat: 1, nhi: 2, ba: 3 }, restKhuyenKhich: true },
+      signerTitle: '',
+      signerName: '',
+      place: '',
+      showTotal: false,
+    },
+  },
+  { procedure: 'certificates.list', allowed: STAFF, rest: [{ method: 'GET', path: '/api/certificates.pdf' }] },
   { procedure: 'ranking.tieBreak', allowed: STAFF, rest: [{ method: 'GET', path: '/api/tie-break' }] },
   {
     procedure: 'ranking.setTieBreak',
