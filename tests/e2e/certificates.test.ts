@@ -117,6 +117,7 @@ describeInBrowser(
       const rows = page.getByTestId('certificate-row');
       await rows.nth(TEAMS.length - 1).waitFor();
       expect(await page.getByTestId('certificate-prize').allTextContents()).toEqual(['Nhất', 'Nhì', 'Nhì', 'Khuyến khích']);
+      expect(await page.getByTestId('certificate-rank').allTextContents()).toEqual(['1', 'Đồng hạng 2', 'Đồng hạng 2', '4']);
       await page.screenshot({ path: path.join(SHOTS, 'certificates-page.png'), fullPage: true });
 
       await page.getByTestId('print-certificates').click();

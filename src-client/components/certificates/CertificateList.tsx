@@ -6,6 +6,7 @@ import { certificatePages } from '../../../src/certificateLayout';
 import { certificatesText } from '../../../src/messages/certificates';
 import { formatPoint } from '../../../src/valueFormat';
 import { errorMessage, useTRPC } from '../../trpc';
+import { rankLabel } from '../results/util';
 
 const t = certificatesText;
 
@@ -13,6 +14,7 @@ export function CertificateList() {
   const trpc = useTRPC();
   const list = useQuery(trpc.certificates.list.queryOptions(undefined, { retry: false }));
   const count = list.data ? certificatePages(list.data).length : 0;
+  const ranks = list.data?.teams.map((team) => team.rank) ?? [];
   return (
     <Paper withBorder p="md" radius="md" data-testid="certificate-list">
       <Stack gap="sm">
@@ -67,7 +69,7 @@ export function CertificateList() {
               <Table.Tbody>
                 {list.data.teams.map((team) => (
                   <Table.Tr key={team.teamId} data-testid="certificate-row" data-team={team.name}>
-                    <Table.Td>{team.rank}</Table.Td>
+                    <Table.Td data-testid="certificate-rank">{rankLabel(team.rank, ranks)}</Table.Td>
                     <Table.Td fw={600}>{team.name}</Table.Td>
                     <Table.Td>{formatPoint(team.total)}</Table.Td>
                     <Table.Td data-testid="certificate-prize">
