@@ -42,8 +42,8 @@ export const questionImportText = {
   importUnknownUpload: 'không có tệp tải lên nào như vậy trong cuộc thi này (hãy tải ảnh lên lại hoặc dùng đường dẫn có đuôi tệp)',
   /** The action log's line for an import. */
   importAction: (fileName: string, parts: string[]) => `Nhập câu hỏi từ tệp «${fileName}»: ${parts.join('; ')}`,
-  importActionPart: (count: number, title: string, set: number, mode: 'create' | 'append' | 'replace') =>
-    `${count} câu ${{ create: 'vào bộ mới', append: 'thêm vào bộ', replace: 'thay toàn bộ câu hỏi của bộ' }[mode]} «${title}» (phần thi ${set})`,
+  importActionModes: { create: 'vào bộ mới', append: 'thêm vào bộ', replace: 'thay toàn bộ câu hỏi của bộ' },
+  importActionPart: (count: number, how: string, title: string, set: number) => `${count} câu ${how} «${title}» (phần thi ${set})`,
   importNoSuchSheet: (n: number) => `Tệp không có trang thứ ${n}`,
   importTargetMissing: 'Hãy chọn bộ câu hỏi để thêm vào hoặc thay thế',
   importBadJson: 'Tệp JSON không hợp lệ',

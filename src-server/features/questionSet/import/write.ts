@@ -132,7 +132,12 @@ export async function importQuestionFile(
       summary: messages.importAction(
         input.fileName,
         targets.map((target, i) =>
-          messages.importActionPart(sheets[target.sheet]!.checked.items.length, written[i]!.title, target.set, target.mode),
+          messages.importActionPart(
+            sheets[target.sheet]!.checked.items.length,
+            messages.importActionModes[target.mode],
+            written[i]!.title,
+            target.set,
+          ),
         ),
       ),
       target: { fileName: input.fileName, sets: written.map((set) => ({ set: set.set, _id: set._id })) },
