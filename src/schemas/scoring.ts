@@ -112,7 +112,10 @@ export interface TAuditEntry {
   at: number;
 }
 
-/** The sources of a point that correct it after it was given: what the biên bản lists under "Điều chỉnh điểm". */
+/**
+ * The sources of a point that correct it after it was given: what the biên bản lists under "Điều
+ * chỉnh điểm" (an admin's point only where the judge had given one).
+ */
 export const CORRECTION_SOURCES = ['admin', 'admin-all', 'hand', 'undo', 'restart', 'reset'] as const;
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The corrections the biên bản lists (scoring.corrections): every change to a point after it was
  * given, oldest first, with its team, field, judge, old and new points, its reason and who made it;
- * a judge's own scoring is not a correction; a reset is one entry, and what came before it is gone
- * with the points it corrected.
+ * a judge's own scoring, and a point the admin enters where the judge gave none, are not corrections;
+ * a reset is one entry, and what came before it is gone with the points it corrected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
@@ -15,6 +15,7 @@ let judge: Caller;
 let judgeId: string;
 let otherJudgeId: string;
 const teamIds: string[] = [];
+const teamNames = ['Đội 09 – Phường Đống Đa – Trường THCS Nguyễn Trường Tộ', 'Đội Hồ Gươm'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +30,7 @@ beforeAll(async () => {
   otherJudgeId = await t.createUser('gk2', 'judge');
   await t.deps.db.updateTable('users').set({ full_name: 'ThS Trần Văn Bình' }).where('id', '=', otherJudgeId).execute();
   judge = await t.caller(await t.login('gk1'));
-  for (const name of ['Đội 09 – Phường Đống Đa – Trường THCS Nguyễn Trường Tộ', 'Đội Hồ Gươm']) {
+  for (const name of teamNames) {
     teamIds.push((await admin.team.create({ data: { name } })).item._id);
   }
   await admin.scoreField.create({ data: { name: 'f', label: 'Thuyết trình', maxPoint: 10, step: 0.5 } });
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('scoring.corrections', () => {
-  it('lists every correction with its reason, and not the judges’ own scoring', async () => {
+  it('lists every correction with its reason, and neither the judges’ own scoring nor points entered for them', async () => {
     const [long, short] = teamIds as [string, string];
     await master.show.update({ changes: { activeField: 'f', scoringOpen: true } });
     await judge.scoring.submit({ teamId: long, point: 9 });
@@ -64,18 +65,6 @@ describe('scoring.corrections', () => {
         count: 1,
         what: 'Quản trị sửa điểm thay TS Nguyễn Thị Mai',
         reason: 'Giám khảo ghi nhầm ô',
-        actorName: 'Lê Quản Trị',
-      },
-      {
-        source: 'admin',
-        teamName: 'Đội Hồ Gươm',
-        fieldLabel: 'Thuyết trình',
-        judgeName: 'ThS Trần Văn Bình',
-        oldPoint: null,
-        newPoint: 7,
-        count: 1,
-        what: 'Quản trị sửa điểm thay ThS Trần Văn Bình',
-        reason: null,
         actorName: 'Lê Quản Trị',
       },
       {
@@ -113,12 +102,15 @@ describe('scoring.corrections', () => {
     await admin.scoring.reset({ confirm: RESET_CONFIRMATION, reason: 'Chấm lại từ đầu theo quyết định của ban tổ chức' });
     await admin.scoring.adminSubmit({ teamId: teamIds[1]!, gkId: judgeId, point: 6, fieldName: 'f' });
     await admin.scoring.adminSubmit({ teamId: teamIds[1]!, gkId: judgeId, point: 6.5, fieldName: 'f', reason: 'Cộng điểm trình bày' });
+    await admin.scoring.adminSubmitAll({ teamId: teamIds[0]!, point: 5, fieldName: 'f' });
+    await admin.scoring.adminSubmitAll({ teamId: teamIds[0]!, point: 5.5, fieldName: 'f', reason: 'Thống nhất của ban giám khảo' });
 
     const { items } = await admin.scoring.corrections();
-    expect(items.map((i) => [i.source, i.teamName, i.count, i.reason])).toEqual([
-      ['reset', null, remaining, 'Chấm lại từ đầu theo quyết định của ban tổ chức'],
-      ['admin', 'Đội Hồ Gươm', 1, null],
-      ['admin', 'Đội Hồ Gươm', 1, 'Cộng điểm trình bày'],
+    expect(items.map((i) => [i.source, i.teamName, i.judgeName, i.oldPoint, i.newPoint, i.count, i.reason])).toEqual([
+      ['reset', null, null, null, null, remaining, 'Chấm lại từ đầu theo quyết định của ban tổ chức'],
+      ['admin', 'Đội Hồ Gươm', 'TS Nguyễn Thị Mai', 6, 6.5, 1, 'Cộng điểm trình bày'],
+      ['admin-all', teamNames[0], 'TS Nguyễn Thị Mai', 5, 5.5, 1, 'Thống nhất của ban giám khảo'],
+      ['admin-all', teamNames[0], 'ThS Trần Văn Bình', 5, 5.5, 1, 'Thống nhất của ban giám khảo'],
     ]);
     expect(items[0]).toMatchObject({ what: 'Xoá toàn bộ điểm', fieldLabel: null, judgeName: null, actorName: 'Lê Quản Trị' });
   });

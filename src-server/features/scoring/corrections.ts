@@ -1,8 +1,10 @@
 /**
  * The corrections a jury signs for: every change to a point after it was given (an admin's
  * correction, points given or taken by hand, an undo, a replayed round, a reset of every score), in
- * the order they were made, from the audit log. A reset wipes the points before it, so the list starts
- * at the last reset, which is itself one entry however many points it removed.
+ * the order they were made, from the audit log. A point the admin enters for a judge who had given
+ * none is the judge's point typed in, not a correction (the dashboard asks no reason for it). A reset
+ * wipes the points before it, so the list starts at the last reset, which is itself one entry however
+ * many points it removed.
  */
 import type { Kysely } from 'kysely';
 import { CORRECTION_SOURCES, type TCorrectionEntry } from '../../../src/schemas/scoring';
@@ -24,7 +26,9 @@ export async function readCorrections(db: Kysely<Database>): Promise<TCorrection
   // From the first event of the last reset on.
   let start = all.findLastIndex((row) => row.source === 'reset');
   while (start > 0 && sameReset(all[start - 1]!, all[start]!)) start--;
-  const rows = all.slice(Math.max(start, 0));
+  const rows = all
+    .slice(Math.max(start, 0))
+    .filter((row) => !(row.source === 'admin' || row.source === 'admin-all') || row.oldPoint !== null);
 
   const undoneIds = [...new Set(rows.flatMap((r) => (r.undoes === null ? [] : [r.undoes])))];
   const undone = undoneIds.length ? (await auditQuery(db).where('score_events.id', 'in', undoneIds).execute()).map(toAuditRow) : [];
