@@ -217,12 +217,31 @@ export const resultsText = {
   recordTitle: 'BIÊN BẢN KẾT QUẢ CHẤM THI',
   recordDate: 'Ngày thi',
   recordVenue: 'Địa điểm',
-  recordRanking: 'I. KẾT QUẢ XẾP HẠNG',
-  recordJudges: 'II. ĐIỂM CỦA TỪNG GIÁM KHẢO',
-  recordSign: 'III. XÁC NHẬN',
-  // The audience vote's table, when there was one (the signatures then come fourth).
-  recordVotes: 'III. BÌNH CHỌN CỦA KHÁN GIẢ',
-  recordSignAfterVotes: 'IV. XÁC NHẬN',
+  // Its sections, numbered in the order they are printed ("III. ĐIỀU CHỈNH ĐIỂM"): some are there only when they hold something.
+  recordSection: (n: number, title: string) => `${['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'][n - 1] ?? n}. ${title}`,
+  recordRanking: 'KẾT QUẢ XẾP HẠNG',
+  recordJudges: 'ĐIỂM CỦA TỪNG GIÁM KHẢO',
+  // The audience vote's table, when there was one.
+  recordVotes: 'BÌNH CHỌN CỦA KHÁN GIẢ',
+  // Every correction of a point after it was given, with its reason (scoring.corrections).
+  recordCorrections: 'ĐIỀU CHỈNH ĐIỂM',
+  correctionsIntro: 'Mọi thay đổi điểm sau khi đã chấm, theo thứ tự thời gian:',
+  noCorrections: 'Không có điều chỉnh điểm nào sau khi giám khảo chấm.',
+  correctionTarget: 'Tiêu chí · Giám khảo',
+  noReason: 'không ghi lý do',
+  allTeams: 'Tất cả các đội',
+  allFields: 'Tất cả tiêu chí',
+  resetCount: (n: number) => `Xoá ${n} điểm`,
+  // The head judge's decisions on judges' disagreements: the section is printed only when there are some.
+  recordDecisions: 'QUYẾT ĐỊNH CỦA TRƯỞNG BAN GIÁM KHẢO',
+  decisionsIntro: 'Chênh lệch điểm giữa các giám khảo đã được trưởng ban giám khảo giải quyết như sau:',
+  recordClosing: 'Các thành viên Ban giám khảo thống nhất với kết quả trên và cùng ký tên dưới đây.',
+  // "Hà Nội, ngày 20 tháng 11 năm 2026" above the signatures; dots for the place when the event has none.
+  placeAndDate: (place: string, day: string, month: string, year: string) => `${place}, ngày ${day} tháng ${month} năm ${year}`,
+  noPlace: '……………',
+  headJudgeSign: 'TRƯỞNG BAN GIÁM KHẢO',
+  secretarySign: 'THƯ KÝ',
+  membersSign: 'CÁC THÀNH VIÊN BAN GIÁM KHẢO',
   voteSheet: 'Bình chọn',
   voteHeading: (n: number, ballots: number, from: string, to: string) => `Bình chọn ${n}: ${ballots} phiếu, từ ${from} đến ${to}`,
   voteCount: 'Số phiếu',
@@ -234,7 +253,7 @@ export const resultsText = {
     dropExtremes ? `${label} (bỏ điểm cao nhất và thấp nhất khi có từ 5 giám khảo chấm)` : label,
   signHint: '(Ký, ghi rõ họ tên)',
   judgeSign: (n: number) => `Giám khảo ${n}`,
-  organisers: 'ĐẠI DIỆN BAN TỔ CHỨC',
+  // At the foot of every printed page, beside its number.
   printedAt: (when: string) => `Lập lúc ${when}`,
   print: 'In',
   back: 'Quay lại bảng điều khiển',

@@ -1,14 +1,17 @@
 /**
  * The biên bản on paper: the demo event scored by its five judges (one of whom never scores the last
  * field), printed by Chromium to PDF with the print stylesheet, then read back with pdftotext
- * (poppler-utils): "Trang N/M" on every page, the totals of /api/results, and the judge who never
- * scored a field named under its table rather than given an empty column.
+ * (poppler-utils): portrait A4 (four criteria and five judges fit it), "Trang N/M" on every page,
+ * the totals of /api/results, the judge who never scored a field named under its table rather than
+ * given an empty column, no corrections (points the admin typed in for the judges are not ones), and
+ * the close: the place (dots when the event has none) and date, the secretary, the head judge and
+ * every judge to sign.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { formatPoint } from '../../src/valueFormat';
 import { DEMO_JUDGES } from '../../src-server/demo/content';
@@ -34,7 +37,6 @@ describeInBrowser(
   (h) => {
     let pages: string[];
     let results: { name: string; unit: string; total: number; fields: { score: number | null }[] }[];
-    let pdfFile: string;
     let pdf: Buffer;
     const neverScored = DEMO_JUDGES[4]!.fullName;
 
@@ -42,7 +44,8 @@ describeInBrowser(
       const { db, hub } = h.server.deps;
       await loadDemoEvent(db, hub);
       const { context, page } = await pageAs(h, 'admin', { width: 1280, height: 900 });
-      await trpcMutation(context.request, 'settings.update', { date: '2026-11-20' });
+      // No venue: the place before the date is left in dots, to be written by hand.
+      await trpcMutation(context.request, 'settings.update', { date: '2026-11-20', venue: '' });
       // The harness's own judge is not on the demo's panel.
       const own = await db.selectFrom('users').select('id').where('username', '=', ACCOUNTS.judge.username).executeTakeFirstOrThrow();
       expect((await context.request.delete('/api/user', { data: { _id: own.id } })).status()).toBe(200);
@@ -83,13 +86,13 @@ describeInBrowser(
 
       await page.emulateMedia({ media: 'print' });
       pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-      pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bien-ban-')), 'bien-ban.pdf');
+      const pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hoithi-bien-ban-')), 'bien-ban.pdf');
       fs.writeFileSync(pdfFile, pdf);
       // -raw: the text in the order Chromium drew it, so a wrapped cell's lines stay together.
       pages = execFileSync('pdftotext', ['-raw', pdfFile, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-    });
-    afterAll(() => {
-      if (pdfFile) fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true });
+      // Its pages as pictures beside it, kept to be looked at.
+      execFileSync('pdftoppm', ['-png', '-r', '70', pdfFile, path.join(path.dirname(pdfFile), 'page')]);
+      console.info(`[bien-ban] PDF and pages: ${path.dirname(pdfFile)}`);
     });
 
     it('prints on A4 pages, from the print stylesheet', () => {
@@ -128,6 +131,15 @@ describeInBrowser(
       const text = squash(pages.join('\n'));
       expect(text).toContain(t.notScoredBy(neverScored));
       for (const judge of DEMO_JUDGES) expect(text).toContain(judge.fullName);
+    });
+
+    it('says there was no correction, then closes with the place and date and the head judge’s and secretary’s signatures', () => {
+      const text = squash(pages.join('\n'));
+      expect(text).toContain(`${t.recordSection(3, t.recordCorrections)} ${t.noCorrections}`);
+      expect(text).not.toContain(t.recordDecisions);
+      const close = squash(pages.at(-1)!);
+      expect(close).toContain(`${t.noPlace}, ngày 20 tháng 11 năm 2026`);
+      for (const title of [t.secretarySign, t.headJudgeSign, t.membersSign, t.judgeSign(5)]) expect(close).toContain(title);
     });
   },
   { needs: popplerAvailable() },

@@ -183,7 +183,10 @@ describeInBrowser('dashboard results in a browser', (h) => {
     expect(await record.getByTestId('signature-judge').count()).toBe(judges.length);
     for (const j of judges) expect(await record.getByTestId('signature-judge').filter({ hasText: j.fullName }).count()).toBe(1);
     expect(await record.getByTestId('signature-judge').first().textContent()).toContain(t.signHint);
-    await record.getByTestId('signature-organisers').waitFor();
+    // The head judge and the secretary sign too, under the event's place and date.
+    await record.getByTestId('signature-head-judge').waitFor();
+    await record.getByTestId('signature-secretary').waitFor();
+    expect(await record.getByTestId('record-place-date').textContent()).toBe('Cung Văn hoá Hữu nghị, ngày 20 tháng 11 năm 2026');
     // In print, the toolbar goes.
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('print-button').isVisible()).toBe(false);

@@ -182,7 +182,9 @@ describeInBrowser('the audience vote on the console', (h) => {
     await record.waitFor();
     await expect.poll(() => record.getByTestId('record-vote-row').first().innerText()).toMatch(/1\s+Đội Hoa Sen[\s\S]*2\s+✓/);
     await record.getByText('Đội được yêu thích nhất nhận 5,0 điểm ở tiêu chí Khán giả bình chọn.').waitFor();
-    expect(await admin.getByText('IV. XÁC NHẬN').count()).toBe(1);
+    // Sections are numbered as printed: no judged field here, so the vote is II and the corrections III.
+    expect(await admin.getByText('II. BÌNH CHỌN CỦA KHÁN GIẢ').count()).toBe(1);
+    expect(await admin.getByText('III. ĐIỀU CHỈNH ĐIỂM').count()).toBe(1);
     expect(adminErrors).toEqual([]);
   });
 

@@ -2,10 +2,12 @@
  * The official record (biên bản) at /user/dashboard?print=bien-ban: the event, the ranking with each
  * field's score, the total and (when the tie-break chain decided a tie) why a team is below an equal
  * total, each judge's points per field, every closed audience vote (teams by votes, the points it
- * became), and a signature line per judge and one
- * for the organisers. Black on white, A4, with the same numbers as /api/results, "Trang 1/4" at the
- * foot of every printed page. A judge who never scored a judged field gets no column in its table:
- * they are named under it ("Chưa chấm tiêu chí này: …"), so the table shows only real points.
+ * became), every correction of a point with its reason, the head judge's decisions (when there are
+ * any), then the place and date and the signatures (secretary, head judge, each judge). Black on
+ * white, A4, portrait or landscape as its tables need (bienBanLayout.ts), with the same numbers as
+ * /api/results, "Trang 1/4" and the time it was made at the foot of every printed page. A judge who
+ * never scored a judged field gets no column in its table: they are named under it ("Chưa chấm tiêu
+ * chí này: …"), so the table shows only real points.
  */
 import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +17,10 @@ import { resultsText } from '../../../src/messages/results';
 import { judgesOnField } from '../../../src/results';
 import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
+import b from './BienBan.module.css';
+import { CorrectionsTable } from './BienBanCorrections';
+import { RecordSignatures } from './BienBanSignatures';
+import { fittingFontPt, recordLayout } from './bienBanLayout';
 import { sheetClasses as c, PrintSheet } from './PrintSheet';
 import { rankLabel, useResults } from './util';
 
@@ -25,27 +31,67 @@ function Point({ value }: { value: number | null | undefined }) {
   return <>{formatPoint(value)}</>;
 }
 
+/** A team's name (or unit) in a cell `widthMm` wide, at the size that keeps it to two lines. */
+function NameCell({ text, widthMm, bold = false }: { text: string; widthMm: number; bold?: boolean }) {
+  return (
+    <td className={b.name} style={{ fontSize: `${fittingFontPt(text, widthMm, { bold })}pt`, fontWeight: bold ? 700 : undefined }}>
+      {text}
+    </td>
+  );
+}
+
+const sectionTitle = { fontSize: '12.5pt', margin: '7mm 0 2mm', breakAfter: 'avoid' } as const;
+
+/** The footer's right-hand corner of every printed page: when the record was made (its number is in the centre). */
+const printedAtCss = (when: string) =>
+  `@page { @bottom-right { content: ${JSON.stringify(t.printedAt(when))}; font-family: 'Times New Roman', Times, 'Noto Serif', serif; font-size: 8pt; color: #000; } }`;
+
 export function BienBan() {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const settings = useQuery(trpc.settings.get.queryOptions()).data?.settings;
   const { data } = useResults();
-  const ready = Boolean(settings && data);
+  const corrections = useQuery(trpc.scoring.corrections.queryOptions(undefined, { refetchOnWindowFocus: false })).data;
+  const ready = Boolean(settings && data && corrections);
   const ranks = data?.items.map((i) => i.rank) ?? [];
   const judgeFields = (data?.fields ?? []).filter((f) => f.kind === 'judges');
   // A column for the tie-break reasons only when the chain decided a tie.
   const reasons = data?.items.some((i) => i.tieBreak !== null) ?? false;
+  const scoredBy = new Map(judgeFields.map((f) => [f.fieldName, data ? judgesOnField(data, f.fieldName) : { scored: [], never: [] }]));
+  const layout = recordLayout({
+    fields: data?.fields.length ?? 0,
+    reasons,
+    judgesOnField: Math.max(0, ...[...scoredBy.values()].map((s) => s.scored.length)),
+  });
+  // The sections in print order, numbered as they come: some are there only when they hold something.
+  const decisions = corrections?.headJudgeDecisions ?? [];
+  const numbers = new Map<string, number>();
+  for (const [name, shown] of [
+    ['ranking', true],
+    ['judges', judgeFields.length > 0],
+    ['votes', (data?.votes.length ?? 0) > 0],
+    ['corrections', true],
+    ['decisions', decisions.length > 0],
+  ] as const) {
+    if (shown) numbers.set(name, numbers.size + 1);
+  }
+  const heading = (name: string, title: string) => t.recordSection(numbers.get(name) ?? 0, title);
 
   return (
     <PrintSheet onClose={() => navigate('/user/dashboard')} closeLabel={t.back} testId="bien-ban" pageNumbers>
-      <div className={c.page}>
-        {!ready || !settings || !data ? (
+      <div
+        className={`${c.page} ${layout.landscape ? b.landscape : ''}`}
+        data-testid="record-page"
+        data-orientation={layout.landscape ? 'landscape' : 'portrait'}
+      >
+        {!ready || !settings || !data || !corrections ? (
           <div className={c.center} style={{ padding: '40mm 0' }}>
             <Loader color="gray" />
             <p>{t.loadingRecord}</p>
           </div>
         ) : (
           <>
+            <style>{printedAtCss(formatDateTime(Date.now()))}</style>
             <header className={c.center} style={{ marginBottom: '8mm' }}>
               <div style={{ fontWeight: 700, fontSize: '12.5pt' }}>{t.nation}</div>
               <div style={{ fontWeight: 700, fontSize: '13pt', display: 'inline-block', borderBottom: '1px solid #000', paddingBottom: 2 }}>
@@ -72,28 +118,28 @@ export function BienBan() {
 
             <p style={{ fontSize: '12pt', margin: '0 0 3mm' }}>{t.recordIntro(data.judges.length, data.items.length)}</p>
 
-            <h2 style={{ fontSize: '12.5pt', margin: '0 0 2mm' }}>{t.recordRanking}</h2>
-            <table data-testid="record-ranking">
+            <h2 style={{ ...sectionTitle, marginTop: 0 }}>{heading('ranking', t.recordRanking)}</h2>
+            <table className={b.fixed} data-testid="record-ranking">
               <thead>
                 <tr>
-                  <th style={{ width: '12mm' }}>{t.rank}</th>
-                  <th>{t.team}</th>
-                  <th>{t.unit}</th>
+                  <th style={{ width: `${layout.widths.rank}mm` }}>{t.rank}</th>
+                  <th style={{ width: `${layout.nameMm}mm` }}>{t.team}</th>
+                  <th style={{ width: `${layout.unitMm}mm` }}>{t.unit}</th>
                   {data.fields.map((f) => (
-                    <th key={f.fieldName} style={{ fontSize: '9pt', width: '17mm' }}>
+                    <th key={f.fieldName} style={{ fontSize: '9pt', width: `${layout.fieldMm}mm` }}>
                       {f.label}
                     </th>
                   ))}
-                  <th style={{ width: '16mm' }}>{t.total}</th>
-                  {reasons && <th style={{ width: '36mm' }}>{t.tieBreak.column}</th>}
+                  <th style={{ width: `${layout.widths.total}mm` }}>{t.total}</th>
+                  {reasons && <th style={{ width: `${layout.widths.reason}mm` }}>{t.tieBreak.column}</th>}
                 </tr>
               </thead>
               <tbody>
                 {data.items.map((item) => (
                   <tr key={item.teamId} data-testid="record-ranking-row" data-team={item.name}>
                     <td className={c.center}>{rankLabel(item.rank, ranks)}</td>
-                    <td style={{ fontWeight: 700 }}>{item.name}</td>
-                    <td>{item.unit}</td>
+                    <NameCell text={item.name} widthMm={layout.nameMm} bold />
+                    <NameCell text={item.unit} widthMm={layout.unitMm} />
                     {item.fields.map((f) => (
                       <td key={f.fieldName} className={c.num}>
                         <Point value={f.score} />
@@ -112,25 +158,25 @@ export function BienBan() {
               </tbody>
             </table>
 
-            {judgeFields.length > 0 && <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordJudges}</h2>}
+            {judgeFields.length > 0 && <h2 style={sectionTitle}>{heading('judges', t.recordJudges)}</h2>}
             {judgeFields.map((field, index) => {
-              const { scored, never } = judgesOnField(data, field.fieldName);
+              const { scored, never } = scoredBy.get(field.fieldName) ?? judgesOnField(data, field.fieldName);
               return (
                 <Fragment key={field.fieldName}>
                   <h3 style={{ fontSize: '12pt', margin: '4mm 0 1.5mm', breakAfter: 'avoid' }}>
                     {index + 1}. {t.recordFieldNote(field.label, field.dropExtremes)}
                   </h3>
                   {scored.length > 0 && (
-                    <table data-testid="record-field" data-field={field.fieldName}>
+                    <table className={b.fixed} data-testid="record-field" data-field={field.fieldName}>
                       <thead>
                         <tr>
-                          <th style={{ width: '42mm' }}>{t.team}</th>
+                          <th style={{ width: `${layout.judgeTableNameMm}mm` }}>{t.team}</th>
                           {scored.map((judge) => (
                             <th key={judge.gkId} style={{ fontSize: '9.5pt' }} data-testid="record-judge">
                               {judge.name}
                             </th>
                           ))}
-                          <th style={{ width: '20mm' }}>{t.fieldScore}</th>
+                          <th style={{ width: `${layout.widths.fieldScore}mm` }}>{t.fieldScore}</th>
                         </tr>
                       </thead>
                       <tbody>
@@ -139,7 +185,7 @@ export function BienBan() {
                           const points = new Map(f?.judges.map((j) => [j.gkId, j.point]));
                           return (
                             <tr key={item.teamId}>
-                              <td>{item.name}</td>
+                              <NameCell text={item.name} widthMm={layout.judgeTableNameMm} />
                               {scored.map((judge) => (
                                 <td key={judge.gkId} className={c.num}>
                                   <Point value={points.get(judge.gkId)} />
@@ -163,7 +209,7 @@ export function BienBan() {
               );
             })}
 
-            {data.votes.length > 0 && <h2 style={{ fontSize: '12.5pt', margin: '7mm 0 2mm' }}>{t.recordVotes}</h2>}
+            {data.votes.length > 0 && <h2 style={sectionTitle}>{heading('votes', t.recordVotes)}</h2>}
             {data.votes.map((vote, index) => (
               <section key={vote.id} className={c.keep} data-testid="record-vote">
                 <h3 style={{ fontSize: '12pt', margin: '4mm 0 1.5mm' }}>
@@ -195,31 +241,28 @@ export function BienBan() {
               </section>
             ))}
 
-            <section className={c.keep} style={{ marginTop: '8mm' }}>
-              <h2 style={{ fontSize: '12.5pt', margin: '0 0 1mm' }}>{data.votes.length > 0 ? t.recordSignAfterVotes : t.recordSign}</h2>
-              <p style={{ textAlign: 'right', fontStyle: 'italic', margin: '0 0 4mm', fontSize: '11pt' }}>
-                {t.printedAt(formatDateTime(Date.now()))}
+            <h2 style={sectionTitle}>{heading('corrections', t.recordCorrections)}</h2>
+            {corrections.items.length === 0 ? (
+              <p style={{ margin: 0 }} data-testid="record-no-corrections">
+                {t.noCorrections}
               </p>
-              <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', columnGap: '6mm', rowGap: '6mm' }}>
-                {data.judges.map((judge, i) => (
-                  <div key={judge.gkId} className={`${c.center} ${c.keep}`} data-testid="signature-judge">
-                    <div style={{ fontWeight: 700 }}>{t.judgeSign(i + 1).toUpperCase()}</div>
-                    <div style={{ fontStyle: 'italic', fontSize: '10.5pt' }}>{t.signHint}</div>
-                    <div style={{ height: '20mm' }} />
-                    <div style={{ fontWeight: 700 }}>{judge.name}</div>
-                  </div>
-                ))}
-              </div>
-              <div
-                className={`${c.center} ${c.keep}`}
-                style={{ marginTop: '10mm', marginLeft: 'auto', width: '75mm' }}
-                data-testid="signature-organisers"
-              >
-                <div style={{ fontWeight: 700 }}>{t.organisers}</div>
-                <div style={{ fontStyle: 'italic', fontSize: '10.5pt' }}>{t.signHint}</div>
-                <div style={{ height: '24mm' }} />
-              </div>
-            </section>
+            ) : (
+              <>
+                <p style={{ margin: '0 0 2mm' }}>{t.correctionsIntro}</p>
+                <CorrectionsTable entries={corrections.items} landscape={layout.landscape} testId="record-corrections" />
+              </>
+            )}
+
+            {decisions.length > 0 && (
+              <>
+                <h2 style={sectionTitle}>{heading('decisions', t.recordDecisions)}</h2>
+                <p style={{ margin: '0 0 2mm' }}>{t.decisionsIntro}</p>
+                <CorrectionsTable entries={decisions} landscape={layout.landscape} testId="record-decisions" />
+              </>
+            )}
+
+            <p style={{ margin: '6mm 0 0', breakAfter: 'avoid' }}>{t.recordClosing}</p>
+            <RecordSignatures place={settings.venue} date={settings.date} judges={data.judges} landscape={layout.landscape} />
           </>
         )}
       </div>

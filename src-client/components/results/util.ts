@@ -27,7 +27,7 @@ export function useScoreRevision(): number {
   return revision;
 }
 
-/** Mounted once (the dashboard): re-reads results, the audit logs and progress after every score change. */
+/** Mounted once (the dashboard, the biên bản): re-reads results, the audit logs, the corrections and progress after every score change. */
 export function useScoreRefresh(): void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -36,6 +36,7 @@ export function useScoreRefresh(): void {
     if (revision === 0) return;
     void queryClient.invalidateQueries({ queryKey: trpc.results.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.scoring.log.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.scoring.corrections.pathKey() });
     // Hand points and a replayed round move points: their actions come with them.
     void queryClient.invalidateQueries({ queryKey: trpc.actions.log.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.scoring.progress.pathKey() });
