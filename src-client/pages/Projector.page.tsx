@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { appText } from '../../src/messages/app';
+import { projectorText } from '../../src/messages/projector';
 import type { ShowState } from '../../src/schemas/show';
 import type { TTeamListItem } from '../../src/schemas/system';
 import { LogoCard, RoundCard } from '../components/projector/Cards';
@@ -92,6 +93,9 @@ function MainStage({
       );
     case 'scoreboard':
       return <Scoreboard listTeam={listTeam} />;
+    case 'final':
+      // The final ranking: on air only once the whole event's results are locked (the server's check).
+      return <Scoreboard listTeam={listTeam} title={projectorText.finalResults} />;
     case 'rules':
       return (
         <Suspense fallback={null}>

@@ -57,10 +57,12 @@ export default function TeamPage() {
   const timeUp = timer.endsAt !== null ? ms <= 0 : timer.durationMs > 0 && timer.remainingMs <= 0;
   // A buzzer question: whose turn it is to answer, said at once on every phone.
   const buzzTurn = question && system.buzzTurn?.questionId === question.id ? system.buzzTurn : null;
-  const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer' && system.phase !== 'scoreboard';
+  // The scoreboard, and the final results once the event is locked: the team's own total and rank.
+  const ranking = system.phase === 'scoreboard' || system.phase === 'final';
+  const showCountdown = live && timer.durationMs > 0 && system.phase !== 'answer' && !ranking;
 
   let body: ReactNode;
-  if (system.phase === 'scoreboard' && team) {
+  if (ranking && team) {
     body = <TeamTotal team={team} listTeam={listTeam} />;
   } else if (live && question) {
     body = (

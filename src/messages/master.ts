@@ -18,6 +18,7 @@ export const masterText = {
   roundCard: 'Tên phần thi',
   rules: 'Thể lệ',
   blank: 'Màn hình trống',
+  finalResults: 'Kết quả chung cuộc',
   revealTitle: 'Hiện đáp án lên màn hình?',
   revealText: 'Khán giả và các đội sẽ thấy đáp án ngay lập tức.',
   cancel: 'Hủy',

@@ -11,6 +11,7 @@ export const projectorText = {
   answer: 'Đáp án',
   explanation: 'Giải thích',
   scoreboard: 'Bảng xếp hạng',
+  finalResults: 'Kết quả chung cuộc',
   rank: 'Hạng',
   total: 'Tổng điểm',
   noTeams: 'Chưa có đội thi',

@@ -1,5 +1,5 @@
 /**
- * What the main screen shows: question, answer, scoreboard, round card, rules, blank. Revealing the
+ * What the main screen shows: question, answer, scoreboard, round card, rules, blank, the final results. Revealing the
  * answer is deliberate: the button asks first (Shift+A on the keyboard goes straight through).
  */
 import { Button, SimpleGrid } from '@mantine/core';
@@ -32,6 +32,8 @@ const ACTIONS: Action[] = [
   { phase: 'round', label: M.roundCard, key: 'R', color: 'orange' },
   { phase: 'rules', label: M.rules, key: '', color: 'grape' },
   { phase: 'blank', label: M.blank, key: 'B', color: 'gray' },
+  // Refused by the server until the whole event's results are locked (its reason in the toast).
+  { phase: 'final', label: M.finalResults, key: '', color: 'yellow' },
 ];
 
 export function ShowActions({ system, moves }: { system: ShowState; moves: ShowMoves }) {

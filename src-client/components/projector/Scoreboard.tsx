@@ -29,7 +29,7 @@ export function rankedTeams(listTeam: TTeamListItem[]): TTeamListItem[] {
   return [...listTeam].sort(compareStanding);
 }
 
-export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
+export function Scoreboard({ listTeam, title = projectorText.scoreboard }: { listTeam: TTeamListItem[]; title?: string }) {
   const ranked = rankedTeams(listTeam);
   const position = new Map(ranked.map((team, index) => [team._id, index]));
   // DOM order never changes (sorted by id), so the browser animates the moves.
@@ -41,7 +41,7 @@ export function Scoreboard({ listTeam }: { listTeam: TTeamListItem[] }) {
 
   return (
     <div className={scene.board}>
-      <div className={scene.boardTitle}>{projectorText.scoreboard}</div>
+      <div className={scene.boardTitle}>{title}</div>
       <div className={classes.boardRows}>
         {ranked.length === 0 && <div className={scene.emptyNote}>{projectorText.noTeams}</div>}
         {stable.map((team) => {

@@ -5,6 +5,7 @@ import { Corrections } from './Corrections';
 import { JudgeMatrix } from './JudgeMatrix';
 import { LiveRanking } from './LiveRanking';
 import { ResetScores } from './ResetScores';
+import { ResultsLocks } from './ResultsLocks';
 import { ScoringProgress } from './ScoringProgress';
 import { useScoreRefresh } from './util';
 
@@ -13,6 +14,7 @@ export function ResultsSections() {
   return (
     <>
       <LiveRanking />
+      <ResultsLocks />
       <ScoringProgress />
       <JudgeMatrix />
       <Corrections />
