@@ -267,3 +267,16 @@ describe('the projector', () => {
     expect((await master.show.undo({})).system.phase).toBe('final');
   });
 });
+
+describe('an archived event', () => {
+  it('keeps its locks read-only like the rest of it', async () => {
+    const { contest } = t.deps.hub.live.scope;
+    await admin.events.update({ _id: contest, changes: { archived: true } });
+    await expect(admin.results.unlock({ reason: 'Sửa' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.eventsAdmin.archived,
+    });
+    await expect(admin.results.lock({ round: 3 })).rejects.toMatchObject({ code: 'CONFLICT', message: messages.eventsAdmin.archived });
+    expect((await master.results.locks()).locks.map((l) => l.round)).toEqual([null, 1, 2]);
+  });
+});
