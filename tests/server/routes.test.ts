@@ -21,7 +21,7 @@ describe('the route table', () => {
     expect(isAppRoute('/user/fw-question-6/ma-bat-ky')).toBe(true);
     expect(isAppRoute('/user/fw-question-7')).toBe(false);
     expect(compileRoute('/giam-kham-token/:username').pattern.exec('/giam-kham-token/Nguy%E1%BB%85n')?.[1]).toBe('Nguy%E1%BB%85n');
-    expect(ROUTE_PATTERNS).toHaveLength(14 + 12);
+    expect(ROUTE_PATTERNS).toHaveLength(14 + 13);
   });
 });
 
@@ -38,6 +38,7 @@ describe('GET of a page path', () => {
     '/user',
     '/user/dashboard',
     '/user/events',
+    '/user/certificates',
     '/user/member',
     '/user/the-le',
     '/user/fw-question',
