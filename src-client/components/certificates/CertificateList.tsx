@@ -1,18 +1,16 @@
 /** The ranked teams with their prizes and members, and the ways to print them: the browser's print view and the single PDF. */
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { certificatePages } from '../../../src/certificateLayout';
 import { certificatesText } from '../../../src/messages/certificates';
 import { formatPoint } from '../../../src/valueFormat';
-import { errorMessage, useTRPC } from '../../trpc';
 import { rankLabel } from '../results/util';
+import { useCertificates } from './useCertificates';
 
 const t = certificatesText;
 
 export function CertificateList() {
-  const trpc = useTRPC();
-  const list = useQuery(trpc.certificates.list.queryOptions(undefined, { retry: false }));
+  const list = useCertificates();
   const count = list.data ? certificatePages(list.data).length : 0;
   const ranks = list.data?.teams.map((team) => team.rank) ?? [];
   return (
@@ -48,9 +46,9 @@ export function CertificateList() {
             </Group>
           )}
         </Group>
-        {list.error && (
+        {list.refusal && (
           <Alert color="orange" variant="light" data-testid="certificates-refused">
-            {errorMessage(list.error)}
+            {list.refusal}
           </Alert>
         )}
         {list.data && count === 0 && <Text c="dimmed">{t.noPrizes}</Text>}

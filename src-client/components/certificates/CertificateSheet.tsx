@@ -4,15 +4,14 @@
  * A line too wide for its room shrinks until it fits.
  */
 import { Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { type CertificateLine, COLORS, certificateLines, certificatePages, FRAMES, LOGO_BOX } from '../../../src/certificateLayout';
 import { certificatesText } from '../../../src/messages/certificates';
 import type { TCertificates } from '../../../src/schemas/certificates';
-import { errorMessage, useTRPC } from '../../trpc';
 import { PrintSheet } from '../results/PrintSheet';
 import classes from './Certificates.module.css';
+import { useCertificates } from './useCertificates';
 
 const t = certificatesText;
 /** The page is landscape and has no margin: every certificate draws its own frame. */
@@ -80,9 +79,8 @@ function Pages({ data }: { data: TCertificates }) {
 }
 
 export function CertificateSheet() {
-  const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const list = useQuery(trpc.certificates.list.queryOptions(undefined, { retry: false }));
+  const list = useCertificates();
   return (
     <PrintSheet onClose={() => navigate('/user/certificates')} closeLabel={t.back} testId="certificates-sheet">
       <style>{PAGE_CSS}</style>
@@ -90,7 +88,7 @@ export function CertificateSheet() {
         <Pages data={list.data} />
       ) : (
         <div className={classes.page} style={{ height: 'auto', padding: '30mm', textAlign: 'center' }}>
-          {list.error ? <p>{errorMessage(list.error)}</p> : <Loader color="gray" />}
+          {list.refusal ? <p>{list.refusal}</p> : <Loader color="gray" />}
         </div>
       )}
     </PrintSheet>
