@@ -17,6 +17,19 @@ export async function loginAt(
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
+type JsonAnswer = { status: number; json: any };
+
+/** A JSON request as the holder of `cookie`: its status and parsed answer, whatever the status (for races that expect refusals). */
+export async function sendJson(base: string, method: string, path: string, cookie: string, body?: unknown): Promise<JsonAnswer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
 /** A JSON request as the holder of `cookie`; the parsed answer, or an error unless it is 200. */
 // biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
 export async function jsonCall(base: string, cookie: string, method: string, path: string, body?: unknown): Promise<any> {

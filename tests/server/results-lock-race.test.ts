@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { type RunningServer, startServer } from '../../src-server/server';
-import { loginAt } from '../helpers/http';
+import { loginAt, sendJson } from '../helpers/http';
 import { serverConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -21,14 +21,7 @@ let judge = '';
 let judgeId = '';
 let teamId = '';
 
-async function send(base: string, method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json() };
-}
+const send = sendJson;
 
 beforeAll(async () => {
   database = await createTestDatabase();
