@@ -135,7 +135,7 @@ export default defineConfig({
             {
               name: 'stage',
               priority: 2,
-              test: /src[\\/](initials|roundFormats)\.ts$|src-client[\\/](components[\\/]TeamBadge|hooks[\\/]useCountdown)/,
+              test: /src[\\/](initials|roundFormats|teamOrder|tieNote|questionAnswer|messages[\\/]tieNote)\.ts$|src-client[\\/](components[\\/]TeamBadge|hooks[\\/]useCountdown)/,
             },
             {
               name: 'forms',

@@ -9,38 +9,13 @@
  * - Ranking by the official total, then by the tie-break chain (`src/tieBreak.ts`; by default each
  *   field in sheet order); teams still equal share a rank.
  * - Teams that share a rank are listed in one order everywhere (screens, dashboard, exports, the
- *   biên bản): the team's priority, then its name (`compareTeamOrder`).
+ *   biên bản): the team's priority, then its name (`compareTeamOrder`, src/teamOrder.ts).
  */
 
 import type { TTieBreakRule } from './schemas/tieBreak';
 import { TieBreakChain, type TieBreakContext } from './tieBreak';
 
 export const ANSWERS_GK_ID = 'answers';
-
-// Made on first use: a page's first Intl object loads the browser's locale data (about 40 ms on a
-// desktop, four times that on a phone), which a screen that never compares names should not pay.
-let collator: Intl.Collator | undefined;
-
-/** Names compared as a Vietnamese reader expects; equal-looking names fall back to code points. */
-export function compareNames(a: string, b: string): number {
-  collator ??= new Intl.Collator('vi', { sensitivity: 'variant' });
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
-export interface TeamOrderKey {
-  priority: number;
-  name: string;
-}
-
-/** The teams' list order, also the order of teams that share a rank: priority, then name. */
-export function compareTeamOrder(a: TeamOrderKey, b: TeamOrderKey): number {
-  return a.priority - b.priority || compareNames(a.name, b.name);
-}
-
-/** Standings order: rank, then the teams' list order. */
-export function compareStanding(a: TeamOrderKey & { rank: number }, b: TeamOrderKey & { rank: number }): number {
-  return a.rank - b.rank || compareTeamOrder(a, b);
-}
 
 export interface FieldRule {
   name: string;

@@ -238,34 +238,6 @@ export function tieNotes(sorted: readonly RankedRow[], fields: readonly { name: 
   return notes;
 }
 
-function tieReasonText(reason: TTieReason): string {
-  const t = resultsText.tieBreak.note;
-  switch (reason.rule) {
-    case 'field':
-      return t.points(reason.label);
-    case 'round':
-      return t.points(t.round(reason.round));
-    case 'penalty':
-      return t.penalty;
-    case 'speedTime':
-      return t.speedTime;
-    case 'suddenDeath':
-      return t.suddenDeath;
-  }
-}
-
-/** A tie note as the projector and the team's phone show it ("Xếp trên do câu hỏi phụ", "Đồng hạng"); null without one. */
-export function tieNoteText(note: TTieNote | null | undefined): string | null {
-  if (!note) return null;
-  const t = resultsText.tieBreak.note;
-  const parts = [
-    note.under && t.under(tieReasonText(note.under)),
-    note.shared && t.shared,
-    note.over && t.over(tieReasonText(note.over)),
-  ].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(' · ') : null;
-}
-
 /** One opening of answers on a question: when, and whether its set is a speed round. */
 export interface AnswerOpening {
   questionId: string;

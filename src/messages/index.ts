@@ -31,6 +31,7 @@ import { resultsText } from './results';
 import { resultsLockText } from './resultsLock';
 import { rulesText } from './rules';
 import { teamText } from './team';
+import { tieNoteText } from './tieNote';
 import { usersText } from './users';
 import { validationText } from './validation';
 
@@ -58,6 +59,7 @@ export const messages = {
   corrections: correctionsText,
   teamScreen: teamText,
   results: resultsText,
+  tieNote: tieNoteText,
   resultsLock: resultsLockText,
   judgeLinks: judgeLinksText,
   pad: padText,

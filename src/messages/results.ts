@@ -60,17 +60,6 @@ export const resultsText = {
       confirm: 'Thay và lưu',
       cancel: 'Giữ nguyên',
     },
-    // A team's tie note on the projector and the team's phone: why it stands where it does among equal totals.
-    note: {
-      over: (reason: string) => `Xếp trên do ${reason}`,
-      under: (reason: string) => `Xếp sau do ${reason}`,
-      shared: 'Đồng hạng',
-      points: (label: string) => `điểm «${label}»`,
-      round: (round: number) => `Phần thi ${round}`,
-      penalty: 'điểm trừ',
-      speedTime: 'thời gian trả lời vòng tốc độ',
-      suddenDeath: 'câu hỏi phụ',
-    },
   },
   noTeams: 'Chưa có đội thi nào đang thi.',
   exportXlsx: 'Tải Excel (.xlsx)',

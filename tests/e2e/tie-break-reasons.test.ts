@@ -17,6 +17,7 @@ import { animationsDone, describeInBrowser, openAs, putShow, requestAs, toast, t
 import { FULL_HD, openScreen } from './screens';
 
 const t = messages.results.tieBreak;
+const note = messages.tieNote;
 const PHONE = { width: 390, height: 844 };
 const OURS = 'THPT Chu Văn An';
 
@@ -89,9 +90,9 @@ describeInBrowser('ties the organiser’s way', (h) => {
     await putShow(master, { phase: 'scoreboard' });
     const row = (name: string) => screen.page.getByTestId('scoreboard-row').filter({ hasText: name });
     const tie = (name: string) => row(name).getByTestId('scoreboard-tie');
-    await tie(OURS).getByText(t.note.over(t.note.suddenDeath), { exact: true }).waitFor();
-    await tie('THPT Việt Đức').getByText(t.note.under(t.note.suddenDeath), { exact: true }).waitFor();
-    for (const name of ['THPT Kim Liên', 'THPT Phan Đình Phùng']) await tie(name).getByText(t.note.shared, { exact: true }).waitFor();
+    await tie(OURS).getByText(note.over(note.suddenDeath), { exact: true }).waitFor();
+    await tie('THPT Việt Đức').getByText(note.under(note.suddenDeath), { exact: true }).waitFor();
+    for (const name of ['THPT Kim Liên', 'THPT Phan Đình Phùng']) await tie(name).getByText(note.shared, { exact: true }).waitFor();
     // The teams alone on their totals say nothing.
     expect(await screen.page.getByTestId('scoreboard-tie').count()).toBe(4);
     expect(await row(OURS).getAttribute('data-rank')).toBe('2');
@@ -115,16 +116,11 @@ describeInBrowser('ties the organiser’s way', (h) => {
     }
     await screen.page.screenshot({ path: path.join(os.tmpdir(), 'tie-break-projector-1920x1080.png') });
 
-    await phone.page.getByTestId('team-tie').getByText(t.note.over(t.note.suddenDeath), { exact: true }).waitFor();
+    await phone.page.getByTestId('team-tie').getByText(note.over(note.suddenDeath), { exact: true }).waitFor();
     await phone.page.evaluate(() => document.fonts.ready);
     expect(await phone.page.getByTestId('team-total').textContent()).toBe(messages.teamScreen.totalRank(2, '50,0'));
     const listed = phone.page.getByTestId('team-list-tie');
-    expect(await listed.allTextContents()).toEqual([
-      t.note.over(t.note.suddenDeath),
-      t.note.under(t.note.suddenDeath),
-      t.note.shared,
-      t.note.shared,
-    ]);
+    expect(await listed.allTextContents()).toEqual([note.over(note.suddenDeath), note.under(note.suddenDeath), note.shared, note.shared]);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await phone.page.screenshot({ path: path.join(os.tmpdir(), 'tie-break-phone-390x844.png'), fullPage: true });
     await editor.screenshot({ path: path.join(os.tmpdir(), 'tie-break-dashboard-presets.png') });
@@ -132,10 +128,10 @@ describeInBrowser('ties the organiser’s way', (h) => {
     // Back to the default chain (each criterion in sheet order): Việt Đức's Phần 2 puts it above, and
     // the criterion's whole label fits its row.
     await trpcMutation(admin, 'ranking.setTieBreak', { rules: null });
-    const phan2 = t.note.points('Phần 2: Tiến về Hà Nội');
-    await tie('THPT Việt Đức').getByText(t.note.over(phan2), { exact: true }).waitFor();
-    await tie(OURS).getByText(t.note.under(phan2), { exact: true }).waitFor();
-    await phone.page.getByTestId('team-tie').getByText(t.note.under(phan2), { exact: true }).waitFor();
+    const phan2 = note.points('Phần 2: Tiến về Hà Nội');
+    await tie('THPT Việt Đức').getByText(note.over(phan2), { exact: true }).waitFor();
+    await tie(OURS).getByText(note.under(phan2), { exact: true }).waitFor();
+    await phone.page.getByTestId('team-tie').getByText(note.under(phan2), { exact: true }).waitFor();
     await animationsDone(screen.page);
     expect(await fitOf('THPT Việt Đức')).toEqual({ whole: true, inside: true, clear: true });
     await screen.page.screenshot({ path: path.join(os.tmpdir(), 'tie-break-projector-default-1920x1080.png') });

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compareNames,
-  compareStanding,
-  compareTeamOrder,
-  computeResults,
-  type FieldRule,
-  IncrementalRanking,
-  judgesFieldScore,
-  officialTotal,
-  type PointRow,
-} from '../../src/scoring';
+import { computeResults, type FieldRule, IncrementalRanking, judgesFieldScore, officialTotal, type PointRow } from '../../src/scoring';
+import { compareNames, compareStanding, compareTeamOrder } from '../../src/teamOrder';
 
 const judges = (name: string, position: number, extra: Partial<FieldRule> = {}): FieldRule => ({
   name,

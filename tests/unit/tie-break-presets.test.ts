@@ -1,14 +1,15 @@
 /**
  * The tie-break presets (src/tieBreakPresets.ts) and the tie notes the screens show (src/tieBreak.ts,
- * `tieNotes` and `tieNoteText`): each preset ranks two teams on the same total as its thể lệ says,
+ * `tieNotes` and `tieNoteLine`): each preset ranks two teams on the same total as its thể lệ says,
  * and every team of a tie says why it stands where it does.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZTieBreakRulesSchema } from '../../src/schemas/tieBreak';
 import { computeResults, type FieldRule, type PointRow, type TeamResult } from '../../src/scoring';
-import { type TieBreakContext, tieNotes, tieNoteText } from '../../src/tieBreak';
+import { type TieBreakContext, tieNotes } from '../../src/tieBreak';
 import { TIE_BREAK_PRESETS, tieBreakPresetOf, tieBreakPresetRules } from '../../src/tieBreakPresets';
+import { tieNoteLine } from '../../src/tieNote';
 
 const field = (name: string, position: number, round: number | null, label = name): FieldRule => ({
   name,
@@ -34,7 +35,7 @@ const SHEET = [
 function shown(teamIds: string[], rows: PointRow[], context: TieBreakContext = {}) {
   const results = computeResults(teamIds, SHEET, rows, context);
   const notes = tieNotes(results, SHEET);
-  return results.map((r) => [r.teamId, r.rank, tieNoteText(notes.get(r.teamId))]);
+  return results.map((r) => [r.teamId, r.rank, tieNoteLine(notes.get(r.teamId))]);
 }
 
 // An and Bình both on 60: An stronger in Khởi động, Bình in Về đích; Cúc on 40.
@@ -165,7 +166,7 @@ describe('the tie notes', () => {
     const sheet = [field('p1', 1, 1), { ...field('tru', 2, null), minPoint: -10 }];
     const rows = [point('an', 'p1', 10), point('binh', 'p1', 12), point('binh', 'tru', -2)];
     const penalty = computeResults(['an', 'binh'], sheet, rows, { rules: [{ kind: 'penalty' }] });
-    expect(penalty.map((r) => tieNoteText(tieNotes(penalty, sheet).get(r.teamId)))).toEqual([
+    expect(penalty.map((r) => tieNoteLine(tieNotes(penalty, sheet).get(r.teamId)))).toEqual([
       'Xếp trên do điểm trừ',
       'Xếp sau do điểm trừ',
     ]);
@@ -177,7 +178,7 @@ describe('the tie notes', () => {
       rules: [{ kind: 'speedTime' }],
       speedMs,
     });
-    expect(timed.map((r) => [r.teamId, tieNoteText(tieNotes(timed, sheet).get(r.teamId))])).toEqual([
+    expect(timed.map((r) => [r.teamId, tieNoteLine(tieNotes(timed, sheet).get(r.teamId))])).toEqual([
       ['binh', 'Xếp trên do thời gian trả lời vòng tốc độ'],
       ['an', 'Xếp sau do thời gian trả lời vòng tốc độ'],
     ]);

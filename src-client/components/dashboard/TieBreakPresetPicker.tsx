@@ -6,6 +6,7 @@
  */
 import { Badge, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { resultsText } from '../../../src/messages/results';
+import { tieNoteText } from '../../../src/messages/tieNote';
 import type { TTieBreakRule } from '../../../src/schemas/tieBreak';
 import { TIE_BREAK_PRESETS, type TieBreakPreset, tieBreakPresetOf, tieBreakPresetRules } from '../../../src/tieBreakPresets';
 import { confirmDanger } from '../confirmDanger';
@@ -49,7 +50,7 @@ export function TieBreakPresetPicker({
         {TIE_BREAK_PRESETS.map((preset) => {
           const presetRules = tieBreakPresetRules(preset, fields);
           const on = preset === active;
-          const rounds = presetRules?.flatMap((rule) => (rule.kind === 'round' ? [t.note.round(rule.round)] : [])) ?? [];
+          const rounds = presetRules?.flatMap((rule) => (rule.kind === 'round' ? [tieNoteText.round(rule.round)] : [])) ?? [];
           const unavailable = presetRules === null;
           return (
             <UnstyledButton

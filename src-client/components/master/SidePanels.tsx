@@ -5,7 +5,7 @@ import { masterText } from '../../../src/messages/master';
 import type { TScoreField } from '../../../src/schemas/scoreField';
 import type { ShowState } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { compareStanding } from '../../../src/scoring';
+import { compareStanding } from '../../../src/teamOrder';
 import { formatPoint } from '../../../src/valueFormat';
 import { useLiveEvent, useLiveProgress } from '../../hooks/liveEvents';
 import { useTRPC } from '../../trpc';

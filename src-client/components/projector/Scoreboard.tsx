@@ -8,8 +8,8 @@
 
 import { projectorText } from '../../../src/messages/projector';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { compareStanding } from '../../../src/scoring';
-import { tieNoteText } from '../../../src/tieBreak';
+import { compareStanding } from '../../../src/teamOrder';
+import { tieNoteLine } from '../../../src/tieNote';
 import { formatPoint } from '../../../src/valueFormat';
 import { TeamBadge } from '../TeamBadge';
 import { FitText } from './FitText';
@@ -47,7 +47,7 @@ export function Scoreboard({ listTeam, title = projectorText.scoreboard }: { lis
         {stable.map((team) => {
           const index = position.get(team._id) ?? 0;
           const badge = Math.round(rowHeight * 0.74);
-          const note = tieNoteText(team.tie);
+          const note = tieNoteLine(team.tie);
           return (
             <div
               key={team._id}

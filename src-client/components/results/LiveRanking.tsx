@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { resultsText } from '../../../src/messages/results';
-import { compareStanding } from '../../../src/scoring';
+import { compareStanding } from '../../../src/teamOrder';
 import { formatPoint } from '../../../src/valueFormat';
 import { useSystemState } from '../../hooks/useSystemState';
 import { useTRPC } from '../../trpc';

@@ -3,8 +3,8 @@ import { Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/cor
 import { memo } from 'react';
 import { teamText } from '../../../src/messages/team';
 import type { TTeamListItem } from '../../../src/schemas/system';
-import { compareStanding } from '../../../src/scoring';
-import { tieNoteText } from '../../../src/tieBreak';
+import { compareStanding } from '../../../src/teamOrder';
+import { tieNoteLine } from '../../../src/tieNote';
 import { formatCountdown, formatPoint } from '../../../src/valueFormat';
 
 const T = teamText;
@@ -106,7 +106,7 @@ export const SentAnswer = memo(function SentAnswer({
 /** The team's total and rank, and under it why it stands there when another team has the same total; then every team. */
 export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTeamListItem; listTeam: TTeamListItem[] }) {
   const ranked = [...listTeam].sort(compareStanding);
-  const note = tieNoteText(team.tie);
+  const note = tieNoteLine(team.tie);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack align="center" gap="xs" ta="center">
@@ -144,7 +144,7 @@ export const TeamTotal = memo(function TeamTotal({ team, listTeam }: { team: TTe
                 </Text>
                 {t.tie && (
                   <Text size="xs" c="dimmed" lineClamp={2} data-testid="team-list-tie">
-                    {tieNoteText(t.tie)}
+                    {tieNoteLine(t.tie)}
                   </Text>
                 )}
               </div>

@@ -1,7 +1,8 @@
 /** The ranking with each team's breakdown: field scores and every judge's point. */
 import type { Kysely } from 'kysely';
 import type { TResultItem } from '../../../src/schemas/scoring';
-import { compareTeamOrder, computeResults } from '../../../src/scoring';
+import { computeResults } from '../../../src/scoring';
+import { compareTeamOrder } from '../../../src/teamOrder';
 import { speedTimes, type TieBreakContext, tieBreakReason } from '../../../src/tieBreak';
 import type { Database } from '../../db/types';
 import { readSheet } from '../scoreField/sheet';

@@ -18,7 +18,8 @@ import type { TScoreItem } from '../../../src/schemas/scoring';
 import type { TTeamAnswer } from '../../../src/schemas/show';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import type { TSuddenDeath } from '../../../src/schemas/tieBreak';
-import { ANSWERS_GK_ID, compareTeamOrder, IncrementalRanking } from '../../../src/scoring';
+import { ANSWERS_GK_ID, IncrementalRanking } from '../../../src/scoring';
+import { compareTeamOrder } from '../../../src/teamOrder';
 import { type AnswerOpening, speedTimes, tieBreakReason, tieNotes } from '../../../src/tieBreak';
 import { audienceOf, type Memo, type Output, type PicturePart, type Viewer } from '../live/picture';
 

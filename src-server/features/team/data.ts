@@ -5,7 +5,7 @@ import { messages } from '../../../src/messages';
 import type { TTeam } from '../../../src/schemas/team';
 import { type ZTeamDataSchema, ZTeamMemberSchema } from '../../../src/schemas/team';
 import { z } from '../../../src/schemas/zod';
-import { compareTeamOrder } from '../../../src/scoring';
+import { compareTeamOrder } from '../../../src/teamOrder';
 import { parseStored } from '../../db/json';
 import { nextPriority } from '../../db/priority';
 import type { Database, TeamRow } from '../../db/types';
