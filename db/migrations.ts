@@ -20,6 +20,7 @@ import * as contests from './migrations/2026_11_27_0017_contests';
 import * as contestScope from './migrations/2026_11_27_0018_contest_scope';
 import * as importColumns from './migrations/2026_11_27_0019_import_columns';
 import * as resultsLocks from './migrations/2026_11_27_0020_results_locks';
+import * as jury from './migrations/2026_11_28_0021_jury';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0018_contest_scope': contestScope,
   '2026_11_27_0019_import_columns': importColumns,
   '2026_11_27_0020_results_locks': resultsLocks,
+  '2026_11_28_0021_jury': jury,
 };

@@ -3,6 +3,7 @@ import { actionsRouter } from './features/actions/router';
 import { authRouter } from './features/auth/router';
 import { certificatesRouter } from './features/certificates/router';
 import { eventsRouter } from './features/events/router';
+import { juryRouter } from './features/jury/router';
 import { systemRouter } from './features/live/router';
 import { mediaRouter } from './features/media/media';
 import { profileRouter } from './features/profile/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   scoring: scoringRouter,
   actions: actionsRouter,
   results: resultsRouter,
+  jury: juryRouter,
   ranking: tieBreakRouter,
   vote: voteRouter,
   projectors: projectorsRouter,

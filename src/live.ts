@@ -14,10 +14,12 @@
  * - `answers`, `buzz`, `presence`  staff only; `mine` the one team it belongs to;
  * - `vote`      everyone; the tally for staff, and for the others only while a screen shows it;
  * - `locks`     staff only: the results locked (a round's, the whole event's);
+ * - `jury`      staff and judges: the head judge, thresholds, recusals and the head judge's rulings;
  * - `reload`    everyone, development only.
  * A show move's `state` tells the staff who made it (`by`). The consoles open right now travel on a
  * subscription of their own (`show.console`), which only a console opens.
  */
+import type { TJury } from './jury';
 import type { TResultsLock } from './resultsLock';
 import type { TScoreField } from './schemas/scoreField';
 import type { TScoreItem } from './schemas/scoring';
@@ -85,6 +87,8 @@ export interface LiveMessages {
   vote: { vote: TVote | null };
   /** Staff: the results locked, every one (a small table, travelling whole). */
   locks: { locks: TResultsLock[] };
+  /** Staff and judges: the jury (no points in it). */
+  jury: { jury: TJury };
   reload: Record<never, never>;
 }
 export type LiveMessageType = keyof LiveMessages;
@@ -194,6 +198,8 @@ export interface DomainEvents {
   contest: { contestId: string };
   /** Results locked or unlocked: every lock now, and the scoring gate's version, which a lock moves on. */
   resultsLocks: { locks: TResultsLock[]; scoringVersion: number };
+  /** The head judge, a threshold, a recusal or a ruling changed: the jury now. */
+  jury: { jury: TJury };
 }
 export type DomainEventType = keyof DomainEvents;
 export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEvents[K] } }[DomainEventType];
@@ -210,6 +216,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'vote',
   'contest',
   'resultsLocks',
+  'jury',
 ];
 
 /** A vote as stored and as its domain event carries it: the ballot's teams come from the model. */

@@ -15,11 +15,12 @@ export interface TResultsLock {
 }
 
 /**
- * Who may lock and unlock results: the admin today. The head judge (trưởng ban giám khảo) joins here
- * when the event can name one; every check, server and screen, asks this one function.
+ * Who may lock and unlock results: the admin, and the judge the event names head judge (trưởng ban
+ * giám khảo, `headJudgeId`); every check, server and screen, asks this one function.
  */
-export function mayLockResults(user: { role: Role } | null | undefined): boolean {
-  return user?.role === 'admin';
+export function mayLockResults(user: { role: Role; _id?: string } | null | undefined, headJudgeId: string | null = null): boolean {
+  if (user?.role === 'admin') return true;
+  return user?.role === 'judge' && headJudgeId !== null && user._id === headJudgeId;
 }
 
 /**

@@ -70,13 +70,34 @@ export function officialTotal(exact: number): number {
   return tenths === 0 ? 0 : (Math.sign(exact) * tenths) / 10;
 }
 
+/**
+ * What ranks besides the points: the tie-break chain's inputs, the head judge's decisions (team and
+ * criterion, `decisionKey` of src/jury.ts → the score that counts instead of the judges' mean) and
+ * whose points count (false: a recused judge's point for that team, kept and not counted).
+ */
+export interface RankingContext extends TieBreakContext {
+  decided?: ReadonlyMap<string, number>;
+  counts?: (teamId: string, gkId: string) => boolean;
+}
+
 /** One team's field scores and official total from its points per field; only the shown numbers are rounded. */
-function teamResult(teamId: string, ordered: FieldRule[], pointsOf: (fieldName: string) => number[]): TeamResult {
+function teamResult(
+  teamId: string,
+  ordered: FieldRule[],
+  pointsOf: (fieldName: string) => number[],
+  decided?: ReadonlyMap<string, number>,
+): TeamResult {
   const fieldScores: Record<string, number | null> = {};
   let exactTotal = 0;
   for (const field of ordered) {
     const points = pointsOf(field.name);
-    const score = field.kind === 'answers' ? points.reduce((s, p) => s + p, 0) : judgesFieldScore(points, field.dropExtremes);
+    const decision = field.kind === 'judges' ? decided?.get(`${teamId}\u0000${field.name}`) : undefined;
+    const score =
+      decision !== undefined
+        ? decision
+        : field.kind === 'answers'
+          ? points.reduce((s, p) => s + p, 0)
+          : judgesFieldScore(points, field.dropExtremes);
     fieldScores[field.name] = score === null ? null : officialTotal(score);
     exactTotal += (score ?? 0) * field.weight;
   }
@@ -104,16 +125,19 @@ function byChainThenList(chain: TieBreakChain, keys: Map<string, number[]>, inde
 }
 
 /** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
-export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: TieBreakContext = {}): TeamResult[] {
+export function computeResults(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: RankingContext = {}): TeamResult[] {
   const ordered = [...fields].sort((a, b) => a.position - b.position);
   const byTeamField = new Map<string, number[]>();
   for (const row of rows) {
+    if (context.counts && !context.counts(row.teamId, row.gkId)) continue;
     const key = `${row.teamId}\u0000${row.fieldName}`;
     const list = byTeamField.get(key) ?? [];
     list.push(row.point);
     byTeamField.set(key, list);
   }
-  const results = teamIds.map((teamId) => teamResult(teamId, ordered, (name) => byTeamField.get(`${teamId}\u0000${name}`) ?? []));
+  const results = teamIds.map((teamId) =>
+    teamResult(teamId, ordered, (name) => byTeamField.get(`${teamId}\u0000${name}`) ?? [], context.decided),
+  );
   const chain = new TieBreakChain(ordered, context);
   const keys = new Map(results.map((r) => [r.teamId, chain.keysOf(r)]));
   chain.placeSuddenDeaths(keys);
@@ -139,14 +163,22 @@ export class IncrementalRanking {
   private readonly keys = new Map<string, number[]>();
   private readonly sorted: TeamResult[];
   private readonly order: (a: TeamResult, b: TeamResult) => number;
+  private readonly decided: ReadonlyMap<string, number> | undefined;
+  private readonly counts: ((teamId: string, gkId: string) => boolean) | undefined;
 
   /** `teamIds` in the teams' list order (`compareTeamOrder`): teams that share a rank keep it. */
-  constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: TieBreakContext = {}) {
+  constructor(teamIds: string[], fields: FieldRule[], rows: PointRow[], context: RankingContext = {}) {
     this.ordered = [...fields].sort((a, b) => a.position - b.position);
     this.chain = new TieBreakChain(this.ordered, context);
+    this.decided = context.decided;
+    this.counts = context.counts;
     const teams = new Set(teamIds);
     for (const teamId of teamIds) this.points.set(teamId, new Map());
-    for (const row of rows) if (teams.has(row.teamId)) this.fieldPoints(row.teamId, row.fieldName).set(row.gkId, row.point);
+    for (const row of rows) {
+      if (teams.has(row.teamId) && (!this.counts || this.counts(row.teamId, row.gkId))) {
+        this.fieldPoints(row.teamId, row.fieldName).set(row.gkId, row.point);
+      }
+    }
     for (const teamId of teamIds) {
       const result = this.resultFor(teamId);
       this.byTeam.set(teamId, result);
@@ -170,12 +202,12 @@ export class IncrementalRanking {
 
   private resultFor(teamId: string): TeamResult {
     const fields = this.points.get(teamId)!;
-    return teamResult(teamId, this.ordered, (name) => [...(fields.get(name)?.values() ?? [])]);
+    return teamResult(teamId, this.ordered, (name) => [...(fields.get(name)?.values() ?? [])], this.decided);
   }
 
   /** Sets (or, with null, removes) one point; a team outside the ranking is ignored. */
   setPoint(teamId: string, gkId: string, fieldName: string, point: number | null): void {
-    if (!this.points.has(teamId)) return;
+    if (!this.points.has(teamId) || (this.counts && !this.counts(teamId, gkId))) return;
     const byJudge = this.fieldPoints(teamId, fieldName);
     if (point === null) byJudge.delete(gkId);
     else byJudge.set(gkId, point);

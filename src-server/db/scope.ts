@@ -66,6 +66,9 @@ export const CONTEST_TABLES = [
   'votes',
   'action_log',
   'results_locks',
+  'jury_settings',
+  'recusals',
+  'jury_rulings',
 ] as const satisfies readonly (keyof Database)[];
 
 /** The contest tables, and a contest's judges' panel, which is a contest's too. */

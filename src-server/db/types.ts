@@ -416,6 +416,45 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   import_columns: ImportColumnsTable;
   results_locks: ResultsLocksTable;
+  jury_settings: JurySettingsTable;
+  recusals: RecusalsTable;
+  jury_rulings: JuryRulingsTable;
+}
+
+/** A contest's head judge and disagreement thresholds (migration 0021); no row: the defaults. */
+export interface JurySettingsTable {
+  contest_id: ContestId;
+  head_judge_id: string | null;
+  /** Criterion name → points. */
+  thresholds: Json<string | undefined>;
+}
+
+/** A judge who does not score a team; their points for it are kept and not counted. */
+export interface RecusalsTable {
+  id: Generated<string>;
+  contest_id: ContestId;
+  judge_id: string;
+  team_id: string;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+/** A head judge's step on a team's criterion: accept, re-score request or decision. */
+export interface JuryRulingsTable {
+  id: Generated<string>;
+  contest_id: ContestId;
+  team_id: string;
+  field_name: string;
+  kind: 'accept' | 'rescore' | 'decision';
+  judge_id: string | null;
+  point: number | null;
+  reason: Generated<string>;
+  /** Judge → point, as accepted. */
+  seen: ColumnType<unknown, string | null | undefined, string | null>;
+  actor_id: string | null;
+  actor_name: Generated<string>;
+  at: CreatedAt;
+  answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { scopeTo } from '../db/scope';
 import type { Database } from '../db/types';
 import { activeScope } from '../features/events/active';
+import { readJury } from '../features/jury/data';
 import { lastEventId } from '../features/live/events';
 import type { LiveScope, LoadPicture } from '../features/live/picture';
 import { readLocks } from '../features/results/locks';
@@ -39,6 +40,7 @@ const LIVE_LOADERS: Loaders = {
   suddenDeaths: (db) => readSuddenDeaths(db),
   vote: (db) => readCurrentVote(db),
   locks: (db) => readLocks(db),
+  jury: (db) => readJury(db),
 };
 
 /**

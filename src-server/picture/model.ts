@@ -6,6 +6,7 @@
  * progress, ranking) come from the parts and cache their result until the next change.
  */
 import type { Audience, DomainEvent, LiveMessage } from '../../src/live';
+import { type JuryData, JuryPicture } from '../features/jury/picture';
 import { type LivePicture, type LiveScope, Memo, type Output, type PicturePart, type Viewer, viewerKey } from '../features/live/picture';
 import { type LocksData, LocksPicture } from '../features/results/locks-picture';
 import { type StandingsData, StandingsPicture } from '../features/scoring/standings-picture';
@@ -14,7 +15,7 @@ import { type StageData, StagePicture } from '../features/show/stage-picture';
 import { type VoteData, VotePicture } from '../features/vote/picture';
 
 /** Everything the model holds, as a fresh load from the database gives it. */
-export type LiveData = StageData & AnswersData & StandingsData & VoteData & LocksData;
+export type LiveData = StageData & AnswersData & StandingsData & VoteData & LocksData & JuryData;
 
 export class LiveModel implements LivePicture {
   readonly stage: StagePicture;
@@ -22,9 +23,11 @@ export class LiveModel implements LivePicture {
   readonly standings: StandingsPicture;
   readonly votes: VotePicture;
   readonly locks: LocksPicture;
+  readonly jury: JuryPicture;
   /**
    * The parts in dependency order: each follows a change after the parts it reads (the standings
-   * read the stage's chain and the answers' times; the vote reads the stage and the team list).
+   * read the stage's chain, the answers' times and the jury's decisions; the vote reads the stage and
+   * the team list).
    */
   private readonly parts: readonly PicturePart<unknown>[];
   /** The parts in the order a fresh screen is told of them: the state first, then the teams. */
@@ -40,11 +43,12 @@ export class LiveModel implements LivePicture {
   ) {
     this.stage = new StagePicture(data, this.memo, scope.contest);
     this.answers = new AnswersPicture(data, this.stage);
-    this.standings = new StandingsPicture(data, this.memo, this.stage, this.answers);
+    this.jury = new JuryPicture(data);
+    this.standings = new StandingsPicture(data, this.memo, this.stage, this.answers, this.jury);
     this.votes = new VotePicture(data, this.memo, this.stage, this.standings);
     this.locks = new LocksPicture(data);
-    this.parts = [this.stage, this.answers, this.standings, this.votes, this.locks];
-    this.snapshotOrder = [this.stage, this.standings, this.answers, this.votes, this.locks];
+    this.parts = [this.stage, this.answers, this.jury, this.standings, this.votes, this.locks];
+    this.snapshotOrder = [this.stage, this.standings, this.answers, this.votes, this.locks, this.jury];
   }
 
   /** Follows one committed change and returns what each viewer is told of it. */
@@ -70,6 +74,13 @@ export class LiveModel implements LivePicture {
 
   /** The model's content in the shape of a fresh load, for comparing the two. */
   toData(): LiveData {
-    return { ...this.stage.data(), ...this.answers.data(), ...this.standings.data(), ...this.votes.data(), ...this.locks.data() };
+    return {
+      ...this.stage.data(),
+      ...this.answers.data(),
+      ...this.standings.data(),
+      ...this.votes.data(),
+      ...this.locks.data(),
+      ...this.jury.data(),
+    };
   }
 }

@@ -18,6 +18,7 @@ import { errorsText } from './errors';
 import { eventsText } from './events';
 import { homePageText, homeText } from './home';
 import { judgeLinksText } from './judgeLinks';
+import { juryText } from './jury';
 import { limitsText } from './limits';
 import { loginText } from './login';
 import { masterText } from './master';
@@ -62,6 +63,7 @@ export const messages = {
   tieNote: tieNoteText,
   resultsLock: resultsLockText,
   judgeLinks: judgeLinksText,
+  jury: juryText,
   pad: padText,
   ballot: ballotText,
   voteGuard: voteGuardText,

@@ -8,6 +8,7 @@
  */
 import { OVERLAY_SCENES, SCREEN2_MODES, SHOW_PHASES } from '../constants';
 import type { DomainEvents, DomainEventType, StoredShow } from '../live';
+import { ZJurySchema } from './jury';
 import { MEDIA_KINDS } from './questionSet';
 import { ZResultsLockSchema } from './resultsLock';
 import { FORMAT_KINDS } from './roundFormat';
@@ -42,6 +43,7 @@ const ZTeamListItem = z.object({
   fieldScores: z.record(z.string(), z.number().nullable()),
   tieBreak: z.string().nullable().optional(),
   tie: ZTieNoteSchema.optional(),
+  awaitingHeadJudge: z.literal(true).optional(),
 });
 
 const ZObstacleScene = z.object({
@@ -236,6 +238,7 @@ export const ZDomainEventPayloads = {
   vote: z.object({ vote: ZStoredVoteSchema.nullable() }),
   contest: z.object({ contestId: z.string() }),
   resultsLocks: z.object({ locks: z.array(ZResultsLockSchema), scoringVersion: z.number() }),
+  jury: z.object({ jury: ZJurySchema }),
 } satisfies { [K in DomainEventType]: z.ZodType<DomainEvents[K]> };
 
 // Each schema's output is exactly its type (no field missing or extra on either side, optional
@@ -258,5 +261,6 @@ const exact: { storedShow: Exact<typeof ZStoredShowSchema, StoredShow> } & {
   vote: true,
   contest: true,
   resultsLocks: true,
+  jury: true,
 };
 void exact;

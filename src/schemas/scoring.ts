@@ -125,7 +125,8 @@ export const CORRECTION_SOURCES = ['admin', 'admin-all', 'hand', 'undo', 'restar
 export interface TCorrectionEntry {
   id: number;
   at: number;
-  source: (typeof CORRECTION_SOURCES)[number];
+  /** `headJudge`: a head judge's ruling (the biên bản's own section). */
+  source: (typeof CORRECTION_SOURCES)[number] | 'headJudge';
   /** Null for a reset: every team. */
   teamName: string | null;
   fieldLabel: string | null;
@@ -146,6 +147,8 @@ export interface TResultJudgePoint {
   gkId: string;
   name: string;
   point: number | null;
+  /** The judge is recused from the team: a point of theirs is kept and not counted. */
+  recused?: true;
 }
 export interface TResultField {
   fieldName: string;
@@ -154,6 +157,8 @@ export interface TResultField {
   /** The field's score rounded once to one decimal, as shown; null where nobody scored. */
   score: number | null;
   judges: TResultJudgePoint[];
+  /** The head judge decided the score (it counts instead of the judges' mean). */
+  decided?: true;
 }
 export interface TResultItem {
   rank: number;
@@ -165,4 +170,6 @@ export interface TResultItem {
   /** Below a team with the same total: the tie-break rule that put it there ("xếp sau do Phần 2"); else null. */
   tieBreak: string | null;
   fields: TResultField[];
+  /** A judges' disagreement on the team waits for the head judge ("chờ trưởng ban"). */
+  awaitingHeadJudge?: true;
 }

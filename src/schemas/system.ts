@@ -20,6 +20,8 @@ export interface TTeamListItem {
   tieBreak?: string | null;
   /** Why it stands where it does among the teams with its total, for the projector and the team's phone (`tieNotes`). */
   tie?: TTieNote;
+  /** Staff only: a judges' disagreement on the team waits for the head judge ("chờ trưởng ban"). */
+  awaitingHeadJudge?: true;
 }
 
 /** The answer of GET /api/state (the contract's four fields). */

@@ -258,6 +258,14 @@ const TABLE: Entry[] = [
     input: { round: 6, reason: 'Thử quyền' },
     rest: [{ method: 'POST', path: '/api/results/unlock', body: { round: 6, reason: 'Thử quyền' } }],
   },
+  // The jury: judges read it (their recusals, the head judge's requests); rulings are the head judge's
+  // (none is named here, so the admin alone); the rest the admin's.
+  { procedure: 'jury.get', allowed: READERS },
+  { procedure: 'jury.setHead', allowed: ADMIN, input: { judgeId: NO_ID } },
+  { procedure: 'jury.setThreshold', allowed: ADMIN, input: { fieldName: NO_ID, threshold: 1 } },
+  { procedure: 'jury.recuse', allowed: ADMIN, input: { judgeId: NO_ID, teamId: NO_ID, reason: 'Thử quyền' } },
+  { procedure: 'jury.liftRecusal', allowed: ADMIN, input: { judgeId: NO_ID, teamId: NO_ID } },
+  { procedure: 'jury.rule', allowed: ADMIN, input: { kind: 'accept', teamId: NO_ID, fieldName: NO_ID, reason: 'Thử quyền' } },
   { procedure: 'certificates.prizeRules', allowed: STAFF },
   {
     procedure: 'certificates.setPrizeRules',

@@ -43,6 +43,9 @@ export const FILE_ORDER: readonly FileTable[] = [
   'action_log',
   'vote_discards',
   'results_locks',
+  'jury_settings',
+  'recusals',
+  'jury_rulings',
   'show_state',
   'show_history',
 ];
@@ -68,6 +71,9 @@ export const ROW_ORDER: Record<ContestTable, string[]> = {
   votes: ['id'],
   action_log: ['id'],
   results_locks: ['locked_at', 'id'],
+  jury_settings: ['head_judge_id'],
+  recusals: ['created_at', 'id'],
+  jury_rulings: ['at', 'id'],
 };
 
 /** The serial columns a restore leaves to the database. */

@@ -1,10 +1,12 @@
 /** The ranking with each team's breakdown: field scores and every judge's point. */
 import type { Kysely } from 'kysely';
+import { cellStates, decisionKey, decisionsOf, isRecused, teamsAwaitingHeadJudge } from '../../../src/jury';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import { computeResults } from '../../../src/scoring';
 import { compareTeamOrder } from '../../../src/teamOrder';
 import { speedTimes, type TieBreakContext, tieBreakReason } from '../../../src/tieBreak';
 import type { Database } from '../../db/types';
+import { readJury } from '../jury/data';
 import { readSheet } from '../scoreField/sheet';
 import { listScores } from '../scoring/data';
 import { readSettings } from '../settings/data';
@@ -68,12 +70,19 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
     minPoint: f.minPoint,
     round: f.round,
   }));
+  const jury = await readJury(db);
   const results = computeResults(
     teams.map((t) => t.id),
     sheet,
     scores,
-    await tieBreakContext(db),
+    {
+      ...(await tieBreakContext(db)),
+      decided: decisionsOf(jury),
+      counts: (teamId, gkId) => !isRecused(jury, gkId, teamId),
+    },
   );
+  const awaiting = teamsAwaitingHeadJudge(cellStates(fields, scores, jury));
+  const decided = decisionsOf(jury);
   const point = new Map(scores.map((s) => [`${s.teamId}|${s.gkId}|${s.fieldName}`, s.point]));
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const items: TResultItem[] = results.map((r) => {
@@ -96,9 +105,12 @@ export async function buildResults(db: Kysely<Database>): Promise<ResultsTable> 
                 gkId: j.id,
                 name: j.full_name || j.username,
                 point: point.get(`${r.teamId}|${j.id}|${f.name}`) ?? null,
+                ...(isRecused(jury, j.id, r.teamId) && { recused: true as const }),
               }))
             : [],
+        ...(f.kind === 'judges' && decided.has(decisionKey(r.teamId, f.name)) && { decided: true as const }),
       })),
+      ...(awaiting.has(r.teamId) && { awaitingHeadJudge: true as const }),
     };
   });
   return {

@@ -7,7 +7,7 @@ import { lockResults, unlockResults } from './locks';
 
 /** Who may lock and unlock results (`mayLockResults`: the admin, and the head judge once there is one). */
 const lockerProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!mayLockResults(ctx.user)) throw forbidden();
+  if (!mayLockResults(ctx.user, ctx.hub.live.jury.state().headJudgeId)) throw forbidden();
   return next();
 });
 

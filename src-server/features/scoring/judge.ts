@@ -5,6 +5,7 @@
  * two statements between BEGIN and COMMIT, none of them a ranking or progress query.
  */
 import { sql } from 'kysely';
+import { isRecused, openRescore } from '../../../src/jury';
 import type { SheetField } from '../../../src/live';
 import { messages } from '../../../src/messages';
 import { lockOver } from '../../../src/resultsLock';
@@ -14,6 +15,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { writableContestIdOf } from '../../db/scope';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { LiveModel } from '../../picture/model';
+import { answerRescore } from '../jury/actions';
 import { liveTransaction } from '../live/record';
 import { lockedError } from '../results/locks';
 import { claimKeySql, type KeyClaim, KeyTaken, once } from './idempotency';
@@ -24,6 +26,13 @@ export interface JudgeScoreInput {
   point: number;
   fieldName?: string;
   key?: string;
+}
+
+/** What a judge's point was checked with: its field, the scoring gate's version, the re-score request it answers. */
+interface JudgeGate {
+  field: SheetField;
+  scoringVersion: number;
+  rescoreId: string | null;
 }
 
 /** The scoring gate moved (scoring closed or the field changed on another instance a moment ago). */
@@ -38,7 +47,16 @@ class CellTaken extends Error {}
  * judge may score any open judges field; without `fieldName` (the seed's call) the one open field,
  * and a 400 naming `fieldName` when a judged round's sheet has opened several.
  */
-export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeScoreInput): { field: SheetField; scoringVersion: number } {
+export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeScoreInput): JudgeGate {
+  const jury = live.jury.state();
+  if (isRecused(jury, judgeId, input.teamId)) {
+    const team = live.standings.allTeams().find((t) => t.id === input.teamId);
+    throw new AppError('CONFLICT', messages.jury.recused(team?.name ?? ''));
+  }
+  // The head judge's request to score this cell again opens it past the scoring gate, until answered.
+  const rescore = input.fieldName ? openRescore(jury, judgeId, input.teamId, input.fieldName) : null;
+  const requested = rescore && live.standings.sheet().find((f) => f.name === rescore.fieldName && f.kind === 'judges');
+  if (rescore && requested) return checkCell(live, judgeId, input, requested, rescore.id);
   const { scoringOpen, openFields } = live.stage.stored;
   if (!scoringOpen || openFields.length === 0) throw new AppError('CONFLICT', messages.scoringClosed);
   const sheet = live.standings.sheet();
@@ -56,6 +74,11 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
     if (open.length > 1) throw badRequest(messages.sheetFieldRequired(labels), 'fieldName');
     field = open[0]!;
   }
+  return checkCell(live, judgeId, input, field, null);
+}
+
+/** The checks of a cell whatever opened it: the results locked, the team, the seat, the point. */
+function checkCell(live: LiveModel, judgeId: string, input: JudgeScoreInput, field: SheetField, rescoreId: string | null): JudgeGate {
   // Locked results: the lock the live model holds is the one of `scoringVersion`, which every lock
   // and unlock moves on, so the write below confirms it too (`results/gate.ts`).
   const lock = lockOver(live.locks.all(), field.round);
@@ -63,13 +86,13 @@ export function checkJudgeScore(live: LiveModel, judgeId: string, input: JudgeSc
   if (!live.standings.allTeams().some((t) => t.id === input.teamId)) throw notFound(messages.teamNotFound);
   if (!live.standings.seatList().some((s) => s.gkId === judgeId)) throw notFound(messages.judgeNotFound);
   checkPoint(field, input.point);
-  return { field, scoringVersion: live.stage.scoringVersion };
+  return { field, scoringVersion: live.stage.scoringVersion, rescoreId };
 }
 
 async function writeJudgeScore(
   ctx: Context,
   judgeId: string,
-  gate: { field: SheetField; scoringVersion: number },
+  gate: JudgeGate,
   input: JudgeScoreInput,
   claim: KeyClaim,
 ): Promise<{ item: TScoreItem }> {
@@ -132,6 +155,7 @@ async function writeJudgeScore(
     // Rolled back with the key it claimed: the write runs again and locks the point now there.
     if (!outcome.written) throw new CellTaken();
     // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
+    if (gate.rescoreId) await answerRescore(recorder, gate.rescoreId, at);
     const change = { teamId, gkId: judgeId, fieldName, point, updatedAt: at.getTime() };
     await recorder.record({ type: 'scores', payload: { changes: [change] } }, { last: true });
     return response;

@@ -1,4 +1,3 @@
-import type { TCorrectionEntry } from '../../../src/schemas/scoring';
 import {
   ZAdminSubmitAllSchema,
   ZAdminSubmitSchema,
@@ -9,6 +8,7 @@ import {
 } from '../../../src/schemas/scoring';
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, roleProcedure, router } from '../../trpc';
+import { readRulingEntries } from '../jury/data';
 import { readAuditLog, resetAllScores, undoScoreChange } from './audit';
 import { readCorrections } from './corrections';
 import { submitJudgeScore } from './judge';
@@ -23,9 +23,11 @@ export const scoringRouter = router({
   adminSubmit: adminProcedure.input(ZAdminSubmitSchema).mutation(({ ctx, input }) => adminSubmitScore(ctx, input)),
   adminSubmitAll: adminProcedure.input(ZAdminSubmitAllSchema).mutation(({ ctx, input }) => adminSubmitAll(ctx, input)),
 
-  /** Every point for the console and the dashboard; a judge sees only their own. */
+  /** Every point for the console, the dashboard and the head judge's board; any other judge sees only their own. */
   list: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({
-    items: ctx.hub.live.standings.judgeScores(ctx.user.role === 'judge' ? ctx.user._id : undefined),
+    items: ctx.hub.live.standings.judgeScores(
+      ctx.user.role === 'judge' && ctx.user._id !== ctx.hub.live.jury.state().headJudgeId ? ctx.user._id : undefined,
+    ),
     // The last event the list includes, to weigh it against the live `scores` messages.
     eventId: ctx.hub.live.eventId,
   })),
@@ -35,13 +37,10 @@ export const scoringRouter = router({
     .query(({ ctx, input }) => ctx.hub.live.standings.progress(input.fieldName)),
 
   log: staffProcedure.input(ZAuditFilterSchema).query(async ({ ctx, input }) => ({ items: await readAuditLog(ctx.db, input) })),
-  /**
-   * What the biên bản lists besides the points: every correction since the last reset, and the head
-   * judge's decisions, which stay empty until an event has a head judge (issue 30).
-   */
+  /** What the biên bản lists besides the points: every correction since the last reset, and the head judge's rulings. */
   corrections: staffProcedure.query(async ({ ctx }) => ({
     items: await readCorrections(ctx.db),
-    headJudgeDecisions: [] as TCorrectionEntry[],
+    headJudgeDecisions: await readRulingEntries(ctx.db),
   })),
   undo: adminProcedure.input(ZUndoSchema).mutation(({ ctx, input }) => undoScoreChange(ctx, input.eventId, input.reason)),
   reset: adminProcedure.input(ZResetSchema).mutation(({ ctx, input }) => resetAllScores(ctx, input.reason)),

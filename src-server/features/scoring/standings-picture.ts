@@ -3,6 +3,8 @@
  * stored point and what the tie-break chain reads (answer openings, sudden deaths), kept as an
  * incremental ranking. The `teams`, `progress` and `scores` messages come from here.
  */
+
+import { cellStates, isRecused, type TJury, teamsAwaitingHeadJudge } from '../../../src/jury';
 import type {
   Audience,
   DomainEvent,
@@ -60,6 +62,8 @@ export class StandingsPicture implements PicturePart<StandingsData> {
     private readonly stage: { readonly stored: StoredShow; eventSettings(): EventSettings },
     /** The answers, for the right-answer times of speed rounds. */
     private readonly answers: { answersTo(questionId: string): TTeamAnswer[] },
+    /** The jury: the head judge's decisions count, recused judges' points do not. */
+    private readonly jury: { state(): TJury; decisions(): ReadonlyMap<string, number> },
   ) {
     this.fields = [...data.fields];
     this.teams = [...data.teams].sort(compareTeamOrder);
@@ -82,16 +86,24 @@ export class StandingsPicture implements PicturePart<StandingsData> {
     const rules = this.stage.eventSettings().tieBreakRules ?? null;
     // The right-answer times only count when the chain uses them (the default chain does not).
     const speedMs = this.timed ? speedTimes(this.openings.values(), (questionId) => this.answers.answersTo(questionId)) : undefined;
+    const jury = this.jury.state();
     this.ranking = new IncrementalRanking(active, this.fields, [...this.scores.values()], {
       rules,
       speedMs,
       suddenDeaths: this.suddenDeaths,
+      decided: this.jury.decisions(),
+      counts: jury.recusals.length ? (teamId, gkId) => !isRecused(jury, gkId, teamId) : undefined,
     });
   }
 
   /** Whether the chain reads right-answer times. */
   private get timed(): boolean {
     return this.stage.eventSettings().tieBreakRules?.some((r) => r.kind === 'speedTime') ?? false;
+  }
+
+  /** The teams with a judges' disagreement the head judge has not settled ("chờ trưởng ban"). */
+  awaitingHeadJudge(): ReadonlySet<string> {
+    return this.memo.get('jury:awaiting', () => teamsAwaitingHeadJudge(cellStates(this.fields, this.judgeScores(), this.jury.state())));
   }
 
   /** The ranks and reasons every screen shows, to tell whether a change moved them. */
@@ -124,6 +136,7 @@ export class StandingsPicture implements PicturePart<StandingsData> {
   liveListTeam(): TTeamListItem[] {
     return this.memo.get('listTeam:live', () => {
       const notes = tieNotes(this.ranking.results(), this.fields);
+      const awaiting = this.awaitingHeadJudge();
       return this.teams
         .filter((t) => t.active)
         .map((t) => {
@@ -140,6 +153,7 @@ export class StandingsPicture implements PicturePart<StandingsData> {
             fieldScores: result?.fieldScores ?? {},
             tieBreak: tieBreakReason(result?.decidedBy, this.fields),
             ...(tie && { tie }),
+            ...(awaiting.has(t.id) && { awaitingHeadJudge: true }),
           };
         });
     });
@@ -156,7 +170,16 @@ export class StandingsPicture implements PicturePart<StandingsData> {
   /** What an audience sees of the totals: frozen ones for all but staff while frozen. */
   listTeam(audience: Audience): TTeamListItem[] {
     const frozen = this.stage.stored.scoreboardFrozen ? this.stage.stored.frozenListTeam : null;
-    return audience !== 'staff' && frozen ? frozen : this.liveListTeam();
+    if (audience === 'staff') return this.liveListTeam();
+    if (frozen) return frozen;
+    // The jury's disagreements are the staff's: the others get the list without them.
+    return this.memo.get('listTeam:others', () =>
+      this.liveListTeam().map((item) => {
+        if (!item.awaitingHeadJudge) return item;
+        const { awaitingHeadJudge: _, ...rest } = item;
+        return rest;
+      }),
+    );
   }
 
   progress(fieldName: string): TProgress {
@@ -249,6 +272,10 @@ export class StandingsPicture implements PicturePart<StandingsData> {
         return this.openProgressOutputs();
       case 'scores':
         return this.followScores(event.payload.changes);
+      case 'jury':
+        // A decision or a recusal moves the ranking; any change may settle or flag a cell.
+        this.rebuildRanking();
+        return [this.teamsOutput()];
       case 'answers': {
         // A speed round's right answers are timed: the chain may read them.
         const retime = this.timed && this.openings.get(event.payload.questionId)?.speed === true;
@@ -286,6 +313,8 @@ export class StandingsPicture implements PicturePart<StandingsData> {
         staff: scores,
         others: null,
         judge: (gkId) => {
+          // The head judge sees every judge's point (their board); a judge only their own.
+          if (gkId !== null && gkId === this.jury.state().headJudgeId) return changed.length ? scores : null;
           const own = changed.filter((i) => i.gkId === gkId);
           return own.length ? { type: 'scores', items: own } : null;
         },
@@ -301,7 +330,10 @@ export class StandingsPicture implements PicturePart<StandingsData> {
     const messages: LiveMessage[] = [{ type: 'teams', listTeam: this.listTeam(audience) }];
     for (const fieldName of this.stage.stored.openFields) messages.push({ type: 'progress', ...this.progress(fieldName) });
     if (audience === 'staff') messages.push({ type: 'scores', items: this.judgeScores() });
-    if (audience === 'judge') messages.push({ type: 'scores', items: this.judgeScores(viewer.userId) });
+    if (audience === 'judge') {
+      const head = viewer.userId !== null && viewer.userId === this.jury.state().headJudgeId;
+      messages.push({ type: 'scores', items: this.judgeScores(head ? undefined : viewer.userId) });
+    }
     return messages;
   }
 

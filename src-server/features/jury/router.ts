@@ -1,0 +1,19 @@
+import { ZJuryRuleSchema, ZLiftRecusalSchema, ZRecuseSchema, ZSetHeadJudgeSchema, ZSetThresholdSchema } from '../../../src/schemas/jury';
+import { adminProcedure, roleProcedure, router } from '../../trpc';
+import { liftRecusal, recuse, rule, setHeadJudge, setThreshold } from './actions';
+
+export const juryRouter = router({
+  /**
+   * The jury (no points): staff, and judges, whose pads skip their recused teams and show the head
+   * judge's requests. With the last event it includes, to weigh it against the live `jury` messages.
+   */
+  get: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({ jury: ctx.hub.live.jury.state(), eventId: ctx.hub.live.eventId })),
+  setHead: adminProcedure.input(ZSetHeadJudgeSchema).mutation(({ ctx, input }) => setHeadJudge(ctx, input.judgeId)),
+  setThreshold: adminProcedure.input(ZSetThresholdSchema).mutation(({ ctx, input }) => setThreshold(ctx, input.fieldName, input.threshold)),
+  recuse: adminProcedure.input(ZRecuseSchema).mutation(({ ctx, input }) => recuse(ctx, input)),
+  liftRecusal: adminProcedure.input(ZLiftRecusalSchema).mutation(({ ctx, input }) => liftRecusal(ctx, input)),
+  /** The head judge's step on a cell: the judge named trưởng ban, or an admin (checked inside). */
+  rule: roleProcedure('admin', 'judge')
+    .input(ZJuryRuleSchema)
+    .mutation(({ ctx, input }) => rule(ctx, input)),
+});
