@@ -87,7 +87,7 @@ describe('the head judge', () => {
       code: 'FORBIDDEN',
     });
     await expect(judges[2]!.caller.jury.setHead({ judgeId: judges[2]!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const { headJudgeId } = await admin.jury.setHead({ judgeId: judges[4]!.id });
+    const { headJudgeId } = (await admin.jury.setHead({ judgeId: judges[4]!.id })).jury;
     expect(headJudgeId).toBe(judges[4]!.id);
     // The head judge sees every judge's point; another judge only their own.
     const all = await judges[4]!.caller.scoring.list();

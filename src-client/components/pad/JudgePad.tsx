@@ -38,8 +38,9 @@ interface ScoreList {
 const NO_LIST: ScoreList = { items: [], eventId: 0 };
 
 function mergeScores<L extends ScoreList>(old: L, items: TScoreItem[]): L {
-  const merged = new Map(old.items.map((i) => [`${i.teamId}|${i.fieldName}`, i]));
-  for (const item of items) merged.set(`${item.teamId}|${item.fieldName}`, item);
+  // By judge too: the head judge's list holds every judge's points (their board reads them).
+  const merged = new Map(old.items.map((i) => [`${i.teamId}|${i.gkId}|${i.fieldName}`, i]));
+  for (const item of items) merged.set(`${item.teamId}|${item.gkId}|${item.fieldName}`, item);
   return { ...old, items: [...merged.values()] };
 }
 
