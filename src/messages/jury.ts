@@ -64,6 +64,7 @@ export const juryText = {
   send: 'Xác nhận',
   cancel: 'Huỷ',
   done: 'Đã ghi',
+  ruleError: 'Không ghi được việc của trưởng ban',
   cell: (team: string, field: string) => `${team} · ${field}`,
 
   // Recusals (the dashboard)
@@ -76,9 +77,33 @@ export const juryText = {
   noRecusals: 'Chưa có giám khảo nào được miễn chấm.',
   lift: 'Bỏ miễn chấm',
   recusedBy: (judges: string) => `Không chấm: ${judges}`,
+  recusalReasonPlaceholder: 'Ví dụ: cùng trường với đội thi',
+  liftTitle: 'Bỏ miễn chấm?',
+  liftText: (judge: string, team: string) => `${judge} sẽ chấm đội ${team}, và điểm của giám khảo này cho đội sẽ được tính.`,
+  recusedPoint: 'Giám khảo được miễn chấm đội này: điểm không được tính.',
+
+  // The dashboard's section "Ban giám khảo"
+  panelTitle: 'Ban giám khảo',
+  panelHint: 'Trưởng ban giám khảo, ngưỡng chênh lệch điểm của từng tiêu chí và các trường hợp miễn chấm.',
+  headHint: 'Trưởng ban xử lý các ô lệch điểm và được chốt kết quả. Chưa cử thì quản trị viên làm thay.',
+  adminOnly: 'Chỉ quản trị viên thay đổi được ban giám khảo.',
+  thresholds: 'Ngưỡng chênh lệch',
+  thresholdsHint: 'Khi điểm cao nhất và thấp nhất của các giám khảo cho một đội lệch nhau quá ngưỡng, ô điểm chờ trưởng ban xử lý.',
+  criterion: 'Tiêu chí',
+  range: 'Thang điểm',
+  rangeOf: (min: string, max: string) => `${min}–${max}`,
+  newThreshold: 'Ngưỡng mới',
+  newThresholdOf: (field: string) => `Ngưỡng mới của tiêu chí «${field}»`,
+  ownThreshold: 'riêng',
+  save: 'Lưu',
+  resetThreshold: 'Về mặc định',
+  noJudgedFields: 'Chưa có tiêu chí nào do giám khảo chấm.',
+  loadError: 'Không tải được ban giám khảo.',
+  saveError: 'Không lưu được.',
 
   // The judge's pad
   rescoreAsked: (team: string, field: string) => `Trưởng ban đề nghị bạn chấm lại ${team}, tiêu chí «${field}»`,
   rescoreReason: (reason: string) => `Lý do: ${reason}`,
   recusedTeam: 'Miễn chấm',
+  rescoreNow: 'Chấm lại',
 } as const;

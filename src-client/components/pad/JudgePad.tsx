@@ -2,13 +2,18 @@
  * The judge's pad for a phone in one hand: who and which event on top, the open field and its range
  * (or a judged round's sheet: every open criterion), the teams (the one on stage first) with the
  * judge's own points, and the keypad under the thumb, with the team's criteria above it. Locked, with
- * the reason, while no judges field is open; every point goes through the outbox with its field.
+ * the reason, while no judges field is open; every point goes through the outbox with its field. The
+ * jury shows too: the teams this judge is recused from are skipped (dimmed, never selected), and the
+ * head judge's open requests to score a cell again come first, each opening the keypad on that cell
+ * even while the pad is locked.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { isRecused } from '../../../src/jury';
 import type { TProgress } from '../../../src/live';
 import { contractText } from '../../../src/messages/contract';
+import { juryText } from '../../../src/messages/jury';
 import { loginText } from '../../../src/messages/login';
 import { padText } from '../../../src/messages/pad';
 import type { TPublicUser } from '../../../src/schemas/auth';
@@ -16,13 +21,14 @@ import type { TScoreItem } from '../../../src/schemas/scoring';
 import { displayName } from '../../../src/valueFormat';
 import { liveWins, onLiveMessage } from '../../hooks/liveEvents';
 import { useConnectionLost } from '../../hooks/useConnection';
+import { useJury } from '../../hooks/useJury';
 import { useLogout } from '../../hooks/useLogout';
 import { useSystemState } from '../../hooks/useSystemState';
 import { trpcClient, useTRPC } from '../../trpc';
 import { ClockIcon } from './icons';
 import { nextTeamToScore } from './nextTeam';
 import classes from './Pad.module.css';
-import { CriterionTabs, LockCard, PendingList, TeamRow } from './PadParts';
+import { CriterionTabs, LockCard, PendingList, RescoreCard, TeamRow } from './PadParts';
 import { PointKeypad } from './PointKeypad';
 import { padError, padNotice, padSuccess } from './padToast';
 import { formatScaleNumber } from './pointScale';
@@ -62,6 +68,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
   const { system, listTeam, connected } = useSystemState();
   const fieldsQuery = useQuery(trpc.scoreField.all.queryOptions());
   const settingsQuery = useQuery(trpc.settings.get.queryOptions());
+  const { jury } = useJury();
   // This judge's `scores` messages heard after the list's last read: a read that one overtook (read
   // before it, answered after it) gets it laid over, by event order.
   const heard = useRef<{ eventId: number; items: TScoreItem[] }[]>([]);
@@ -164,9 +171,11 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
     const entry = [...queue.entries].reverse().find((e) => e.teamId === teamId && e.status !== 'refused' && e.fieldName === fieldName);
     return entry ? entry.point : null;
   };
-  /** The team's criteria still without a point from this judge (sent or waiting). */
+  /** A team this judge is recused from: skipped, never selected, nothing missing. */
+  const recused = (teamId: string) => isRecused(jury, judge._id, teamId);
+  /** The team's criteria still without a point from this judge (sent or waiting); none for a recused team. */
   const missingOf = (teamId: string) =>
-    shownFields.filter((f) => pointOf(teamId, f.name) === null && waitingPoint(teamId, f.name) === null);
+    recused(teamId) ? [] : shownFields.filter((f) => pointOf(teamId, f.name) === null && waitingPoint(teamId, f.name) === null);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // The criterion being entered; null: the team's first one still missing.
@@ -182,7 +191,11 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
       setFieldChoice(null);
     }
   }, [system.activeTeamId]);
-  const selected = teams.find((t) => t._id === selectedId) ?? teams.find((t) => missingOf(t._id).length > 0) ?? teams[0] ?? null;
+  const selected =
+    teams.find((t) => t._id === selectedId && !recused(t._id)) ??
+    teams.find((t) => missingOf(t._id).length > 0) ??
+    teams.find((t) => !recused(t._id)) ??
+    null;
   const currentField =
     (open && (sheetFields.find((f) => f.name === fieldChoice) ?? (selected && missingOf(selected._id)[0]) ?? sheetFields[0])) || null;
 
@@ -221,6 +234,38 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
           hasPoint,
         ) ?? teamId,
     });
+  };
+
+  // The head judge's open requests to this judge to score a cell again, the cell's criterion known.
+  // One sent from here hides at once (the live jury marks it answered soon after), unless refused;
+  // after a reload, a point for the cell still in the outbox hides it the same way.
+  const [sentRescores, setSentRescores] = useState<ReadonlyMap<string, number>>(new Map());
+  const [rescoreId, setRescoreId] = useState<string | null>(null);
+  const refusedSince = (teamId: string, fieldName: string, since: number) =>
+    queue.entries.some((e) => e.status === 'refused' && e.teamId === teamId && e.fieldName === fieldName && e.createdAt >= since);
+  const rescores = jury.rulings.flatMap((ruling) => {
+    if (ruling.kind !== 'rescore' || ruling.answeredAt !== null || ruling.judgeId !== judge._id) return [];
+    const field = fields.find((f) => f.name === ruling.fieldName);
+    if (!field) return [];
+    const sentAt = sentRescores.get(ruling.id);
+    if (sentAt !== undefined && !refusedSince(ruling.teamId, ruling.fieldName, sentAt)) return [];
+    if (sentAt === undefined && waitingPoint(ruling.teamId, ruling.fieldName) !== null) return [];
+    const team = listTeam.find((t) => t._id === ruling.teamId);
+    return [{ ruling, field, teamName: team?.name ?? teamNames.current.get(ruling.teamId) ?? '', teamUnit: team?.unit ?? '' }];
+  });
+  // A refused answer brings its card back for good (the refusal stays on the outbox list until dismissed).
+  useEffect(() => {
+    const refused = [...sentRescores].filter(([id, at]) => {
+      const ruling = jury.rulings.find((r) => r.id === id);
+      return ruling !== undefined && refusedSince(ruling.teamId, ruling.fieldName, at);
+    });
+    if (refused.length > 0) setSentRescores(new Map([...sentRescores].filter(([id]) => !refused.some(([r]) => r === id))));
+  });
+  const rescoring = rescores.find((r) => r.ruling.id === rescoreId) ?? null;
+  const submitRescore = (ruling: { id: string; teamId: string; fieldName: string }, point: number) => {
+    queue.enqueue({ teamId: ruling.teamId, fieldName: ruling.fieldName, point });
+    setSentRescores(new Map([...sentRescores, [ruling.id, Date.now()]]));
+    setRescoreId(null);
   };
 
   const sheetCount = (teamId: string) => ({
@@ -292,6 +337,19 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
             fieldLabel={fieldLabel}
             onDismiss={queue.dismiss}
           />
+          {rescores.map(({ ruling, field, teamName }) => (
+            <RescoreCard
+              key={ruling.id}
+              asked={juryText.rescoreAsked(teamName, field.label)}
+              reason={juryText.rescoreReason(ruling.reason)}
+              active={ruling.id === rescoreId}
+              onToggle={(byKeyboard) => {
+                const opening = ruling.id !== rescoreId;
+                setRescoreId(opening ? ruling.id : null);
+                if (opening && byKeyboard) setFocusTarget('keypad');
+              }}
+            />
+          ))}
           {teams.length === 0 && (
             <Text c="dimmed" ta="center" py="xl">
               {padText.noTeams}
@@ -307,6 +365,7 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
               point={pointOf(team._id)}
               waitingPoint={waitingPoint(team._id)}
               sheet={multi ? sheetCount(team._id) : undefined}
+              recused={recused(team._id)}
               disabled={!open}
               onSelect={(byKeyboard) => {
                 pickTeam(team._id);
@@ -317,7 +376,17 @@ export function JudgePad({ judge }: { judge: TPublicUser }) {
         </div>
 
         <div className={classes.dock}>
-          {open && currentField && selected ? (
+          {rescoring ? (
+            <PointKeypad
+              key={`rescore|${rescoring.ruling.id}`}
+              field={rescoring.field}
+              teamName={rescoring.teamName}
+              teamUnit={rescoring.teamUnit}
+              previousPoint={pointOf(rescoring.ruling.teamId, rescoring.ruling.fieldName)}
+              criterion={{ label: rescoring.field.label }}
+              onSubmit={(point) => submitRescore(rescoring.ruling, point)}
+            />
+          ) : open && currentField && selected ? (
             <PointKeypad
               key={`${selected._id}|${currentField.name}`}
               field={currentField}

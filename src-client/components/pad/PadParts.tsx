@@ -1,8 +1,10 @@
 /**
  * The pad's pieces: a team row with the judge's own point (or, on a judged round's sheet, how many
- * criteria are scored), the criteria of the team's sheet, the outbox list, the lock card.
+ * criteria are scored, or that the judge is recused from it), the criteria of the team's sheet, the
+ * outbox list, the head judge's request to score a cell again, the lock card.
  */
 import { ActionIcon, Badge, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { juryText } from '../../../src/messages/jury';
 import { padText } from '../../../src/messages/pad';
 import type { TTeamListItem } from '../../../src/schemas/system';
 import { formatPoint } from '../../../src/valueFormat';
@@ -18,6 +20,7 @@ export function TeamRow({
   point,
   waitingPoint,
   sheet,
+  recused = false,
   disabled,
   onSelect,
 }: {
@@ -29,11 +32,13 @@ export function TeamRow({
   waitingPoint: number | null;
   /** Several criteria open: how many of them this judge has scored for the team (sent or waiting). */
   sheet?: SheetCount;
+  /** The judge is recused from the team: dimmed, never selectable, the word instead of a point. */
+  recused?: boolean;
   disabled: boolean;
   /** `byKeyboard`: picked with Enter or Space (a click with no pointer). */
   onSelect: (byKeyboard: boolean) => void;
 }) {
-  const scored = sheet ? sheet.done === sheet.total : point !== null;
+  const scored = !recused && (sheet ? sheet.done === sheet.total : point !== null);
   return (
     <button
       type="button"
@@ -43,8 +48,9 @@ export function TeamRow({
       data-scored={scored || undefined}
       data-stage={onStage || undefined}
       data-selected={selected || undefined}
+      data-recused={recused || undefined}
       aria-pressed={selected}
-      disabled={disabled}
+      disabled={disabled || recused}
       onClick={(event) => onSelect(event.detail === 0)}
     >
       <span className={classes.order}>{order}</span>
@@ -62,13 +68,15 @@ export function TeamRow({
         {team.unit && <span className={classes.teamUnit}>{team.unit}</span>}
       </span>
       {/* Said to a screen reader before the point: the tick alone says nothing. */}
-      {sheet ? (
+      {recused ? null : sheet ? (
         <span className={classes.srOnly}>{padText.sheetProgressSpoken(sheet.done, sheet.total)}</span>
       ) : (
         scored && waitingPoint === null && <span className={classes.srOnly}>{padText.scored}</span>
       )}
-      <span className={classes.teamPoint} data-testid="pad-team-point" aria-hidden={sheet ? true : undefined}>
-        {sheet ? (
+      <span className={classes.teamPoint} data-testid="pad-team-point" aria-hidden={sheet && !recused ? true : undefined}>
+        {recused ? (
+          <span className={classes.recusedMark}>{juryText.recusedTeam}</span>
+        ) : sheet ? (
           <SheetCountMark sheet={sheet} />
         ) : waitingPoint !== null ? (
           <span className={classes.pointWaiting}>
@@ -224,6 +232,41 @@ export function PendingList({
         </div>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * The head judge's request to score a cell again, above the teams: who and which criterion, the
+ * reason, and the button that opens the keypad on it (pressed again, closes it).
+ */
+export function RescoreCard({
+  asked,
+  reason,
+  active,
+  onToggle,
+}: {
+  asked: string;
+  reason: string;
+  active: boolean;
+  /** `byKeyboard`: pressed with Enter or Space (a click with no pointer). */
+  onToggle: (byKeyboard: boolean) => void;
+}) {
+  return (
+    <section className={classes.rescore} data-testid="pad-rescore" data-active={active || undefined} aria-label={asked}>
+      <span className={classes.rescoreAsked}>{asked}</span>
+      <span className={classes.rescoreReason} data-testid="pad-rescore-reason">
+        {reason}
+      </span>
+      <button
+        type="button"
+        className={classes.rescoreButton}
+        data-testid="pad-rescore-score"
+        aria-pressed={active}
+        onClick={(event) => onToggle(event.detail === 0)}
+      >
+        {active ? juryText.cancel : juryText.rescoreNow}
+      </button>
+    </section>
   );
 }
 
