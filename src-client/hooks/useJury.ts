@@ -4,17 +4,28 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMPTY_JURY, type TJury } from '../../src/jury';
+import type { Seat } from '../../src/live';
 import { useTRPC } from '../trpc';
 import { useLiveNewerThan } from './liveEvents';
 
-export function useJury(enabled = true): { jury: TJury; loaded: boolean; settle: (answer: { jury: TJury; eventId: number }) => void } {
+export interface JuryView {
+  jury: TJury;
+  /** The panel's judges (`jury.get`). */
+  panel: readonly Seat[];
+  loaded: boolean;
+  /** A change's answer, kept as the read (the live message may overtake it). */
+  settle: (answer: { jury: TJury; eventId: number }) => void;
+}
+
+export function useJury(enabled = true): JuryView {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const read = useQuery(trpc.jury.get.queryOptions(undefined, { enabled }));
   const live = useLiveNewerThan('jury', read.data);
   return {
     jury: live?.jury ?? read.data?.jury ?? EMPTY_JURY,
+    panel: read.data?.panel ?? [],
     loaded: read.data !== undefined,
-    settle: (answer) => queryClient.setQueryData(trpc.jury.get.queryKey(), answer),
+    settle: (answer) => queryClient.setQueryData(trpc.jury.get.queryKey(), (old) => ({ panel: old?.panel ?? [], ...answer })),
   };
 }

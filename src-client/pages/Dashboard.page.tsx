@@ -1,7 +1,7 @@
 /**
  * /user/dashboard: the organisers' desk. Counts on top, then one section per job: the event's settings
  * and the scoring sheet, then the judging sections: live ranking with exports, judges' progress, each
- * judge's points, corrections, the audit log and the reset. `?print=bien-ban` shows the official record.
+ * judge's points, corrections, the audit log and the reset, and the head judge's board. `?print=bien-ban` shows the official record.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { RefusalsPanel } from '../components/dashboard/RefusalsPanel';
 import { ScoreSheet } from '../components/dashboard/ScoreSheet';
 import { StatCards } from '../components/dashboard/StatCards';
 import { TieBreakEditor } from '../components/dashboard/TieBreakEditor';
+import { JuryBoardSection } from '../components/jury/JuryBoard';
 import { BienBan } from '../components/results/BienBan';
 import { ResultsSections, useResultsRefresh } from '../components/results/ResultsSections';
 import { useTRPC } from '../trpc';
@@ -45,6 +46,7 @@ function DashboardDesk() {
       <ScoreSheet />
       <TieBreakEditor />
       <ResultsSections />
+      <JuryBoardSection />
       <RefusalsPanel />
     </Stack>
   );

@@ -12,7 +12,12 @@ export const juryRouter = router({
    * The jury (no points): staff, and judges, whose pads skip their recused teams and show the head
    * judge's requests. With the last event it includes, to weigh it against the live `jury` messages.
    */
-  get: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({ jury: ctx.hub.live.jury.state(), eventId: ctx.hub.live.eventId })),
+  get: roleProcedure('admin', 'master', 'judge').query(({ ctx }) => ({
+    jury: ctx.hub.live.jury.state(),
+    /** The panel's judges, for the head judge's board and the dashboard. */
+    panel: ctx.hub.live.standings.seatList(),
+    eventId: ctx.hub.live.eventId,
+  })),
   setHead: adminProcedure.input(ZSetHeadJudgeSchema).mutation(({ ctx, input }) => setHeadJudge(ctx, input.judgeId).then(answer(ctx))),
   setThreshold: adminProcedure
     .input(ZSetThresholdSchema)
