@@ -83,9 +83,7 @@ describe('the head judge', () => {
   it('is named by the admin among the panel’s judges; any other judge is refused a ruling', async () => {
     await expect(
       judges[2]!.caller.jury.rule({ kind: 'accept', teamId: team(A), fieldName: 'noi-dung', reason: 'Hợp lệ' }),
-    ).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-    });
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: j.notHeadJudge });
     await expect(judges[2]!.caller.jury.setHead({ judgeId: judges[2]!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const { headJudgeId } = (await admin.jury.setHead({ judgeId: judges[4]!.id })).jury;
     expect(headJudgeId).toBe(judges[4]!.id);

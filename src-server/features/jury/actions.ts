@@ -13,7 +13,7 @@ import type { TJuryRule } from '../../../src/schemas/jury';
 import { formatPoint } from '../../../src/valueFormat';
 import type { Context } from '../../context';
 import type { Database } from '../../db/types';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { recordAction } from '../actions/log';
 import { type EventRecorder, liveTransaction } from '../live/record';
 import { refuseLockedPoint } from '../results/gate';
@@ -31,8 +31,10 @@ export async function recordJury(recorder: EventRecorder, options: { last?: bool
 
 /** Refuses anyone but the head judge (or an admin): the check every ruling makes on the server. */
 export function refuseUnlessHeadJudge(ctx: Ctx): void {
-  if (!mayHeadJudge(ctx.user, ctx.hub.live.jury.state())) throw forbidden();
+  if (!mayHeadJudge(ctx.user, ctx.hub.live.jury.state())) throw notHeadJudge();
 }
+
+const notHeadJudge = () => new AppError('FORBIDDEN', t.notHeadJudge);
 
 const nameOf = (user: TPublicUser) => user.fullName.trim() || user.username;
 
@@ -188,7 +190,7 @@ export async function rule(ctx: Ctx, input: TJuryRule): Promise<TJury> {
     await refuseLockedPoint(trx, field.name);
     const team = await teamName(trx, input.teamId);
     const jury = await readJury(trx);
-    if (!mayHeadJudge(ctx.user, jury)) throw forbidden();
+    if (!mayHeadJudge(ctx.user, jury)) throw notHeadJudge();
     const points = Object.fromEntries(
       (
         await trx
