@@ -1,9 +1,16 @@
-/** (b) Each judge's point per team, one matrix (teams × judges) per field the judges score. */
+/**
+ * (b) Each judge's point per team, one matrix (teams × judges) per field the judges score. A recused
+ * judge's point is struck through and marked 'miễn' (it does not count); a score the head judge
+ * decided is marked 'trưởng ban'.
+ */
 import { Badge, Group, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
+import { isRecused, type TJury } from '../../../src/jury';
+import { juryText } from '../../../src/messages/jury';
 import { resultsText } from '../../../src/messages/results';
 import type { TResultItem } from '../../../src/schemas/scoring';
 import { formatPoint } from '../../../src/valueFormat';
+import { useJury } from '../../hooks/useJury';
 import { useSystemState } from '../../hooks/useSystemState';
 import { DashboardSection } from '../dashboard/DashboardSection';
 import { useResults } from './util';
@@ -23,14 +30,46 @@ export function PointCell({ point }: { point: number | null | undefined }) {
   return <>{formatPoint(point)}</>;
 }
 
+/** A recused judge's cell: their point (kept, not counted) struck through and dimmed, or nothing, then 'miễn'. */
+function RecusedCell({ point }: { point: number | null | undefined }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap" title={juryText.recusedPoint} data-recused>
+      {point !== null && point !== undefined && (
+        <Text span size="sm" c="dimmed" td="line-through">
+          {formatPoint(point)}
+        </Text>
+      )}
+      <Badge size="xs" variant="outline" color="gray" tt="none">
+        {juryText.recusedMark}
+      </Badge>
+    </Group>
+  );
+}
+
+/** The field's score, with a small 'trưởng ban' mark when the head judge decided it. */
+function ScoreCell({ score, decided }: { score: number | null | undefined; decided: boolean }) {
+  if (!decided) return <PointCell point={score} />;
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap" title={juryText.status.decided} data-decided>
+      <Badge size="xs" variant="light" color="orange" tt="none">
+        {juryText.decisionSource}
+      </Badge>
+      <PointCell point={score} />
+    </Group>
+  );
+}
+
 export function FieldMatrix({
   fieldName,
   items,
   judges,
+  jury,
 }: {
   fieldName: string;
   items: TResultItem[];
   judges: { gkId: string; name: string }[];
+  /** The live jury, when loaded: its recusals show at once; else the results' own marks. */
+  jury: TJury | null;
 }) {
   return (
     <Table.ScrollContainer minWidth={200 + judges.length * 110} scrollAreaProps={KEYBOARD_SCROLL}>
@@ -53,17 +92,22 @@ export function FieldMatrix({
         <Table.Tbody>
           {items.map((item) => {
             const field = item.fields.find((f) => f.fieldName === fieldName);
-            const points = new Map(field?.judges.map((j) => [j.gkId, j.point]));
+            const points = new Map(field?.judges.map((j) => [j.gkId, j]));
+            const recused = (gkId: string) => (jury ? isRecused(jury, gkId, item.teamId) : points.get(gkId)?.recused === true);
             return (
               <Table.Tr key={item.teamId} data-testid="matrix-row" data-team={item.name}>
                 <Table.Td fw={600}>{item.name}</Table.Td>
                 {judges.map((judge) => (
                   <Table.Td key={judge.gkId} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    <PointCell point={points.get(judge.gkId)} />
+                    {recused(judge.gkId) ? (
+                      <RecusedCell point={points.get(judge.gkId)?.point} />
+                    ) : (
+                      <PointCell point={points.get(judge.gkId)?.point} />
+                    )}
                   </Table.Td>
                 ))}
                 <Table.Td ta="right" fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <PointCell point={field?.score} />
+                  <ScoreCell score={field?.score} decided={field?.decided === true} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -77,6 +121,7 @@ export function FieldMatrix({
 export function JudgeMatrix() {
   const { data } = useResults();
   const { system } = useSystemState();
+  const { jury, loaded } = useJury();
   const judgeFields = (data?.fields ?? []).filter((f) => f.kind === 'judges');
   const [tab, setTab] = useState<string | null>(null);
   const active = judgeFields.some((f) => f.fieldName === tab) ? tab : null;
@@ -107,7 +152,7 @@ export function JudgeMatrix() {
           </Tabs.List>
           {judgeFields.map((field) => (
             <Tabs.Panel key={field.fieldName} value={field.fieldName}>
-              <FieldMatrix fieldName={field.fieldName} items={data.items} judges={data.judges} />
+              <FieldMatrix fieldName={field.fieldName} items={data.items} judges={data.judges} jury={loaded ? jury : null} />
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -1,7 +1,8 @@
-/** (a) The live ranking: rank (shared ranks marked), team (with the tie-break reason below an equal total), unit, each field's score and the total; export and print. */
+/** (a) The live ranking: rank (shared ranks marked), team (marked 'chờ trưởng ban' while a judges' disagreement waits, the tie-break reason below an equal total), unit, each field's score and the total; export and print. */
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { juryText } from '../../../src/messages/jury';
 import { resultsText } from '../../../src/messages/results';
 import { compareStanding } from '../../../src/teamOrder';
 import { formatPoint } from '../../../src/valueFormat';
@@ -81,9 +82,16 @@ export function LiveRanking() {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text fw={700} size="sm">
-                {team.name}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={700} size="sm">
+                  {team.name}
+                </Text>
+                {team.awaitingHeadJudge && (
+                  <Badge size="sm" color="orange" variant="light" tt="none" style={{ flex: 'none' }} data-testid="awaiting-head-judge">
+                    {juryText.awaiting}
+                  </Badge>
+                )}
+              </Group>
               {team.tieBreak && (
                 <Text size="xs" c="dimmed" data-testid="ranking-tie-break">
                   {team.tieBreak}

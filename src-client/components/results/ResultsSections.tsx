@@ -1,4 +1,5 @@
 /** The dashboard's judging sections, below the settings and the scoring sheet. */
+import { JurySettings } from '../jury/JurySettings';
 import { ActionLog } from './ActionLog';
 import { AuditLog } from './AuditLog';
 import { Corrections } from './Corrections';
@@ -15,6 +16,7 @@ export function ResultsSections() {
     <>
       <LiveRanking />
       <ResultsLocks />
+      <JurySettings />
       <ScoringProgress />
       <JudgeMatrix />
       <Corrections />
