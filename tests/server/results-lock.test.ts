@@ -268,6 +268,26 @@ describe('the projector', () => {
   });
 });
 
+describe('what else moves the results', () => {
+  it('refuses taking a team out of locked results and changing a locked criterion’s scale; a label may change', async () => {
+    // The whole event is locked (the final results are on air).
+    expect((await master.results.locks()).locks.some((l) => l.round === null)).toBe(true);
+    await expect(admin.team.remove({ _id: teamIds[0]! })).rejects.toMatchObject({ code: 'CONFLICT', message: t_.eventLocked });
+    await expect(admin.team.update({ _id: teamIds[1]!, changes: { active: false } })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: t_.eventLocked,
+    });
+    const field = (await admin.scoreField.all()).items.find((f) => f.name === 'phan-2')!;
+    await expect(admin.scoreField.update({ _id: field._id, changes: { weight: 2 } })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: t_.eventLocked,
+    });
+    await expect(admin.scoreField.remove({ _id: field._id })).rejects.toMatchObject({ code: 'CONFLICT', message: t_.eventLocked });
+    await admin.scoreField.update({ _id: field._id, changes: { label: 'Phần 2: Tăng tốc' } });
+    expect((await admin.scoreField.all()).items.find((f) => f.name === 'phan-2')).toMatchObject({ weight: 1, label: 'Phần 2: Tăng tốc' });
+  });
+});
+
 describe('an archived event', () => {
   it('keeps its locks read-only like the rest of it', async () => {
     const { contest } = t.deps.hub.live.scope;

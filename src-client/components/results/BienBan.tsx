@@ -13,8 +13,10 @@ import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useLocation } from 'wouter';
+import { juryText } from '../../../src/messages/jury';
 import { resultsText } from '../../../src/messages/results';
 import { judgesOnField } from '../../../src/results';
+import type { TResultItem } from '../../../src/schemas/scoring';
 import { formatDate, formatDateTime, formatPoint } from '../../../src/valueFormat';
 import { useTRPC } from '../../trpc';
 import b from './BienBan.module.css';
@@ -182,13 +184,17 @@ export function BienBan() {
                       <tbody>
                         {data.items.map((item) => {
                           const f = item.fields.find((x) => x.fieldName === field.fieldName);
-                          const points = new Map(f?.judges.map((j) => [j.gkId, j.point]));
+                          const points = new Map(f?.judges.map((j) => [j.gkId, j]));
                           return (
                             <tr key={item.teamId}>
                               <NameCell text={item.name} widthMm={layout.judgeTableNameMm} />
                               {scored.map((judge) => (
                                 <td key={judge.gkId} className={c.num}>
-                                  <Point value={points.get(judge.gkId)} />
+                                  {points.get(judge.gkId)?.recused ? (
+                                    <span data-testid="record-recused">{juryText.recusedMark}</span>
+                                  ) : (
+                                    <Point value={points.get(judge.gkId)?.point} />
+                                  )}
                                 </td>
                               ))}
                               <td className={c.num} style={{ fontWeight: 700 }}>
@@ -200,6 +206,7 @@ export function BienBan() {
                       </tbody>
                     </table>
                   )}
+                  <RecusedNote items={data.items} fieldName={field.fieldName} />
                   {data.judges.length > 0 && never.length > 0 && (
                     <p className={c.note} data-testid="record-not-scored" data-field={field.fieldName}>
                       {scored.length === 0 ? t.nobodyScored : t.notScoredBy(never.map((j) => j.name).join(', '))}
@@ -267,5 +274,18 @@ export function BienBan() {
         )}
       </div>
     </PrintSheet>
+  );
+}
+
+/** Under a criterion's table: who was recused from which team ("Không chấm: …"), their points not counted. */
+function RecusedNote({ items, fieldName }: { items: TResultItem[]; fieldName: string }) {
+  const pairs = items.flatMap((item) =>
+    (item.fields.find((f) => f.fieldName === fieldName)?.judges ?? []).filter((j) => j.recused).map((j) => `${j.name} (${item.name})`),
+  );
+  if (pairs.length === 0) return null;
+  return (
+    <p className={c.note} data-testid="record-recusals" data-field={fieldName}>
+      {juryText.recusedBy(pairs.join(', '))}
+    </p>
   );
 }

@@ -52,6 +52,31 @@ export async function refuseLockedPoint(trx: Trx, fieldName: string): Promise<vo
 }
 
 /**
+ * Refuses taking a team out of the ranking (deleting it, setting it inactive) while it stands in
+ * locked results: the whole event locked, or a locked round where it has points.
+ */
+export async function refuseLockedTeam(trx: Trx, teamId: string): Promise<void> {
+  const locks = await readLocks(trx);
+  if (!locks.length) return;
+  const whole = locks.find((l) => l.round === null);
+  if (whole) throw lockedError(whole);
+  const fields = await trx.selectFrom('scores').select('field_name').distinct().where('team_id', '=', teamId).execute();
+  for (const field of fields) await refuseLockedPoint(trx, field.field_name);
+}
+
+/**
+ * A change to a criterion that moves its points' scores (its range, step, weight, kind, extremes,
+ * name or round): refused while its round (or the new one) or the whole event is locked. Its label
+ * and place in the sheet may change.
+ */
+export async function refuseLockedField(trx: Trx, current: { name: string; round: number | null }, round?: number | null): Promise<void> {
+  await refuseLockedPoint(trx, current.name);
+  if (round === undefined || round === current.round) return;
+  const lock = lockOver(await readLocks(trx), round);
+  if (lock) throw lockedError(lock);
+}
+
+/**
  * The final-results scene needs the whole event locked. Asked in the show move that puts it on air,
  * which holds the show's row, so no unlock slips in between (an unlock refuses while it is on air).
  */

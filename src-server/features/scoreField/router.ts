@@ -9,6 +9,7 @@ import type { Database } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 import { liveTransaction } from '../live/record';
+import { refuseLockedField } from '../results/gate';
 import { readSheet, recordSheet, type SheetRow, sheetColumnsOf, sheetRowOf } from './sheet';
 
 function toScoreField({ id, ...field }: SheetRow): TScoreField {
@@ -46,6 +47,10 @@ export const scoreFieldRouter = router({
     }
     try {
       return await liveTransaction(ctx, async (recorder) => {
+        const moving = (['name', 'kind', 'minPoint', 'maxPoint', 'step', 'weight', 'dropExtremes', 'round'] as const).some(
+          (key) => c[key] !== undefined && c[key] !== current[key],
+        );
+        if (moving) await refuseLockedField(recorder.trx, current, c.round);
         const row = await recorder.trx
           .updateTable('score_fields')
           .set({
@@ -65,6 +70,8 @@ export const scoreFieldRouter = router({
   }),
   remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
+      const current = (await readSheet(recorder.trx)).find((f) => f.id === input._id);
+      if (current) await refuseLockedField(recorder.trx, current);
       const result = await recorder.trx.deleteFrom('score_fields').where('id', '=', input._id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(messages.scoreFieldNotFound);
       await recordSheet(recorder);

@@ -2,6 +2,7 @@ import { ZTeamCreateSchema, ZTeamUpdateSchema } from '../../../src/schemas/team'
 import { z } from '../../../src/schemas/zod';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { liveTransaction } from '../live/record';
+import { refuseLockedTeam } from '../results/gate';
 import { createTeam, deleteTeam, listTeams, recordTeams, updateTeam } from './data';
 
 export const teamRouter = router({
@@ -20,6 +21,7 @@ export const teamRouter = router({
   ),
   update: adminProcedure.input(ZTeamUpdateSchema).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
+      if (input.changes.active === false) await refuseLockedTeam(recorder.trx, input._id);
       const item = await updateTeam(recorder.trx, input._id, input.changes);
       await recordTeams(recorder);
       return { item };
@@ -27,6 +29,7 @@ export const teamRouter = router({
   ),
   remove: adminProcedure.input(z.object({ _id: z.string().trim().min(1).max(100) })).mutation(({ ctx, input }) =>
     liveTransaction(ctx, async (recorder) => {
+      await refuseLockedTeam(recorder.trx, input._id);
       await deleteTeam(recorder.trx, input._id);
       await recordTeams(recorder);
       return { ok: true as const };
