@@ -171,8 +171,11 @@ export class StandingsPicture implements PicturePart<StandingsData> {
   listTeam(audience: Audience): TTeamListItem[] {
     const frozen = this.stage.stored.scoreboardFrozen ? this.stage.stored.frozenListTeam : null;
     if (audience === 'staff') return this.liveListTeam();
-    if (frozen) return frozen;
-    // The jury's disagreements are the staff's: the others get the list without them.
+    return frozen ?? this.othersListTeam();
+  }
+
+  /** The live list as all but staff see it: the jury's disagreements are the staff's alone. */
+  othersListTeam(): TTeamListItem[] {
     return this.memo.get('listTeam:others', () =>
       this.liveListTeam().map((item) => {
         if (!item.awaitingHeadJudge) return item;

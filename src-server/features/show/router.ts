@@ -102,7 +102,7 @@ export async function updateShow(ctx: Context, changes: z.infer<typeof ZShowUpda
     if (changes.phase === 'final' && previous.stored.phase !== 'final') await refuseFinalUnlessLocked(recorder.trx);
     const next = await applyShowChanges(recorder.trx, previous.stored, changes, now);
     const freezing = changes.scoreboardFrozen !== undefined && changes.scoreboardFrozen !== previous.stored.scoreboardFrozen;
-    if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.standings.liveListTeam() : null;
+    if (freezing) next.frozenListTeam = next.scoreboardFrozen ? ctx.hub.live.standings.othersListTeam() : null;
     asMove(next, { label: await labelOf(ctx, recorder.trx, changes, next), by: by?.name ?? null });
     await recorder.show(await saveShow(recorder.trx, previous, next), next, by);
   });
