@@ -3,10 +3,13 @@
  * data folder (or in memory for tests). Both return the same JavaScript types: int8 and numeric are
  * numbers, timestamptz a Date, json and jsonb parsed.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from '../../db/migrations';
 import type { Database } from './types';
 
@@ -14,6 +17,28 @@ const INT8 = 20;
 const NUMERIC = 1700;
 
 const toNumber = (value: string) => Number(value);
+
+/**
+ * PGlite's settings for a night's database, a few megabytes of rows: an 8 MB page cache instead of
+ * PostgreSQL's 128 MB, which PGlite holds in the server's own memory whether it is used or not (a
+ * bare PGlite on an event's folder: 275 MB → 140 MB; BENCHMARKS.md, "Memory and start-up").
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
+
+/**
+ * A new data folder is made (PostgreSQL's initdb) in a child process that exits: initdb's memory,
+ * about 220 MB, would otherwise stay with the server until its next restart. Under Bun, which has no
+ * `--input-type`, and when the child cannot run, the folder is made in this process as before.
+ */
+function initDataDirApart(dataDir: string): void {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || 'bun' in process.versions) return;
+  const script = `const { PGlite } = await import(process.argv[1]); await (await PGlite.create({ dataDir: process.argv[2] })).close();`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (child.status !== 0)
+    console.warn(`[db] the data folder is made in the server process: ${child.stderr?.toString().trim().split('\n')[0]}`);
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -32,6 +57,8 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded only here: a server on PGlite never holds PostgreSQL's client.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -52,8 +79,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
 
+  if (options.dataDir) initDataDirApart(options.dataDir);
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    postgresqlconf: PGLITE_SETTINGS,
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
   // Kysely's own dialect. PGlite has one connection, and Kysely hands it to one holder at a time (its

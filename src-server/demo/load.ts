@@ -144,7 +144,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
         let format = ZFormatSchema.parse(set.format ?? { kind: 'classic' });
         if (format.kind === 'obstacle' && !format.picture) {
           // The picture is drawn here (no download) and stored like an upload.
-          const png = obstaclePicturePng();
+          const png = await obstaclePicturePng();
           const media = await trx
             .insertInto('media')
             .values({ content_type: 'image/png', file_name: 'khue-van-cac.png', size: png.length, data: png })

@@ -3,7 +3,6 @@
  * the Temple of Literature (Văn Miếu) that stands for Hà Nội, at dawn over its square pond. Drawn as
  * SVG and rendered to PNG with resvg when the demo loads.
  */
-import { Resvg } from '@resvg/resvg-js';
 
 const WIDTH = 1200;
 const HEIGHT = 900;
@@ -73,6 +72,8 @@ export function obstaclePictureSvg(): string {
 }
 
 /** The picture as PNG bytes. */
-export function obstaclePicturePng(): Buffer {
+export async function obstaclePicturePng(): Promise<Buffer> {
+  // Loaded here only: the renderer is needed once, when the demo is loaded into an empty event.
+  const { Resvg } = await import('@resvg/resvg-js');
   return new Resvg(obstaclePictureSvg(), { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }

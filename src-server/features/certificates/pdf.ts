@@ -6,13 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import type { Kysely } from 'kysely';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { COLORS, certificateLines, certificatePages, FRAMES, LOGO_BOX, PAGE_MM } from '../../../src/certificateLayout';
 import { certificatesText } from '../../../src/messages/certificates';
 import type { TCertificates } from '../../../src/schemas/certificates';
 import type { Database } from '../../db/types';
+import { loadPdf } from '../../heavy';
 import { readMedia } from '../media/media';
 import { uploadedMediaId } from '../media/obstacle-address';
 
@@ -29,7 +29,10 @@ function loadFonts() {
 const PT_PER_MM = 72 / 25.4;
 const pt = (mm: number) => mm * PT_PER_MM;
 
-function color(hex: string) {
+type Rgb = Awaited<ReturnType<typeof loadPdf>>['rgb'];
+
+/** A "#rrggbb" colour as pdf-lib's. */
+function colorOf(rgb: Rgb, hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 }
@@ -57,11 +60,13 @@ function middleAboveBaseline(font: PDFFont): number {
 }
 
 function drawPage(
+  rgb: Rgb,
   page: PDFPage,
   fonts: { regular: PDFFont; bold: PDFFont },
   logo: PDFImage | null,
   lines: ReturnType<typeof certificateLines>,
 ) {
+  const color = (hex: string) => colorOf(rgb, hex);
   const height = pt(PAGE_MM.height);
   for (const frame of FRAMES) {
     page.drawRectangle({
@@ -105,6 +110,7 @@ function drawPage(
 }
 
 export async function certificatesPdf(db: Kysely<Database>, data: TCertificates, today = new Date()): Promise<Uint8Array> {
+  const { PDFDocument, fontkit, rgb } = await loadPdf();
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(certificatesText.pdfTitle(data.event.name));
@@ -113,7 +119,7 @@ export async function certificatesPdf(db: Kysely<Database>, data: TCertificates,
   const fonts = { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
   const logo = await embedLogo(db, pdf, data.event.logoUrl);
   for (const certificate of certificatePages(data)) {
-    drawPage(pdf.addPage([pt(PAGE_MM.width), pt(PAGE_MM.height)]), fonts, logo, certificateLines(data, certificate, today));
+    drawPage(rgb, pdf.addPage([pt(PAGE_MM.width), pt(PAGE_MM.height)]), fonts, logo, certificateLines(data, certificate, today));
   }
   return pdf.save();
 }

@@ -3,7 +3,7 @@
  * said. Only images, audio and video a projector can show are accepted; SVG is not (it can carry
  * scripts).
  */
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from '../../heavy';
 
 export const MEDIA_TYPES = new Set([
   'image/png',
@@ -31,6 +31,7 @@ export const MEDIA_TYPES = new Set([
 
 /** The media type detected from the bytes, or null when it is not one this app serves. */
 export async function detectMediaType(data: Uint8Array): Promise<string | null> {
+  const fileTypeFromBuffer = await loadFileType();
   const found = await fileTypeFromBuffer(data);
   return found && MEDIA_TYPES.has(found.mime) ? found.mime : null;
 }

@@ -7,7 +7,8 @@
  * The composite has the board's shape (4:3), the original cropped to its centre as the board's
  * `object-fit: cover` crops it, so the tiles of the board and of the composite are the same cells.
  */
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../../heavy';
 
 /** The board's shape (ObstacleBoard.module.css, `.picture`). */
 const BOARD_RATIO = 4 / 3;
@@ -68,6 +69,7 @@ function coverFor(tiles: number, shown: number[], width: number, height: number)
 
 /** A picture the server cannot read (a format sharp does not decode): every cell covered, nothing leaks. */
 async function coveredBoard(): Promise<Picture> {
+  const sharp = await loadSharp();
   const data = await sharp({ create: { width: 1200, height: 900, channels: 3, background: OBSTACLE_FILL } })
     .png()
     .toBuffer();
@@ -80,6 +82,7 @@ async function coveredBoard(): Promise<Picture> {
  */
 export async function compositeObstaclePicture(original: Picture, view: { tiles: number; shown: number[] }): Promise<Picture> {
   try {
+    const sharp = await loadSharp();
     const input = sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS });
     const meta = await input.metadata();
     // EXIF orientations 5–8 turn the picture a quarter: the browser shows it turned, so do we.

@@ -5,11 +5,12 @@
  * the second, "Thể thức", the round's format (import/formatSheet.ts). Edited in Excel or LibreOffice,
  * it imports again unchanged.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { messages } from '../../../src/messages';
 import { optionLetter, readAnswer, rightOptionIndex } from '../../../src/questionAnswer';
 import { FORMAT_SHEET_NAME, OPTION_FIELDS } from '../../../src/schemas/questionImport';
 import type { TQuestion, TQuestionSet } from '../../../src/schemas/questionSet';
+import { loadExcel } from '../../heavy';
 import { sheetName } from '../results/sheet';
 import { formatSheetRows } from './import/formatSheet';
 
@@ -74,7 +75,8 @@ function addTable(sheet: ExcelJS.Worksheet, widths: number[], rows: (string | nu
 }
 
 export async function questionSetXlsx(set: TQuestionSet): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   workbook.creator = messages.appName;
   const taken = new Set([FORMAT_SHEET_NAME.toLowerCase()]);
   const name = sheetName(set.title, taken, fields.content);

@@ -6,10 +6,10 @@
  * its table, as on the biên bản. Teams come in the order of the results (`buildResults`), never
  * re-sorted here.
  */
-import ExcelJS from 'exceljs';
 import { messages } from '../../../src/messages';
 import { judgesOnField } from '../../../src/results';
 import { formatDate, formatPoint } from '../../../src/valueFormat';
+import { loadExcel } from '../../heavy';
 import type { ResultsTable } from './data';
 import { type ColumnSpec, pointText } from './layout';
 import { addTableSheet, sheetName } from './sheet';
@@ -17,6 +17,7 @@ import { addTableSheet, sheetName } from './sheet';
 const t = messages.results;
 
 export async function resultsXlsx(table: ResultsTable, title: string): Promise<Uint8Array> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = messages.appName;
   const taken = new Set<string>();

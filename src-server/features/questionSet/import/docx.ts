@@ -8,12 +8,12 @@
  * key before any question, a line that fits nowhere): parse.ts turns the questions into rows.
  */
 import type { Kysely } from 'kysely';
-import mammoth from 'mammoth';
 import { messages } from '../../../../src/messages';
 import { OPTION_LETTERS, optionLetter } from '../../../../src/questionAnswer';
 import type { TMedia } from '../../../../src/schemas/media';
 import type { Database } from '../../../db/types';
 import { badRequest } from '../../../errors';
+import { loadMammoth } from '../../../heavy';
 import { detectMediaType } from '../../media/detect';
 import { mediaKind, storeMedia } from '../../media/media';
 import { allMarked, htmlLines, type Line } from './docxHtml';
@@ -256,6 +256,7 @@ export async function readDocxQuestions(bytes: Uint8Array): Promise<DocxRead> {
   const pictures: Picture[] = [];
   let html: string;
   try {
+    const mammoth = await loadMammoth();
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
       {

@@ -11,7 +11,7 @@
  * the item's position, from 1; for Word the question's number.
  */
 import { CsvError, parse as parseCsvRecords } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { headerKey, readColumns } from '../../../../src/importColumns';
 import { messages } from '../../../../src/messages';
@@ -27,6 +27,7 @@ import {
 } from '../../../../src/schemas/questionImport';
 import { mediaKindOfUrl, type TMedia } from '../../../../src/schemas/questionSet';
 import { badRequest } from '../../../errors';
+import { loadExcel } from '../../../heavy';
 import { DOCX_MAX_BYTES, type DocxQuestion, readDocxQuestions } from './docx';
 import { readFormatSheet } from './formatSheet';
 
@@ -411,7 +412,8 @@ const isFormatSheet = (name: string) => headerKey(name) === headerKey(FORMAT_SHE
 
 /** Every sheet of a workbook: each non-empty one a round's questions, and the "Thể thức" sheet their formats. */
 async function readXlsx(bytes: Uint8Array, remembered: RememberedColumns): Promise<ParsedFile> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
   } catch {
