@@ -23,7 +23,7 @@ const toNumber = (value: string) => Number(value);
  * PostgreSQL's 128 MB, which PGlite holds in the server's own memory whether it is used or not (a
  * bare PGlite on an event's folder: 275 MB → 140 MB; BENCHMARKS.md, "Memory and start-up").
  */
-const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
+export const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
 
 /**
  * A new data folder is made (PostgreSQL's initdb) in a child process that exits: initdb's memory,
