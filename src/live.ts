@@ -189,6 +189,11 @@ export interface DomainEvents {
   scores: { changes: ScoreChange[] };
   /** Every answer to the question; `teamId` is the team whose answer changed, for its `mine`. */
   answers: { questionId: string; items: TTeamAnswer[]; teamId: string | null };
+  /**
+   * One team's first answer to a question, the others unchanged: what a team's answer records, so
+   * a hall answering at once writes one answer per event, not the whole list each time.
+   */
+  answer: { questionId: string; answer: TTeamAnswer };
   buzz: { questionId: string; order: TBuzz[] };
   /** Every sudden-death result, oldest first (a small table, travelling whole). */
   suddenDeaths: { records: TSuddenDeath[] };
@@ -211,6 +216,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'seats',
   'scores',
   'answers',
+  'answer',
   'buzz',
   'suddenDeaths',
   'vote',

@@ -279,7 +279,8 @@ export class StandingsPicture implements PicturePart<StandingsData> {
         // A decision or a recusal moves the ranking; any change may settle or flag a cell.
         this.rebuildRanking();
         return [this.teamsOutput()];
-      case 'answers': {
+      case 'answers':
+      case 'answer': {
         // A speed round's right answers are timed: the chain may read them.
         const retime = this.timed && this.openings.get(event.payload.questionId)?.speed === true;
         return retime && this.rerank() ? [this.teamsOutput()] : [];

@@ -33,10 +33,22 @@ export class AnswersPicture implements PicturePart<AnswersData> {
     return this.buzz.get(questionId) ?? [];
   }
 
+  /** The question's list with `answer` in the loader's order (time, then team), replacing the team's own. */
+  private withAnswer(questionId: string, answer: TTeamAnswer): TTeamAnswer[] {
+    const items = this.answersTo(questionId).filter((a) => a.teamId !== answer.teamId);
+    const after = (a: TTeamAnswer) => a.at > answer.at || (a.at === answer.at && a.teamId > answer.teamId);
+    const at = items.findIndex(after);
+    items.splice(at === -1 ? items.length : at, 0, answer);
+    return items;
+  }
+
   follow(event: DomainEvent): Output[] {
     switch (event.type) {
-      case 'answers': {
-        const { questionId, items, teamId } = event.payload;
+      case 'answers':
+      case 'answer': {
+        const { questionId } = event.payload;
+        const teamId = event.type === 'answer' ? event.payload.answer.teamId : event.payload.teamId;
+        const items = event.type === 'answer' ? this.withAnswer(questionId, event.payload.answer) : event.payload.items;
         this.answers.set(questionId, items);
         const changed = teamId ? items.find((a) => a.teamId === teamId) : undefined;
         const mine: LiveMessage | null = changed

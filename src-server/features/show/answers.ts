@@ -46,8 +46,10 @@ export async function submitAnswer(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', messages.alreadyAnswered);
       throw error;
     }
-    await recorder.record({ type: 'answers', payload: { questionId, items: await answersFor(trx, questionId), teamId } });
-    return { teamId, answer, at: now, verdict: null, points: 0 };
+    // The new answer alone: the list is the live picture's, which places it (answers-picture.ts).
+    const item: TTeamAnswer = { teamId, answer, at: now, verdict: null, points: 0 };
+    await recorder.record({ type: 'answer', payload: { questionId, answer: item } });
+    return item;
   });
 }
 

@@ -1,0 +1,67 @@
+/**
+ * A team's answer records one event carrying that answer alone (not the question's whole list, which
+ * grew with every answer: quadratic in a hall answering at once), and the live picture places it in
+ * the list exactly where a fresh read puts it (by time, then team), equal times included, so no
+ * screen ever sees a list a reload would order differently.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadLiveData } from '../../src-server/picture/load';
+import { createQuestionSet } from '../helpers/event-setup';
+import { type Caller, createRoundNight } from '../helpers/round-night';
+import type { TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let master: Caller;
+let teams: Caller[];
+let teamIds: string[];
+let questionId: string;
+
+beforeAll(async () => {
+  let admin: Caller;
+  ({ t, admin, master, teams, teamIds } = await createRoundNight(['Đội An', 'Đội Bình', 'Đội Chi', 'Đội Dũng']));
+  const set = await createQuestionSet(admin, 1, {
+    title: 'Khởi động',
+    items: [{ content: 'Câu 1?', options: ['A', 'B'], answer: 'A', point: 10, timeLimit: 60 }],
+  });
+  questionId = set.questionIds[0]!;
+  await master.show.update({ changes: { phase: 'round', fw: 1, setId: set.id } });
+  await master.show.update({
+    changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } },
+  });
+});
+afterAll(() => t.close());
+
+it('records each answer as its own event, and the picture equals a fresh read after answers arriving together', async () => {
+  const from = Number(
+    (
+      await t.deps.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+  await Promise.all(teams.map((team, i) => team.show.submitAnswer({ questionId, answer: i % 2 ? 'B' : 'A' })));
+  const events = await t.deps.db.selectFrom('events').select(['type', 'payload']).where('id', '>', from).orderBy('id').execute();
+  const answers = events.filter((e) => e.type === 'answer' || e.type === 'answers');
+  expect(answers.map((e) => e.type)).toEqual(['answer', 'answer', 'answer', 'answer']);
+  for (const event of answers) expect(Object.keys((event.payload as { answer: object }).answer)).toContain('teamId');
+  const fresh = await loadLiveData(t.deps.db);
+  expect(t.deps.hub.live.answers.answersTo(questionId)).toEqual(fresh.data.answers[questionId]);
+  expect(new Set(fresh.data.answers[questionId]!.map((a) => a.teamId))).toEqual(new Set(teamIds));
+});
+
+it('places answers of the same millisecond by team, as the database orders them', () => {
+  const picture = t.deps.hub.live.answers;
+  const q = 'cau-thu-cung-luc';
+  const answer = (teamId: string, at: number) => ({ teamId, answer: 'A', at, verdict: null, points: 0 });
+  for (const [teamId, at] of [
+    ['c', 5],
+    ['a', 5],
+    ['d', 4],
+    ['b', 5],
+    ['e', 6],
+  ] as const) {
+    picture.follow({ type: 'answer', payload: { questionId: q, answer: answer(teamId, at) } });
+  }
+  expect(picture.answersTo(q).map((a) => a.teamId)).toEqual(['d', 'a', 'b', 'c', 'e']);
+});
