@@ -84,6 +84,29 @@ if (!ifStale || serverSources > outputMtime('dist/server/index.js')) {
   ]);
 }
 
+/**
+ * An empty PGlite cluster, made once here (PostgreSQL's initdb, 2–3 s) and copied by the server into a
+ * new data folder (src-server/db/connection.ts), so a first start does not wait for initdb. Made again
+ * when the installed PGlite changes (its version in the stamp).
+ */
+const pgliteVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+const template = path.join(root, 'dist/pgdata-template');
+const stamp = path.join(template, 'PGLITE_VERSION');
+if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== pgliteVersion) {
+  console.log('[build] cơ sở dữ liệu mẫu…');
+  const making = `${template}.making`;
+  fs.rmSync(making, { recursive: true, force: true });
+  run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    'const { PGlite } = await import("@electric-sql/pglite"); await (await PGlite.create({ dataDir: process.argv[1] })).close();',
+    making,
+  ]);
+  fs.writeFileSync(path.join(making, 'PGLITE_VERSION'), pgliteVersion);
+  fs.rmSync(template, { recursive: true, force: true });
+  fs.renameSync(making, template);
+}
+
 const clientSources = newestMtime([
   ...shared,
   'src-client',

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
@@ -25,19 +26,40 @@ const toNumber = (value: string) => Number(value);
  */
 export const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
 
+/** The empty cluster the build makes (scripts/build.mjs), beside the server's bundle; absent when run from source. */
+const TEMPLATE = fileURLToPath(new URL('../pgdata-template/', import.meta.url));
+
 /**
- * A new data folder is made (PostgreSQL's initdb) in a child process that exits: initdb's memory,
- * about 220 MB, would otherwise stay with the server until its next restart. Under Bun, which has no
- * `--input-type`, and when the child cannot run, the folder is made in this process as before.
+ * A new data folder starts as a copy of the empty cluster the build made, when there is one for this
+ * PGlite: PostgreSQL's initdb takes 2–3 s and its ~220 MB would otherwise stay with the server until
+ * its next restart. Without one (run from source, or another PGlite), initdb runs in a child process
+ * that exits, for the same memory; under Bun, which has no `--input-type`, or when the child cannot
+ * run, the folder is made in this process as before.
  */
 function initDataDirApart(dataDir: string): void {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || 'bun' in process.versions) return;
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const stamp = path.join(TEMPLATE, 'PGLITE_VERSION');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === installedPgliteVersion()) {
+    fs.cpSync(TEMPLATE, dataDir, { recursive: true, filter: (source) => source !== stamp });
+    return;
+  }
+  if ('bun' in process.versions) return;
   const script = `const { PGlite } = await import(process.argv[1]); await (await PGlite.create({ dataDir: process.argv[2] })).close();`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   if (child.status !== 0)
     console.warn(`[db] the data folder is made in the server process: ${child.stderr?.toString().trim().split('\n')[0]}`);
+}
+
+/** The installed PGlite's version, read once from its package (found up from its entry module). */
+let pgliteVersion: string | undefined;
+function installedPgliteVersion(): string {
+  if (pgliteVersion) return pgliteVersion;
+  let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  pgliteVersion = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  return pgliteVersion;
 }
 
 export interface DatabaseHandle {
