@@ -31,6 +31,7 @@ export const juryText = {
   rescoreAction: (judge: string, team: string, field: string) => `Trưởng ban yêu cầu ${judge} chấm lại ${team}, tiêu chí «${field}»`,
   decidedAction: (team: string, field: string, point: string) => `Trưởng ban quyết định điểm của ${team}, tiêu chí «${field}»: ${point}`,
   decisionSource: 'trưởng ban',
+  rulingsReset: (count: number, reason: string) => `Đặt lại mọi điểm: bỏ ${count} việc của trưởng ban theo các điểm đó (${reason})`,
 
   // The board
   tab: 'Trưởng ban',

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
+import { RESET_CONFIRMATION } from '../../src/schemas/scoring';
 import { formatPoint } from '../../src/valueFormat';
 import { createJudges, createScoreFields, createTeams } from '../helpers/event-setup';
 import { type Caller, createTestApp, type TestApp } from '../helpers/test-app';
@@ -211,5 +212,21 @@ describe('recusal', () => {
     const fresh = (await loadLiveModel(t.deps.db)).toData();
     expect(fresh.jury).toEqual(followed.jury);
     expect(t.deps.hub.live.standings.liveListTeam()).toEqual((await loadLiveModel(t.deps.db)).standings.liveListTeam());
+  });
+});
+
+describe('a reset of every score', () => {
+  it('takes the head judge’s rulings with the points they were on, and keeps the head judge and the recusals', async () => {
+    expect((await admin.jury.get()).jury.rulings.length).toBeGreaterThan(0);
+    await admin.scoring.reset({ confirm: RESET_CONFIRMATION, reason: 'Tổng duyệt xong' });
+    const { jury } = await admin.jury.get();
+    expect(jury.rulings).toEqual([]);
+    expect(jury.headJudgeId).toBe(judges[4]!.id);
+    expect(jury.recusals.length).toBeGreaterThan(0);
+    expect(t.deps.hub.live.jury.state().rulings).toEqual([]);
+    const [entry] = (await admin.actions.log({})).items;
+    expect(entry).toMatchObject({ kind: 'jury.reset', summary: expect.stringContaining('Tổng duyệt xong') });
+    // The decided score no longer counts: nobody has a point.
+    expect(fieldScore((await ranking()).get(team(A)))).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import type { TAuditEntry, TScoreItem } from '../../../src/schemas/scoring';
 import type { Context } from '../../context';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../errors';
+import { recordAction } from '../actions/log';
+import { recordJury } from '../jury/actions';
 import { liveTransaction } from '../live/record';
 import { readAnswers } from '../show/answer-rows';
 import { applyScoreChange } from './data';
@@ -148,8 +150,21 @@ export async function resetAllScores(ctx: Context & { user: { _id: string } }, r
     // Verdicts go with the points they gave: every answer is open to marking again.
     await trx.updateTable('team_answers').set({ points: 0, verdict: null }).execute();
     const answers = await readAnswers(trx);
+    // The head judge's rulings were on the points the reset removes: they go with them (recusals,
+    // thresholds and the head judge stay: they are about people and criteria, not points).
+    const rulings = await trx.deleteFrom('jury_rulings').returning('id').execute();
+    if (rulings.length) {
+      await recordAction(trx, {
+        actorId: ctx.user._id,
+        kind: 'jury.reset',
+        summary: messages.jury.rulingsReset(rulings.length, reason),
+        before: { rulings: rulings.length },
+        after: { rulings: 0 },
+      });
+    }
     // Events last, as everywhere: the events lock is held only for their inserts and the commit.
     await recordScores(recorder, changes);
+    if (rulings.length) await recordJury(recorder, {});
     for (const [questionId, items] of Object.entries(answers)) {
       await recorder.record({ type: 'answers', payload: { questionId, items, teamId: null } });
     }
