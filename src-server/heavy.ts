@@ -5,16 +5,7 @@
  * laptop running the console and the projector's browsers beside it keeps that memory. Each loads
  * once, the first time a request needs it.
  */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-}
+import { loadOnce as once } from '../src/loadOnce';
 
 export const loadExcel = once(async () => (await import('exceljs')).default);
 export const loadSharp = once(async () => (await import('sharp')).default);

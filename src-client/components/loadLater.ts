@@ -4,18 +4,7 @@
  * say so; a failed load is tried again the next time.
  */
 import { useEffect, useState } from 'react';
-
-/** One load of a chunk, shared; after a failure the next call tries again. */
-function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-}
+import { loadOnce } from '../../src/loadOnce';
 
 const IDLE_AFTER_LOAD_MS = 2000;
 
@@ -42,7 +31,7 @@ export interface LazyHost<T> {
 
 export function lazyHost<T>(load: () => Promise<T>): LazyHost<T> {
   const host: LazyHost<T> = {
-    load: chunkLoader(load),
+    load: loadOnce(load),
     show: (module) => host.mounted?.(module),
     mounted: null,
   };

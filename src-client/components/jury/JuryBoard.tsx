@@ -51,15 +51,12 @@ export function JuryBoard() {
   const fields = useQuery(trpc.scoreField.all.queryOptions()).data?.items ?? [];
   const [ruling, setRuling] = useState<Ruling | null>(null);
 
-  // Every change of a point moves the teams' totals: the list is read again then (a reset or an
-  // undo takes points away, which no `scores` message carries).
-  useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.scoring.list.queryKey() });
-    const stops = [onLiveMessage('scores', refresh), onLiveMessage('teams', refresh)];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient, trpc]);
+  // Every change of a point is followed by the teams' totals (`teams`), a reset or an undo that takes
+  // points away included, which no `scores` message carries: the list is read again once then.
+  useEffect(
+    () => onLiveMessage('teams', () => void queryClient.invalidateQueries({ queryKey: trpc.scoring.list.queryKey() })),
+    [queryClient, trpc],
+  );
 
   const judged = fields.filter((f) => f.kind === 'judges');
   const states = useMemo(() => cellStates(judged, scores.data?.items ?? [], jury), [judged, scores.data, jury]);

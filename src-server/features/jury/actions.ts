@@ -29,11 +29,6 @@ export async function recordJury(recorder: EventRecorder, options: { last?: bool
   return jury;
 }
 
-/** Refuses anyone but the head judge (or an admin): the check every ruling makes on the server. */
-export function refuseUnlessHeadJudge(ctx: Ctx): void {
-  if (!mayHeadJudge(ctx.user, ctx.hub.live.jury.state())) throw notHeadJudge();
-}
-
 const notHeadJudge = () => new AppError('FORBIDDEN', t.notHeadJudge);
 
 const nameOf = (user: TPublicUser) => user.fullName.trim() || user.username;
@@ -183,14 +178,14 @@ export async function liftRecusal(ctx: Ctx, input: { judgeId: string; teamId: st
 
 /** The head judge's step on a team's criterion: accept the points, ask a judge to score again, or decide. */
 export async function rule(ctx: Ctx, input: TJuryRule): Promise<TJury> {
-  refuseUnlessHeadJudge(ctx);
   return liveTransaction(ctx, async (recorder) => {
     const { trx } = recorder;
+    // Who may rule, first and from the stored jury: a head judge named a moment ago counts.
+    const jury = await readJury(trx);
+    if (!mayHeadJudge(ctx.user, jury)) throw notHeadJudge();
     const field = await judgedField(trx, input.fieldName);
     await refuseLockedPoint(trx, field.name);
     const team = await teamName(trx, input.teamId);
-    const jury = await readJury(trx);
-    if (!mayHeadJudge(ctx.user, jury)) throw notHeadJudge();
     const points = Object.fromEntries(
       (
         await trx
