@@ -217,9 +217,15 @@ export interface RankedRow {
  * the teams of one rank are "over" the next rank on the same total by the rule that split them (the
  * `decidedBy` of that rank's first row), the teams of that next rank "under" them by the same rule,
  * and a rank held by two teams or more is shared. A team with no score yet gets none: every team is
- * level on 0 before the first point, and there is nothing to explain.
+ * level on 0 before the first point, and there is nothing to explain. `scored` says whether a team
+ * has a point; without it, a team with a field score counts (an answers field counts 0, not null,
+ * before its first point: a caller with answers fields says who has points).
  */
-export function tieNotes(sorted: readonly RankedRow[], fields: readonly { name: string; label?: string }[]): Map<string, TTieNote> {
+export function tieNotes(
+  sorted: readonly RankedRow[],
+  fields: readonly { name: string; label?: string }[],
+  scored: (row: RankedRow) => boolean = (row) => Object.values(row.fieldScores).some((score) => score !== null),
+): Map<string, TTieNote> {
   const ranks: RankedRow[][] = [];
   for (const row of sorted) {
     const last = ranks.at(-1);
@@ -233,7 +239,7 @@ export function tieNotes(sorted: readonly RankedRow[], fields: readonly { name: 
     const over = reason(ranks[index + 1]?.[0]?.decidedBy);
     const note: TTieNote = { ...(over && { over }), ...(under && { under }), ...(rows.length > 1 && { shared: true as const }) };
     if (!note.over && !note.under && !note.shared) return;
-    for (const row of rows) if (Object.values(row.fieldScores).some((score) => score !== null)) notes.set(row.teamId, note);
+    for (const row of rows) if (scored(row)) notes.set(row.teamId, note);
   });
   return notes;
 }

@@ -162,6 +162,20 @@ describe('the tie notes', () => {
     ]);
   });
 
+  it('say nothing for teams still on 0 beside an answers round, which counts 0 before its first point', () => {
+    const sheet = [{ ...field('p1', 1, 1), kind: 'answers' as const }, field('p2', 2, 2)];
+    const rows = [point('an', 'p2', 7), point('binh', 'p2', 7)];
+    const results = computeResults(['an', 'binh', 'cuc', 'dung'], sheet, rows);
+    const withPoints = new Set(rows.map((r) => r.teamId));
+    const notes = tieNotes(results, sheet, (row) => withPoints.has(row.teamId));
+    expect(results.map((r) => [r.teamId, r.rank, tieNoteLine(notes.get(r.teamId))])).toEqual([
+      ['an', 1, 'Đồng hạng'],
+      ['binh', 1, 'Đồng hạng'],
+      ['cuc', 3, null],
+      ['dung', 3, null],
+    ]);
+  });
+
   it('name the penalty and the speed round’s times', () => {
     const sheet = [field('p1', 1, 1), { ...field('tru', 2, null), minPoint: -10 }];
     const rows = [point('an', 'p1', 10), point('binh', 'p1', 12), point('binh', 'tru', -2)];

@@ -135,7 +135,9 @@ export class StandingsPicture implements PicturePart<StandingsData> {
   /** Live totals and ranks of the active teams, with why equal totals stand as they do. */
   liveListTeam(): TTeamListItem[] {
     return this.memo.get('listTeam:live', () => {
-      const notes = tieNotes(this.ranking.results(), this.fields);
+      // A team has a note once it has a point: an answers round counts 0 before its first.
+      const withPoints = new Set([...this.scores.values()].map((s) => s.teamId));
+      const notes = tieNotes(this.ranking.results(), this.fields, (row) => withPoints.has(row.teamId));
       const awaiting = this.awaitingHeadJudge();
       return this.teams
         .filter((t) => t.active)
