@@ -32,6 +32,8 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   database: DatabaseHandle;
+  /** Screens following `system.join` on this instance's direct path (`live-socket.ts`). */
+  liveJoins(): number;
   close(): Promise<void>;
 }
 
@@ -147,5 +149,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       releaseLock?.();
     })());
 
-  return { url, port, deps, database, close };
+  return { url, port, deps, database, liveJoins: () => ws.liveJoins(), close };
 }

@@ -7,6 +7,16 @@ import type { Encoder } from '@trpc/server/adapters/ws';
 
 const serialised = new WeakMap<object, string>();
 
+/** An object's JSON, serialised the first time it is asked for (remembered by identity). */
+export function serialisedOnce(value: object): string {
+  let json = serialised.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    serialised.set(value, json);
+  }
+  return json;
+}
+
 interface DataEnvelope {
   id?: unknown;
   jsonrpc?: unknown;
@@ -21,11 +31,7 @@ export const sharedPayloadEncoder: Encoder = {
     if (result?.type !== 'data' || typeof result.id !== 'string' || typeof inner !== 'object' || inner === null) {
       return JSON.stringify(message);
     }
-    let json = serialised.get(inner);
-    if (json === undefined) {
-      json = JSON.stringify(inner);
-      serialised.set(inner, json);
-    }
+    const json = serialisedOnce(inner);
     const id = JSON.stringify(result.id);
     const rpc = envelope!.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(envelope!.jsonrpc)}`;
     return `{"id":${JSON.stringify(envelope!.id)}${rpc},"result":{"type":"data","id":${id},"data":{"id":${id},"data":${json}}}}`;

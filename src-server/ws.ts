@@ -25,6 +25,7 @@ import { messages } from '../src/messages';
 import { type AppDeps, createContext } from './context';
 import { AppError, logRefusal } from './errors';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
+import { type LiveSocketState, LiveSockets } from './live-socket';
 import { originMatches, trustedClientIp } from './proxy';
 import type { RefusalKind } from './refusals';
 import { appRouter } from './router';
@@ -126,7 +127,7 @@ function callsIn(text: string): number {
  * Puts one admitted socket under its budgets before tRPC sees it: what it is sent, whether it
  * still answers, what it sends. Everything is released when it closes (`release`).
  */
-function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, release: () => void): void {
+function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, live: LiveSockets, state: LiveSocketState, release: () => void): void {
   const { config, refusals } = deps;
   let dropped = false;
 
@@ -180,8 +181,17 @@ function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, release: () => vo
   // run. Every other event passes through untouched. The client's text PING (its heartbeat and
   // keep-alive, answered by tRPC) passes at once.
   const emit = ws.emit;
+  // A frame that passes has its `system.join` calls taken by the live path (`live-socket.ts`); tRPC
+  // gets the rest, if any.
   ws.emit = function screenedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'message' && !admitFrame(args[0])) return false;
+    if (event === 'message') {
+      if (!admitFrame(args[0])) return false;
+      if (Buffer.isBuffer(args[0]) && args[0].length !== 4) {
+        const rest = live.take(state, args[0]);
+        if (rest === null) return true;
+        args[0] = rest;
+      }
+    }
     return emit.call(this, event, ...args);
   } as WebSocket['emit'];
 
@@ -211,11 +221,12 @@ function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, release: () => vo
   ws.once('close', () => {
     dropped = true;
     clearTimeout(beat);
+    live.closed(state);
     release();
   });
 }
 
-export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promise<void> } {
+export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): number; close(): Promise<void> } {
   // closeTimeout is ws 8.23's, not yet in @types/ws 8.18: see WS_CLOSE_GRACE_MS.
   const options: ServerOptions & { closeTimeout: number } = {
     noServer: true,
@@ -225,6 +236,8 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
     closeTimeout: WS_CLOSE_GRACE_MS,
   };
   const wss = new WebSocketServer(options);
+  const states = new WeakMap<WebSocket, LiveSocketState>();
+  const live = new LiveSockets(deps.hub, deps.refusals);
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -233,22 +246,31 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
     // so a peer that never reads stays alive by sending text. Liveness is guardSocket's protocol
     // ping. tRPC still answers the client's own text PING with PONG (its keep-alive, the heartbeat).
     keepAlive: { enabled: false },
-    createContext: async ({ req, res }) => {
-      const ctx = await createContext(deps, {
-        cookie: req.headers.cookie,
-        ip: remoteIp(req, deps.config.trustProxy),
-        secure: false,
-        resHeaders: null,
-      });
-      // The socket may have gone while the session was read: its 'close' has been emitted already,
-      // and registering it now would keep it in the registry for good.
-      if (res.readyState !== WebSocket.CLOSED) {
-        const forget = deps.sockets.add(res, ctx.sessionId, ctx.user);
-        res.once('close', forget);
-      }
-      return { ...ctx, socket: { subscriptions: 0 } };
+    // The socket's context is read once when it opens (`openSocket`); tRPC's calls and the live
+    // path share it.
+    createContext: ({ res }) => {
+      const state = states.get(res);
+      if (!state) throw new Error('a socket opened without its state');
+      return state.context;
     },
   });
+
+  /** The session behind a new socket, read once; the socket is registered under it while open. */
+  const readContext = async (ws: WebSocket, req: IncomingMessage, state: { subscriptions: number }) => {
+    const ctx = await createContext(deps, {
+      cookie: req.headers.cookie,
+      ip: remoteIp(req, deps.config.trustProxy),
+      secure: false,
+      resHeaders: null,
+    });
+    // The socket may have gone while the session was read: its 'close' has been emitted already,
+    // and registering it now would keep it in the registry for good.
+    if (ws.readyState !== WebSocket.CLOSED) {
+      const forget = deps.sockets.add(ws, ctx.sessionId, ctx.user);
+      ws.once('close', forget);
+    }
+    return { ...ctx, socket: state };
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (req.url ?? '').split('?')[0];
@@ -273,17 +295,24 @@ export function attachWebSocket(server: Server, deps: AppDeps): { close(): Promi
         ws.close(TOO_MANY_SOCKETS, 'too many connections');
         return;
       }
-      guardSocket(ws, ip, deps, () => deps.sockets.leave(ip));
+      const state = { ws, joins: new Map(), subscriptions: 0 } as Omit<LiveSocketState, 'context'> as LiveSocketState;
+      // The context's `socket` is this state: one count for the cap, whichever path holds the subscription.
+      state.context = readContext(ws, req, state);
+      state.context.catch(() => {}); // tRPC answers a context that cannot be read, and closes
+      states.set(ws, state);
+      guardSocket(ws, ip, deps, live, state, () => deps.sockets.leave(ip));
       wss.emit('connection', ws, req);
     });
   };
   server.on('upgrade', onUpgrade);
 
   return {
+    liveJoins: () => live.joined,
     close: () =>
       new Promise<void>((resolve) => {
         server.off('upgrade', onUpgrade);
         handler.broadcastReconnectNotification();
+        live.close();
         deps.sockets.closeAll();
         for (const client of wss.clients) client.terminate();
         wss.close(() => resolve());

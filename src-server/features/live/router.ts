@@ -11,6 +11,7 @@ import { forbidden } from '../../errors';
 import { holdSubscription, SubscriptionQueue } from '../../subscriptions';
 import { adminProcedure, publicProcedure, roleProcedure, router } from '../../trpc';
 import type { Delivery } from './fanout';
+import { changeMessages, joinMessages, liveMessageFor, snapshotMessages, ZJoinInput } from './join';
 import { audienceOf, type Viewer, viewerKey } from './picture';
 
 export function viewerOf(ctx: Pick<Context, 'user'>): Viewer {
@@ -40,17 +41,6 @@ export function readSystemStateJson(live: Context['hub']['live'], user: Context[
   return `{"now":${Date.now()},"user":${JSON.stringify(user)},${eventId}${fragment}}`;
 }
 
-/**
- * A change's messages as tracked ids: the last carries the change's id, the ones before it
- * `id:index`, so a screen cut off in the middle of a change resumes after the message it had.
- */
-const changeMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:${index}`);
-/** A snapshot's messages: only the last one is a place to resume from (`id:s` asks for a snapshot). */
-const snapshotMessageId = (id: number, index: number, count: number) => (index === count - 1 ? String(id) : `${id}:s`);
-
-const RESUME_ID = /^(\d{1,15})(?::(\d{1,3}))?$/;
-const ZJoinInput = z.object({ lastEventId: z.string().max(40).nullish() }).optional();
-
 export const systemRouter = router({
   state: publicProcedure.query(({ ctx }) => readSystemState(ctx)),
 
@@ -68,29 +58,9 @@ export const systemRouter = router({
     // Subscribe and read in the same tick: the picture changes only between ticks.
     hub.subscribe(queue.push);
     try {
-      const resume = RESUME_ID.exec(input?.lastEventId ?? '');
-      const resumeId = resume ? Number(resume[1]) : null;
-      const cut = resume?.[2] === undefined ? null : Number(resume[2]);
-      // Cut off inside a change: its rest must still be held, else only a snapshot is complete.
-      const partial = cut === null || resumeId === null ? undefined : hub.change(resumeId);
-      const replay = resumeId === null || (cut !== null && !partial) ? null : hub.changesSince(resumeId);
-      let lastId: number;
-      if (replay) {
-        lastId = resumeId!;
-        if (partial) {
-          const messages = partial.messagesFor(viewer, key);
-          for (let i = cut! + 1; i < messages.length; i++) yield tracked(changeMessageId(partial.id, i, messages.length), messages[i]!);
-        }
-        for (const entry of replay) {
-          lastId = entry.id;
-          const messages = entry.messagesFor(viewer, key);
-          for (let i = 0; i < messages.length; i++) yield tracked(changeMessageId(entry.id, i, messages.length), messages[i]!);
-        }
-      } else {
-        lastId = hub.live.eventId;
-        const messages = hub.live.snapshot(viewer);
-        for (let i = 0; i < messages.length; i++) yield tracked(snapshotMessageId(lastId, i, messages.length), messages[i]!);
-      }
+      const joined = joinMessages(hub, viewer, key, input?.lastEventId);
+      let lastId = joined.lastId;
+      for (const [id, message] of joined.messages) yield tracked(id, message);
       for await (const batch of queue.batches()) {
         for (const delivery of batch) {
           if (signal?.aborted) return;
@@ -98,16 +68,14 @@ export const systemRouter = router({
             const entry = delivery.entry;
             if (entry.id <= lastId) continue;
             lastId = entry.id;
-            const messages = entry.messagesFor(viewer, key);
-            for (let i = 0; i < messages.length; i++) yield tracked(changeMessageId(lastId, i, messages.length), messages[i]!);
+            for (const [id, message] of changeMessages(entry, viewer, key)) yield tracked(id, message);
           } else if (delivery.kind === 'live') {
             // Live-only messages are never stored: they carry the last change's id.
-            if (delivery.message.type === 'presence' && !staff) continue;
+            if (!liveMessageFor(delivery.message, staff)) continue;
             yield tracked(String(lastId), delivery.message);
           } else {
             lastId = hub.live.eventId;
-            const messages = hub.live.snapshot(viewer);
-            for (let i = 0; i < messages.length; i++) yield tracked(snapshotMessageId(lastId, i, messages.length), messages[i]!);
+            for (const [id, message] of snapshotMessages(hub, viewer)) yield tracked(id, message);
           }
         }
       }
