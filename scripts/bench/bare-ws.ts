@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { findSystem } from './live-lib';
+import { findSystem, withVersion } from './live-lib';
 
 const snapshotBytes = Number(process.argv[2]);
 const templateFile = process.argv[3];
@@ -26,17 +26,6 @@ if (!templates.every(findSystem)) throw new Error('a template is not a state mes
 const head = '{"id":1,"result":{"type":"data","data":"';
 const tail = '"}}';
 const snapshot = Buffer.from(head + 'x'.repeat(Math.max(0, snapshotBytes - head.length - tail.length)) + tail);
-
-/** Sets the system version, and the event id (a string `id` beside `data`) like the app's. */
-function withVersion(message: unknown, version: number): void {
-  findSystem(message)!.version = version;
-  let node: unknown = message;
-  while (node && typeof node === 'object') {
-    const record = node as Record<string, unknown>;
-    if (typeof record.id === 'string') record.id = String(version);
-    node = record.result ?? record.data;
-  }
-}
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');

@@ -44,6 +44,8 @@ export type ToClients =
       sourceBase?: number;
       /** Record each socket's `vote` messages (ballots, arrival), answered on `votes`. */
       votes?: boolean;
+      /** The server speaks socket.io (engine.io 4 over a websocket) instead of tRPC. */
+      socketio?: boolean;
     }
   | { type: 'status'; version: number }
   | { type: 'votes' }
@@ -118,4 +120,15 @@ export function forkClientProcesses(count: number): ChildProcess[] {
       }),
     ),
   );
+}
+
+/** Sets a state message's system version, and its event id (a string `id` beside `data`) like the app's. */
+export function withVersion(message: unknown, version: number): void {
+  findSystem(message)!.version = version;
+  let node: unknown = message;
+  while (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if (typeof record.id === 'string') record.id = String(version);
+    node = record.result ?? record.data;
+  }
 }

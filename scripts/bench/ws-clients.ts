@@ -9,7 +9,7 @@
  * of the start and of the last socket done. From then on, for every show version that all its sockets
  * have received, it sends `delivered` with the time of the last arrival (one socket's raw message as a
  * sample, from the first process only). Like tRPC's own client, it answers the server's `PING` with
- * `PONG`. For votes.ts, `open` may bind each socket to a loopback address of its own (`sourceBase`)
+ * `PONG`; against the socket.io baseline (`socketio`) it speaks engine.io 4 instead. For votes.ts, `open` may bind each socket to a loopback address of its own (`sourceBase`)
  * and record every `vote` message whose ballots count grew (`votes`), answered on `votes`.
  */
 import WebSocket, { type RawData } from 'ws';
@@ -52,7 +52,14 @@ function onState(index: number, version: number, at: number, raw: string): void 
   }
 }
 
-function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: number | undefined): Promise<void> {
+/** socket.io's side of the conversation (engine.io 4): true when the message was protocol only. */
+function socketioProtocol(socket: WebSocket, raw: string): boolean {
+  if (raw === '2') return void socket.send('3'), true; // ping → pong
+  if (raw.startsWith('0{')) return void socket.send('40'), true; // open → connect to the main namespace
+  return raw.startsWith('40'); // connected
+}
+
+function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: number | undefined, socketio: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, {
       perMessageDeflate: false,
@@ -63,10 +70,11 @@ function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: num
     let done = false;
     let state = false;
     let teams = false;
-    socket.on('open', () => socket.send(SUBSCRIBE));
+    if (!socketio) socket.on('open', () => socket.send(SUBSCRIBE));
     socket.on('message', (data) => {
       const at = clock();
       const raw = text(data);
+      if (socketio && socketioProtocol(socket, raw)) return;
       // tRPC's keep-alive: the server closes a socket that does not answer its PING in time.
       if (raw === 'PING') return void socket.send('PONG');
       const version = stateVersion(raw);
@@ -97,12 +105,19 @@ function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: num
   });
 }
 
-async function openAll(url: string, count: number, concurrency: number, doneWhen: DoneWhen, sourceBase?: number): Promise<void> {
+async function openAll(
+  url: string,
+  count: number,
+  concurrency: number,
+  doneWhen: DoneWhen,
+  sourceBase?: number,
+  socketio = false,
+): Promise<void> {
   total = count;
   let next = 0;
   const startedAt = clock();
   const worker = async () => {
-    while (next < count) await openOne(url, next++, doneWhen, sourceBase);
+    while (next < count) await openOne(url, next++, doneWhen, sourceBase, socketio);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
   send({ type: 'opened', startedAt, doneAt: clock() });
@@ -112,7 +127,7 @@ process.on('message', (message: ToClients) => {
   if (message.type === 'ping') send({ type: 'pong', sentAt: message.sentAt, at: clock() });
   else if (message.type === 'open') {
     trackVotes = !!message.votes;
-    openAll(message.url, message.count, message.concurrency, message.doneWhen, message.sourceBase).catch((error: Error) =>
+    openAll(message.url, message.count, message.concurrency, message.doneWhen, message.sourceBase, message.socketio).catch((error: Error) =>
       send({ type: 'error', message: error.message }),
     );
   } else if (message.type === 'status') {
