@@ -1,10 +1,19 @@
-/** First start: a database without an admin gets one. */
+/**
+ * Before the server serves: the schema brought up to date and, on a first start, the first admin and
+ * (when asked) the demo event.
+ */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { messages } from '../src/messages';
 import type { Config } from './config';
+import { migrateAs } from './db/connection';
 import type { Database } from './db/types';
+import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { hashPassword } from './features/auth/password';
+import { onStageHandle } from './features/events/active';
 import { countUsers, userSearchText } from './features/users/data';
 
 export async function ensureFirstAdmin(
@@ -27,4 +36,38 @@ export async function ensureFirstAdmin(
     .execute();
   log(messages.adminCreated('admin', config.adminPassword ? messages.adminPasswordFromEnv : password));
   return true;
+}
+
+/** Migrates, then on a first start makes the first admin and, with SEED_DEMO, the demo event. */
+export async function prepareDatabase(
+  db: Kysely<Database>,
+  config: Pick<Config, 'adminPassword' | 'seedDemo' | 'databaseUrl' | 'migrationDatabaseUrl'>,
+  log: (line: string) => void,
+): Promise<void> {
+  await migrateAs(db, config.databaseUrl ? config.migrationDatabaseUrl : null);
+  const firstStart = await ensureFirstAdmin(db, config, log);
+  if (firstStart && config.seedDemo) {
+    for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(db)))) log(line);
+  }
+}
+
+/** Set in the child that prepares a new data folder (`prepareFolderApart`): it prepares, then exits. */
+export const PREPARE_ONLY_ENV = 'HOITHI_PREPARE_ONLY';
+
+/**
+ * A new PGlite folder is prepared (migrations, first admin, demo) by a child process running this
+ * same server entry, which exits: what PGlite and the demo's loading grow to then is given back, and
+ * the server opens a folder like any restart (BENCHMARKS.md, "Memory and start-up"). The child's
+ * lines (the admin's password, the demo logins) go to this process's output. False when the folder
+ * exists already, on PostgreSQL, or when the child failed (the server prepares it itself, as before).
+ */
+export function prepareFolderApart(config: Pick<Config, 'databaseUrl' | 'dataDir'>, entry: string | undefined): boolean {
+  if (config.databaseUrl || !entry || fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) return false;
+  // Not the parent's IPC channel (a supervisor's): the child has no such descriptor.
+  const { NODE_CHANNEL_FD: _fd, NODE_CHANNEL_SERIALIZATION_MODE: _mode, ...env } = process.env;
+  const child = spawnSync(process.execPath, [...process.execArgv, entry], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, [PREPARE_ONLY_ENV]: '1' },
+  });
+  return child.status === 0;
 }

@@ -1,15 +1,28 @@
 /** `npm start`: read the environment, start, and shut down cleanly on SIGINT or SIGTERM. */
 import os from 'node:os';
 import { messages } from '../src/messages';
+import { PREPARE_ONLY_ENV, prepareDatabase } from './bootstrap';
 import { readConfig } from './config';
+import { openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/lock';
 import { type RunningServer, startServer } from './server';
+
+/** The child that prepares a new data folder (`prepareFolderApart`): prepare, close, exit. */
+async function prepareOnly(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    await prepareDatabase(database.db, config, console.log);
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
   let running: RunningServer;
   try {
-    running = await startServer(config);
+    running = await startServer(config, { prepareApart: true });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -43,7 +56,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error('[server] could not start:', error);
-  process.exit(1);
-});
+if (process.env[PREPARE_ONLY_ENV] === '1') {
+  prepareOnly().then(
+    () => process.exit(0),
+    (error) => {
+      console.error('[server] could not prepare the data folder:', error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error) => {
+    console.error('[server] could not start:', error);
+    process.exit(1);
+  });
+}

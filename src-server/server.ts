@@ -3,18 +3,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ensureFirstAdmin } from './bootstrap';
+import { prepareDatabase, prepareFolderApart } from './bootstrap';
 import { writeServerFile } from './cli-token';
 import type { Config } from './config';
 import { limitConnections } from './connections';
 import { type AppDeps, followSessionNotices } from './context';
-import { type DatabaseHandle, migrateAs, openDatabase } from './db/connection';
+import { type DatabaseHandle, openDatabase } from './db/connection';
 import { acquireDataDirLock } from './db/lock';
 import { Notices } from './db/notices';
-import { describeDemoLogins, loadDemoEvent } from './demo/load';
 import { LoginLimiter } from './features/auth/rate-limit';
 import { SessionCache } from './features/auth/sessions';
-import { onStageHandle, ScopedHandles } from './features/events/active';
+import { ScopedHandles } from './features/events/active';
 import { startBackupSchedule } from './features/events/backup-schedule';
 import { ProjectorPresence } from './features/projectors/presence';
 import { IdempotencyCache } from './features/scoring/idempotency';
@@ -41,6 +40,8 @@ export interface StartOptions {
   /** Use an open database instead of the one the config names (tests). */
   database?: DatabaseHandle;
   log?: (line: string) => void;
+  /** A new data folder is prepared by a child process running this entry (`prepareFolderApart`). */
+  prepareApart?: boolean;
 }
 
 /**
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let database = options.database;
   if (!database) {
     if (!config.databaseUrl) releaseLock = acquireDataDirLock(config.dataDir);
+    if (options.prepareApart) prepareFolderApart(config, process.argv[1]);
     try {
       database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
     } catch (error) {
@@ -108,11 +110,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     }
   }
-  await migrateAs(database.db, config.databaseUrl ? config.migrationDatabaseUrl : null);
-  const firstStart = await ensureFirstAdmin(database.db, config, log);
-  if (firstStart && config.seedDemo) {
-    for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(database.db)))) log(line);
-  }
+  await prepareDatabase(database.db, config, log);
 
   const deps = await createAppDeps(database, config);
   const { hub } = deps;
