@@ -53,6 +53,43 @@ export async function insertEvent(trx: Db, event: DomainEvent, options: { lock?:
   return { id: Number(rows[0]!.id), event, contestId };
 }
 
+/** One event of a group commit, with the contest of the write that recorded it. */
+export interface PendingEvent {
+  event: DomainEvent;
+  contestId: string | null;
+}
+
+/**
+ * Inserts a group commit's events in one statement, their ids in the order given; with `lock`, takes
+ * the events lock in the same statement, and with `notify`, announces the last id (delivered at
+ * commit). The rows travel as one JSON parameter, read back in order (`with ordinality`).
+ */
+export async function insertEvents(
+  trx: Db,
+  pending: readonly PendingEvent[],
+  options: { lock: boolean; notify: boolean },
+): Promise<StoredEvent[]> {
+  if (!pending.length) return [];
+  const rows = JSON.stringify(pending.map(({ event, contestId }) => ({ type: event.type, payload: event.payload, contestId })));
+  const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
+  const announce = options.notify
+    ? sql`case when id = (select max(id) from inserted) then pg_notify(${EVENTS_CHANNEL}, id::text) end`
+    : sql`null`;
+  // The sequence's nextval is taken row by row as the ordered rows are inserted, so ids follow `n`.
+  const { rows: ids } = await sql<{ id: number }>`
+    with locked as (${locked}),
+    inserted as (
+      insert into events (type, payload, contest_id)
+      select item->>'type', item->'payload', item->>'contestId'
+      from locked, jsonb_array_elements(cast(${rows} as jsonb)) with ordinality as given(item, n)
+      order by given.n
+      returning id
+    )
+    select id, ${announce} as notified from inserted order by id`.execute(trx);
+  if (ids.length !== pending.length) throw new Error(`inserted ${ids.length} events of ${pending.length}`);
+  return pending.map(({ event, contestId }, i) => ({ id: Number(ids[i]!.id), event, contestId }));
+}
+
 /** Tells the other instances, at commit, that events up to `id` are there to read. */
 export async function announceEvents(trx: Db, id: number): Promise<void> {
   await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`.execute(trx);

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../../src/live';
 import type { Database } from '../../db/types';
+import { batcherOf, insideWrite } from './batch';
 import { announceEvents, insertEvent, type StoredEvent } from './events';
 import type { LiveHub } from './hub';
 
@@ -23,10 +24,15 @@ export class EventRecorder {
   /** When the last event was written: from here to the end of the commit, the lock is only held. */
   recordedAt: number | null = null;
 
+  /** A group commit's write: the events wait here for the batch's one insert (`batch.ts`). */
+  readonly pending: DomainEvent[] = [];
+
   constructor(
     readonly trx: Trx,
     /** PostgreSQL: other transactions run beside this one, and other instances listen. */
     private readonly postgres = true,
+    /** Part of a group commit: record() keeps the events for the batch to insert at its end. */
+    private readonly deferred = false,
   ) {}
 
   private notified = false;
@@ -36,6 +42,10 @@ export class EventRecorder {
    * `{ last: true }` sends the NOTIFY with it too, so a one-event write is one statement.
    */
   async record(event: DomainEvent, options: { last?: boolean } = {}): Promise<void> {
+    if (this.deferred) {
+      this.pending.push(event);
+      return;
+    }
     const first = this.orderedSince === null;
     if (first) this.orderedSince = performance.now();
     const lock = this.postgres && first;
@@ -63,10 +73,22 @@ export class EventRecorder {
 }
 
 /**
- * Runs `work` in one transaction with the events it records, then hands them to the hub. Returns
- * what `work` returns; nothing is published when it throws.
+ * Runs `work` in a transaction with the events it records, then hands them to the hub. Returns what
+ * `work` returns once its events are followed; nothing is published when it throws. Writes arriving
+ * together share one transaction and one commit (a group commit, `batch.ts`), each in its own
+ * savepoint, so a write that throws takes back only its own changes and its caller gets its error.
+ * A call made inside another's work (or on a transaction) runs alone, in a transaction of its own.
  */
-export async function liveTransaction<T>(
+export function liveTransaction<T>(
+  deps: { db: Kysely<Database>; hub: Pick<LiveHub, 'postgres' | 'published' | 'timings'> },
+  work: (recorder: EventRecorder) => Promise<T>,
+): Promise<T> {
+  if (deps.db.isTransaction || insideWrite()) return soloTransaction(deps, work);
+  return batcherOf(deps.hub).submit(deps.db, work);
+}
+
+/** The old path, one transaction per write: for a write begun inside another. */
+async function soloTransaction<T>(
   deps: { db: Kysely<Database>; hub: Pick<LiveHub, 'postgres' | 'published' | 'timings'> },
   work: (recorder: EventRecorder) => Promise<T>,
 ): Promise<T> {

@@ -1,0 +1,162 @@
+/**
+ * Group commit: the writes screens follow (`liveTransaction`) that arrive while a batch is running
+ * queue, and the next batch runs them in one transaction with one commit, so one WAL flush (and on
+ * PGlite one transaction, the cost of each write before) serves them all. Each write runs in its own
+ * savepoint: one that throws takes back only its own changes, and its caller gets its error. The
+ * writes' events are kept aside and inserted at the batch's end in one statement, which on
+ * PostgreSQL also takes the events lock and sends the NOTIFY: the ordered section is that statement
+ * and the commit, whatever the batch's size, so on PostgreSQL a few batches can run side by side
+ * (their writes' statements in parallel, their commits one after another in id order). After the
+ * commit the hub follows the batch's events in id order, and then every caller is answered.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Kysely, sql } from 'kysely';
+import { scopeOf } from '../../db/scope';
+import type { Database } from '../../db/types';
+import { insertEvents, type PendingEvent, type StoredEvent } from './events';
+import type { LiveHub } from './hub';
+import { EventRecorder, type Trx } from './record';
+
+type Hub = Pick<LiveHub, 'postgres' | 'published' | 'timings'>;
+
+/**
+ * At most this many writes share a transaction: each is a subtransaction, and PostgreSQL keeps up to
+ * 64 of a transaction's in its shared cache before other sessions' snapshots must look them up.
+ */
+export const MAX_BATCH = 32;
+/** Batches in flight at once: PostgreSQL runs their writes side by side; PGlite has one connection. */
+const POSTGRES_BATCHES = 2;
+
+interface Write {
+  db: Kysely<Database>;
+  work: (recorder: EventRecorder) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown; recorder: EventRecorder } | { ok: false; error: unknown };
+
+/** Set while a batch runs a write's work: a write begun inside it must not wait for the next batch. */
+const running = new AsyncLocalStorage<true>();
+
+export function insideWrite(): boolean {
+  return running.getStore() === true;
+}
+
+/** `trx` (begun on any of the hub's handles) with `db`'s plugins instead: the write's contest scope. */
+function scopedLike(trx: Trx, db: Kysely<Database>): Trx {
+  let scoped = trx.withoutPlugins();
+  for (const plugin of db.getExecutor().plugins) scoped = scoped.withPlugin(plugin);
+  return scoped;
+}
+
+/** A deadlock with another batch (PostgreSQL): the write runs again alone, as it would have before. */
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01';
+}
+
+class WriteBatcher {
+  private readonly queue: Write[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(private readonly hub: Hub) {}
+
+  private get capacity(): number {
+    return this.hub.postgres ? POSTGRES_BATCHES : 1;
+  }
+
+  submit<T>(db: Kysely<Database>, work: (recorder: EventRecorder) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ db, work, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** Starts the next batch after this turn of the event loop, so writes arriving together share it. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.capacity) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (this.inFlight < this.capacity && this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.drain();
+      });
+    }
+  }
+
+  private async run(batch: Write[]): Promise<void> {
+    const outcomes: Outcome[] = [];
+    const again: Write[] = [];
+    let stored: StoredEvent[] = [];
+    let orderedSince = 0;
+    let recordedAt = 0;
+    const alone = batch.length === 1;
+    const postgres = this.hub.postgres;
+    try {
+      await batch[0]!.db.transaction().execute(async (base) => {
+        for (const write of batch) {
+          const recorder = new EventRecorder(scopedLike(base, write.db), postgres, true);
+          if (!alone) await sql`savepoint live_write`.execute(base);
+          try {
+            const value = await running.run(true, () => write.work(recorder));
+            outcomes.push({ ok: true, value, recorder });
+          } catch (error) {
+            if (alone) throw error;
+            await sql`rollback to savepoint live_write`.execute(base);
+            if (isDeadlock(error)) again.push(write);
+            else outcomes.push({ ok: false, error });
+          }
+        }
+        const pending: PendingEvent[] = outcomes.flatMap((outcome) => {
+          if (!outcome.ok) return [];
+          const contestId = scopeOf(outcome.recorder.trx)?.contestId ?? null;
+          return outcome.recorder.pending.map((event) => ({ event, contestId }));
+        });
+        orderedSince = performance.now();
+        stored = await insertEvents(base, pending, { lock: postgres, notify: postgres });
+        recordedAt = performance.now();
+      });
+    } catch (error) {
+      // The one write of a batch of one threw, or the commit failed: every caller gets the error.
+      for (const write of batch) write.reject(error);
+      return;
+    }
+    if (stored.length) {
+      const now = performance.now();
+      this.hub.timings.add(now - orderedSince, now - recordedAt);
+    }
+    try {
+      await this.hub.published(stored);
+    } finally {
+      const writes = batch.filter((write) => !again.includes(write));
+      outcomes.forEach((outcome, i) => {
+        if (outcome.ok) writes[i]!.resolve(outcome.value);
+        else writes[i]!.reject(outcome.error);
+      });
+    }
+    // Each write a deadlock took back runs again, alone.
+    for (const write of again) await this.run([write]);
+  }
+}
+
+const batchers = new WeakMap<Hub, WriteBatcher>();
+
+/** The batcher of the hub's writes: one per hub, as the hub follows one database. */
+export function batcherOf(hub: Hub): WriteBatcher {
+  let batcher = batchers.get(hub);
+  if (!batcher) {
+    batcher = new WriteBatcher(hub);
+    batchers.set(hub, batcher);
+  }
+  return batcher;
+}
