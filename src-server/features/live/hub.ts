@@ -14,11 +14,24 @@ import type { LivePicture, LoadPicture, Output } from './picture';
 import { ChangeEntry, ReplayBuffer } from './replay';
 import { OrderedSectionTimes } from './timings';
 
+/**
+ * How long a reader waits for a missing event id before it takes it for a write that rolled back.
+ * Writers commit their ids in order (the events lock), so a reader that finds id N+1 without N has
+ * met a rollback (or a writer that did not take the lock); it follows nothing past N until N comes or
+ * this much time has passed, so no screen ever skips a change that commits late, or reorders one.
+ */
+export const GAP_TIMEOUT_MS = 1000;
+/** How often a reader waiting at a gap reads again. */
+const GAP_RETRY_MS = 10;
+
 export class LiveHub<P extends LivePicture = LivePicture> {
   private picture!: P;
   private readonly replay = new ReplayBuffer();
   private readonly fanout = new Fanout();
   private chain: Promise<void> = Promise.resolve();
+  /** The id a reader waits for (the one after its picture's), and since when (performance.now()). */
+  private gap: { id: number; since: number } | null = null;
+  private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unlisten: () => void;
   /** How long transactions held the ordered section, for the benchmarks. */
   readonly timings = new OrderedSectionTimes();
@@ -133,8 +146,9 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   published(events: StoredEvent[]): Promise<void> {
     if (!events.length) return Promise.resolve();
     const run = async () => {
-      // Another instance's changes committed before ours come first.
-      if (this.postgres && events[0]!.id > this.picture.eventId + 1) await this.readNew(events[0]!.id - 1);
+      // Another instance's changes committed before ours come first, and any id below ours that
+      // has not committed yet is waited for (a gap).
+      if (this.postgres) await this.fillTo(events[0]!.id - 1);
       for (const stored of events) this.follow(stored);
     };
     this.chain = this.chain.then(run, run);
@@ -149,12 +163,56 @@ export class LiveHub<P extends LivePicture = LivePicture> {
     return this.chain;
   }
 
-  /** Reads and follows the stored changes after the picture's, up to `until` when given. */
+  /** Reads and follows every change up to `id`, waiting out a gap below it (at most GAP_TIMEOUT_MS). */
+  private async fillTo(id: number): Promise<void> {
+    for (;;) {
+      if (this.picture.eventId >= id) return;
+      await this.readNew(id);
+      if (this.picture.eventId >= id || this.gapPassed(id + 1)) return;
+      await new Promise((resolve) => setTimeout(resolve, GAP_RETRY_MS));
+    }
+  }
+
+  /**
+   * Whether event `id` may be followed now: it is the next one, or the ids before it have been
+   * missing for GAP_TIMEOUT_MS (a rolled-back write's). Otherwise the wait for them starts or goes on.
+   */
+  private gapPassed(id: number): boolean {
+    const expected = this.picture.eventId + 1;
+    if (id <= expected) {
+      this.gap = null;
+      return true;
+    }
+    const now = performance.now();
+    if (this.gap?.id !== expected) this.gap = { id: expected, since: now };
+    if (now - this.gap.since < GAP_TIMEOUT_MS) return false;
+    console.warn(`[live] event ids ${expected}–${id - 1} never committed: following on from ${id}`);
+    this.gap = null;
+    return true;
+  }
+
+  /** Reads again soon: a gap is being waited out. */
+  private retrySoon(): void {
+    if (this.gapTimer) return;
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = null;
+      this.pump();
+    }, GAP_RETRY_MS);
+  }
+
+  /**
+   * Reads and follows the stored changes after the picture's, up to `until` when given, in id order:
+   * at a missing id it stops, and reads again shortly (`gapPassed`).
+   */
   private async readNew(until?: number): Promise<void> {
     try {
       for (;;) {
         const rows = await readEventsAfter(this.db, this.picture.eventId, until, 500);
         for (const row of rows) {
+          if (!this.gapPassed(row.id)) {
+            this.retrySoon();
+            return;
+          }
           let event: DomainEvent | null;
           try {
             event = domainEventOf(row);
@@ -166,6 +224,8 @@ export class LiveHub<P extends LivePicture = LivePicture> {
             continue;
           }
           if (event) this.follow({ id: row.id, event, contestId: row.contest_id });
+          // A type this version does not follow: passed over, and not a gap.
+          else this.picture.eventId = Math.max(this.picture.eventId, row.id);
         }
         if (rows.length < 500) break;
       }
@@ -181,6 +241,7 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   /** Stops hearing of new events and waits for the changes being followed. */
   async stop(): Promise<void> {
     this.unlisten();
+    if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.chain;
   }
 }

@@ -1,0 +1,100 @@
+/**
+ * Event ids committing out of order (PostgreSQL). Writers commit their ids in order under the events
+ * lock, but a reader must not depend on it alone: a transaction holding a lower id may commit after a
+ * higher one (a writer that took its id without the lock, or a rollback leaving an id that never
+ * comes). Every reader (the hub whose write it is, and another instance's hub hearing it through
+ * NOTIFY) follows in id order with nothing skipped: it waits at the missing id, and follows the higher
+ * one only once the lower one has committed, or after GAP_TIMEOUT_MS when it never does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_CHANNEL } from '../../src-server/features/live/events';
+import { GAP_TIMEOUT_MS } from '../../src-server/features/live/hub';
+import { liveTransaction } from '../../src-server/features/live/record';
+import { readSettings } from '../../src-server/features/settings/data';
+import { createLiveHub, type NightHub } from '../../src-server/picture/hub';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe.runIf(process.env.TEST_DB === 'postgres')('event ids committing out of order', () => {
+  let t: TestApp;
+  let second: NightHub;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = createLiveHub(t.deps.db, t.deps.notices);
+    await second.start();
+  });
+  afterAll(async () => {
+    await second.stop();
+    await t.close();
+  });
+
+  /** The ids each hub followed after `from`, in the order it followed them. */
+  const followed = (from: number) => [t.deps.hub, second].map((hub) => hub.changesSince(from)!.map((entry) => entry.id));
+
+  /** A transaction on its own connection that takes an event id now and commits its event when told. */
+  async function lateWriter(name: string) {
+    const client = await t.database.handle.pool!.connect();
+    await client.query('begin');
+    const id = Number((await client.query<{ id: string }>(`select nextval('events_id_seq') as id`)).rows[0]!.id);
+    const settings = { ...(await readSettings(t.deps.db)), name };
+    const contestId = t.deps.hub.live.scope.contest;
+    return {
+      id,
+      async commit() {
+        await client.query(`insert into events (id, type, payload, contest_id) values ($1, 'settings', $2, $3)`, [
+          id,
+          JSON.stringify({ settings }),
+          contestId,
+        ]);
+        await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, String(id)]);
+        await client.query('commit');
+        client.release();
+      },
+      async rollback() {
+        await client.query('rollback');
+        client.release();
+      },
+    };
+  }
+
+  it('follows the lower id first though it commits last, on this instance and on another', async () => {
+    const from = t.deps.hub.live.eventId;
+    const late = await lateWriter('Hội thi muộn');
+    // A write through the app takes the next id and commits first.
+    const settings = await readSettings(t.deps.db);
+    let answered = false;
+    const write = liveTransaction(t.deps, (recorder) => recorder.settings({ ...settings, name: 'Hội thi sớm' })).then(() => {
+      answered = true;
+    });
+    // Committed, but no reader follows it while the lower id may still come.
+    await expect
+      .poll(async () => Number((await t.deps.db.selectFrom('events').select('id').where('id', '>', late.id).executeTakeFirst())?.id ?? 0))
+      .toBeGreaterThan(late.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(followed(from)).toEqual([[], []]);
+    expect(answered).toBe(false);
+    await late.commit();
+    await write;
+    await expect.poll(() => second.live.eventId, { timeout: 5000, interval: 10 }).toBe(late.id + 1);
+    expect(followed(from)).toEqual([
+      [late.id, late.id + 1],
+      [late.id, late.id + 1],
+    ]);
+    // Both pictures end on the change committed last by id: the write's name, not the late one's.
+    for (const hub of [t.deps.hub, second]) expect(hub.live.stage.eventSettings().name).toBe('Hội thi sớm');
+  });
+
+  it('follows on past an id that never commits, after the gap timeout', async () => {
+    const from = t.deps.hub.live.eventId;
+    const late = await lateWriter('Không bao giờ');
+    const settings = await readSettings(t.deps.db);
+    const started = performance.now();
+    const write = liveTransaction(t.deps, (recorder) => recorder.settings({ ...settings, name: 'Hội thi sau' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await late.rollback();
+    await write;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(GAP_TIMEOUT_MS);
+    await expect.poll(() => second.live.eventId, { timeout: 5000, interval: 10 }).toBe(late.id + 1);
+    expect(followed(from)).toEqual([[late.id + 1], [late.id + 1]]);
+  });
+});
