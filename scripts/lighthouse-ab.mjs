@@ -22,6 +22,8 @@ if (!dirA || !dirB) {
 const AS = { '/team': 'team', '/supporter': 'judge', '/master': 'master' };
 const screens = screensArg.split(',');
 const runs = Number(runsArg);
+/** Attempts at one run when Lighthouse's own trace fails. */
+const ATTEMPTS = 3;
 const stat = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${sorted[Math.floor((sorted.length - 1) / 2)]} [${sorted[0]}–${sorted[sorted.length - 1]}]`;
@@ -50,16 +52,23 @@ try {
     for (const screen of screens) {
       for (const side of run % 2 ? sides : [...sides].reverse()) {
         const cookie = AS[screen] ? side.cookies[AS[screen]] : undefined;
-        const result = await lighthouse(`${side.base}${screen}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableFullPageScreenshot: true,
-          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) continue;
+        // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP… on a busy machine) is taken again, as in
+        // lighthouse.mjs; a run still missing is said, so a median of fewer runs is not mistaken for one of all.
+        let lhr;
+        for (let attempt = 1; attempt <= ATTEMPTS && !lhr; attempt++) {
+          const result = await lighthouse(`${side.base}${screen}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableFullPageScreenshot: true,
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+          const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT' };
+          if (error) console.log(`${side.name} ${screen} run ${run}: attempt ${attempt}/${ATTEMPTS} failed (${error.code})`);
+          else lhr = result.lhr;
+        }
+        if (!lhr) continue;
         const entry = {
           score: Math.round(lhr.categories.performance.score * 100),
           tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
@@ -77,7 +86,7 @@ try {
       const r = side.results.get(screen);
       const col = (key) => stat(r.map((x) => x[key]));
       console.log(
-        `${screen} ${side.name}: score ${col('score')}  TBT ${col('tbt')}  LCP ${col('lcp')}  FCP ${col('fcp')}  bench ${col('bench')}`,
+        `${screen} ${side.name} (${r.length} runs): score ${col('score')}  TBT ${col('tbt')}  LCP ${col('lcp')}  FCP ${col('fcp')}  bench ${col('bench')}`,
       );
     }
   }
