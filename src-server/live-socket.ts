@@ -34,6 +34,8 @@ export interface LiveSocketState {
   readonly ws: WebSocket;
   /** The socket's context, read once when it opened (tRPC's calls share it). */
   context: Promise<Context>;
+  /** Whether tRPC's handler has been given this socket (at its first call that is not a join). */
+  handedOver: boolean;
   /** Subscriptions this socket holds, tRPC's and these (the cap counts both). */
   subscriptions: number;
   readonly joins: Map<RequestId, Join>;

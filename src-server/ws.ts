@@ -127,7 +127,15 @@ function callsIn(text: string): number {
  * Puts one admitted socket under its budgets before tRPC sees it: what it is sent, whether it
  * still answers, what it sends. Everything is released when it closes (`release`).
  */
-function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, live: LiveSockets, state: LiveSocketState, release: () => void): void {
+function guardSocket(
+  ws: WebSocket,
+  ip: string,
+  deps: AppDeps,
+  live: LiveSockets,
+  state: LiveSocketState,
+  handOver: () => void,
+  release: () => void,
+): void {
   const { config, refusals } = deps;
   let dropped = false;
 
@@ -182,15 +190,23 @@ function guardSocket(ws: WebSocket, ip: string, deps: AppDeps, live: LiveSockets
   // keep-alive, answered by tRPC) passes at once.
   const emit = ws.emit;
   // A frame that passes has its `system.join` calls taken by the live path (`live-socket.ts`); tRPC
-  // gets the rest, if any.
+  // gets the rest, if any, and is handed the socket then (`handOver`): a screen that only follows
+  // the show never costs tRPC's handler anything. Until then the client's text PING is answered here.
   ws.emit = function screenedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'message') {
-      if (!admitFrame(args[0])) return false;
-      if (Buffer.isBuffer(args[0]) && args[0].length !== 4) {
-        const rest = live.take(state, args[0]);
+      const data = args[0];
+      if (!admitFrame(data)) return false;
+      if (Buffer.isBuffer(data) && data.length === 4 && !state.handedOver) {
+        const text = data.toString();
+        if (text === 'PING') ws.send('PONG');
+        if (text === 'PING' || text === 'PONG') return true;
+      }
+      if (Buffer.isBuffer(data) && data.length !== 4) {
+        const rest = live.take(state, data);
         if (rest === null) return true;
         args[0] = rest;
       }
+      handOver();
     }
     return emit.call(this, event, ...args);
   } as WebSocket['emit'];
@@ -295,13 +311,21 @@ export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): n
         ws.close(TOO_MANY_SOCKETS, 'too many connections');
         return;
       }
-      const state = { ws, joins: new Map(), subscriptions: 0 } as Omit<LiveSocketState, 'context'> as LiveSocketState;
+      const state = { ws, joins: new Map(), subscriptions: 0, handedOver: false } as Omit<LiveSocketState, 'context'> as LiveSocketState;
       // The context's `socket` is this state: one count for the cap, whichever path holds the subscription.
       state.context = readContext(ws, req, state);
-      state.context.catch(() => {}); // tRPC answers a context that cannot be read, and closes
       states.set(ws, state);
-      guardSocket(ws, ip, deps, live, state, () => deps.sockets.leave(ip));
-      wss.emit('connection', ws, req);
+      // What tRPC reads of the upgrade request (the URL, for its connection parameters): not the
+      // request itself, which would stay in memory with every socket.
+      const request = { url: req.url, headers: { host: req.headers.host } } as IncomingMessage;
+      const handOver = () => {
+        if (state.handedOver) return;
+        state.handedOver = true;
+        wss.emit('connection', ws, request);
+      };
+      // tRPC answers a context that cannot be read, and closes the socket.
+      state.context.catch(handOver);
+      guardSocket(ws, ip, deps, live, state, handOver, () => deps.sockets.leave(ip));
     });
   };
   server.on('upgrade', onUpgrade);

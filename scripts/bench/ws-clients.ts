@@ -54,9 +54,12 @@ function onState(index: number, version: number, at: number, raw: string): void 
 
 /** socket.io's side of the conversation (engine.io 4): true when the message was protocol only. */
 function socketioProtocol(socket: WebSocket, raw: string): boolean {
-  if (raw === '2') return void socket.send('3'), true; // ping → pong
-  if (raw.startsWith('0{')) return void socket.send('40'), true; // open → connect to the main namespace
-  return raw.startsWith('40'); // connected
+  if (raw === '2')
+    socket.send('3'); // ping → pong
+  else if (raw.startsWith('0{'))
+    socket.send('40'); // open → connect to the main namespace
+  else return raw.startsWith('40'); // connected
+  return true;
 }
 
 function openOne(url: string, index: number, doneWhen: DoneWhen, sourceBase: number | undefined, socketio: boolean): Promise<void> {

@@ -89,8 +89,12 @@ describe('system.join on the direct path, with the real @trpc/client', () => {
       result?: { type: string; id?: string; data?: { id: string; data: { type: string } } };
       error?: unknown;
     }[] = [];
-    socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
+    let pongs = 0;
+    socket.on('message', (raw) => (String(raw) === 'PONG' ? pongs++ : frames.push(JSON.parse(String(raw)))));
     await new Promise((resolve) => socket.once('open', resolve));
+    // The client's heartbeat is answered before tRPC has the socket.
+    socket.send('PING');
+    await until(() => pongs === 1, 'the PONG');
     // One frame: the join, and a subscription tRPC serves itself (the console's).
     socket.send(
       JSON.stringify([
@@ -118,6 +122,9 @@ describe('system.join on the direct path, with the real @trpc/client', () => {
     await move({ phase: 'rules' });
     await until(() => frames.some((f) => f.id === 9 && phaseOf(f.result?.data?.data ?? { type: '' }) === 'rules'), 'the move');
     expect(frames.filter((f) => f.id === 7).length).toBe(count);
+    // Now that tRPC has the socket, it answers the heartbeat.
+    socket.send('PING');
+    await until(() => pongs === 2, 'the second PONG');
     socket.close();
   });
 
