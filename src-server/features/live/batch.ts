@@ -9,7 +9,6 @@
  * (their writes' statements in parallel, their commits one after another in id order). After the
  * commit the hub follows the batch's events in id order, and then every caller is answered.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, sql } from 'kysely';
 import { scopeOf } from '../../db/scope';
 import type { Database } from '../../db/types';
@@ -35,13 +34,6 @@ interface Write {
 }
 
 type Outcome = { ok: true; value: unknown; recorder: EventRecorder } | { ok: false; error: unknown };
-
-/** Set while a batch runs a write's work: a write begun inside it must not wait for the next batch. */
-const running = new AsyncLocalStorage<true>();
-
-export function insideWrite(): boolean {
-  return running.getStore() === true;
-}
 
 /** `trx` (begun on any of the hub's handles) with `db`'s plugins instead: the write's contest scope. */
 function scopedLike(trx: Trx, db: Kysely<Database>): Trx {
@@ -108,7 +100,7 @@ class WriteBatcher {
           const recorder = new EventRecorder(scopedLike(base, write.db), postgres, true);
           if (!alone) await sql`savepoint live_write`.execute(base);
           try {
-            const value = await running.run(true, () => write.work(recorder));
+            const value = await write.work(recorder);
             outcomes.push({ ok: true, value, recorder });
           } catch (error) {
             if (alone) throw error;

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../../src/live';
 import type { Database } from '../../db/types';
-import { batcherOf, insideWrite } from './batch';
+import { batcherOf } from './batch';
 import { announceEvents, insertEvent, type StoredEvent } from './events';
 import type { LiveHub } from './hub';
 
@@ -77,17 +77,20 @@ export class EventRecorder {
  * `work` returns once its events are followed; nothing is published when it throws. Writes arriving
  * together share one transaction and one commit (a group commit, `batch.ts`), each in its own
  * savepoint, so a write that throws takes back only its own changes and its caller gets its error.
- * A call made inside another's work (or on a transaction) runs alone, in a transaction of its own.
+ * `{ alone: true }` runs it in a transaction of its own instead, beside the batches: for one too long
+ * to hold a batch up, or (PostgreSQL) a write begun inside another's work. A work never awaits a
+ * batched `liveTransaction`: it would wait for the batch that waits for it.
  */
 export function liveTransaction<T>(
   deps: { db: Kysely<Database>; hub: Pick<LiveHub, 'postgres' | 'published' | 'timings'> },
   work: (recorder: EventRecorder) => Promise<T>,
+  options: { alone?: boolean } = {},
 ): Promise<T> {
-  if (deps.db.isTransaction || insideWrite()) return soloTransaction(deps, work);
+  if (options.alone) return soloTransaction(deps, work);
   return batcherOf(deps.hub).submit(deps.db, work);
 }
 
-/** The old path, one transaction per write: for a write begun inside another. */
+/** One transaction for one write, its events inserted as it records them. */
 async function soloTransaction<T>(
   deps: { db: Kysely<Database>; hub: Pick<LiveHub, 'postgres' | 'published' | 'timings'> },
   work: (recorder: EventRecorder) => Promise<T>,
