@@ -14,9 +14,11 @@ import { scopeOf } from '../../db/scope';
 import type { Database } from '../../db/types';
 import { insertEvents, type PendingEvent, type StoredEvent } from './events';
 import type { LiveHub } from './hub';
-import { EventRecorder, type Trx } from './record';
+import type { EventRecorder, Trx } from './record';
 
 type Hub = Pick<LiveHub, 'postgres' | 'published' | 'timings'>;
+/** A recorder that keeps its events for the batch (record.ts makes it: no import cycle). */
+type RecorderFor = (trx: Trx, postgres: boolean) => EventRecorder;
 
 /**
  * At most this many writes share a transaction: each is a subtransaction, and PostgreSQL keeps up to
@@ -52,7 +54,10 @@ class WriteBatcher {
   private inFlight = 0;
   private scheduled = false;
 
-  constructor(private readonly hub: Hub) {}
+  constructor(
+    private readonly hub: Hub,
+    private readonly recorderFor: RecorderFor,
+  ) {}
 
   private get capacity(): number {
     return this.hub.postgres ? POSTGRES_BATCHES : 1;
@@ -97,7 +102,7 @@ class WriteBatcher {
     try {
       await batch[0]!.db.transaction().execute(async (base) => {
         for (const write of batch) {
-          const recorder = new EventRecorder(scopedLike(base, write.db), postgres, true);
+          const recorder = this.recorderFor(scopedLike(base, write.db), postgres);
           if (!alone) await sql`savepoint live_write`.execute(base);
           try {
             const value = await write.work(recorder);
@@ -144,10 +149,10 @@ class WriteBatcher {
 const batchers = new WeakMap<Hub, WriteBatcher>();
 
 /** The batcher of the hub's writes: one per hub, as the hub follows one database. */
-export function batcherOf(hub: Hub): WriteBatcher {
+export function batcherOf(hub: Hub, recorderFor: RecorderFor): WriteBatcher {
   let batcher = batchers.get(hub);
   if (!batcher) {
-    batcher = new WriteBatcher(hub);
+    batcher = new WriteBatcher(hub, recorderFor);
     batchers.set(hub, batcher);
   }
   return batcher;

@@ -87,7 +87,12 @@ export function liveTransaction<T>(
   options: { alone?: boolean } = {},
 ): Promise<T> {
   if (options.alone) return soloTransaction(deps, work);
-  return batcherOf(deps.hub).submit(deps.db, work);
+  return batcherOf(deps.hub, deferredRecorder).submit(deps.db, work);
+}
+
+/** A group commit's recorder: its events wait for the batch's one insert. */
+function deferredRecorder(trx: Trx, postgres: boolean): EventRecorder {
+  return new EventRecorder(trx, postgres, true);
 }
 
 /** One transaction for one write, its events inserted as it records them. */
