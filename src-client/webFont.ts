@@ -8,8 +8,9 @@
  * - a device that has the files in its HTTP cache (hashed assets are cached for a year) gets the
  *   `@font-face` rules before the first render, and its first picture is in Be Vietnam Pro;
  * - any other keeps the system face for this page and fetches the files once the page has loaded and
- *   is idle, without using them (a face that arrived later would lay every screen out again); its next
- *   page load, such as the team screen after the login, is in Be Vietnam Pro.
+ *   is idle (with the toasts' chunks, loadLater.ts), without using them (a face that arrived later
+ *   would lay every screen out again); its next page load, such as the team screen after the login,
+ *   is in Be Vietnam Pro.
  * Whether the files are cached is asked of the cache itself (`only-if-cached`), and only on a device
  * that fetched them before (the mark below): a cache the browser emptied since is a first visit again.
  */
@@ -19,6 +20,7 @@ import latin700 from '@fontsource/be-vietnam-pro/files/be-vietnam-pro-latin-700-
 import vietnamese400 from '@fontsource/be-vietnam-pro/files/be-vietnam-pro-vietnamese-400-normal.woff2?url';
 import vietnamese600 from '@fontsource/be-vietnam-pro/files/be-vietnam-pro-vietnamese-600-normal.woff2?url';
 import vietnamese700 from '@fontsource/be-vietnam-pro/files/be-vietnam-pro-vietnamese-700-normal.woff2?url';
+import { whenIdle } from './components/loadLater';
 
 /** The files fonts.css names (the same hashed files: the build writes each once). */
 const FONT_FILES = [latin400, latin600, latin700, vietnamese400, vietnamese600, vietnamese700];
@@ -63,23 +65,6 @@ async function fetchFontFiles(): Promise<void> {
 }
 
 /**
- * How long after the page's load event the files wait: past the screen's own first picture (its lazy
- * chunks and calls come after the load event) on a slow phone.
- */
-const FETCH_AFTER_LOAD_MS = 3000;
-
-/** A while after the page's load event, when the main thread is idle (Safari has no requestIdleCallback). */
-function whenIdleAfterLoad(task: () => void): void {
-  const later = () =>
-    window.setTimeout(
-      () => (window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 5000 }) : task()),
-      FETCH_AFTER_LOAD_MS,
-    );
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
-
-/**
  * Before the first render: the face's rules when this device has its files (resolves once they
  * apply; never rejects), otherwise nothing now and the files fetched later.
  */
@@ -88,5 +73,5 @@ export async function loadWebFont(): Promise<void> {
     await import('./fonts.css?optional').catch(() => undefined);
     return;
   }
-  whenIdleAfterLoad(() => void fetchFontFiles());
+  whenIdle(() => void fetchFontFiles());
 }

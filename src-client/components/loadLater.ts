@@ -8,8 +8,8 @@ import { loadOnce } from '../../src/loadOnce';
 
 const IDLE_AFTER_LOAD_MS = 2000;
 
-/** Runs `task` a moment after the page has loaded, when the browser is idle. */
-function whenIdle(task: () => void): void {
+/** Runs `task` a moment after the page has loaded, when the browser is idle (also the web font's files, webFont.ts). */
+export function whenIdle(task: () => void): void {
   const later = () =>
     window.setTimeout(() => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(() => task());
