@@ -84,10 +84,12 @@ class WriteBatcher {
     while (this.inFlight < this.capacity && this.queue.length) {
       const batch = this.queue.splice(0, MAX_BATCH);
       this.inFlight++;
-      void this.run(batch).finally(() => {
-        this.inFlight--;
-        this.drain();
-      });
+      void this.run(batch)
+        .catch((error: unknown) => console.error('[live] a batch of writes failed:', (error as Error).message))
+        .finally(() => {
+          this.inFlight--;
+          this.drain();
+        });
     }
   }
 
