@@ -2,10 +2,7 @@
  * Before the server serves: the schema brought up to date and, on a first start, the first admin and
  * (when asked) the demo event.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { messages } from '../src/messages';
 import type { Config } from './config';
@@ -49,25 +46,4 @@ export async function prepareDatabase(
   if (firstStart && config.seedDemo) {
     for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(db)))) log(line);
   }
-}
-
-/** Set in the child that prepares a new data folder (`prepareFolderApart`): it prepares, then exits. */
-export const PREPARE_ONLY_ENV = 'HOITHI_PREPARE_ONLY';
-
-/**
- * A new PGlite folder is prepared (migrations, first admin, demo) by a child process running this
- * same server entry, which exits: what PGlite and the demo's loading grow to then is given back, and
- * the server opens a folder like any restart (BENCHMARKS.md, "Memory and start-up"). The child's
- * lines (the admin's password, the demo logins) go to this process's output. False when the folder
- * exists already, on PostgreSQL, or when the child failed (the server prepares it itself, as before).
- */
-export function prepareFolderApart(config: Pick<Config, 'databaseUrl' | 'dataDir'>, entry: string | undefined): boolean {
-  if (config.databaseUrl || !entry || fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) return false;
-  // Not the parent's IPC channel (a supervisor's): the child has no such descriptor.
-  const { NODE_CHANNEL_FD: _fd, NODE_CHANNEL_SERIALIZATION_MODE: _mode, ...env } = process.env;
-  const child = spawnSync(process.execPath, [...process.execArgv, entry], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...env, [PREPARE_ONLY_ENV]: '1' },
-  });
-  return child.status === 0;
 }

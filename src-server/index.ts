@@ -1,14 +1,18 @@
-/** `npm start`: read the environment, start, and shut down cleanly on SIGINT or SIGTERM. */
+/**
+ * `npm start`: read the environment, start, and shut down cleanly on SIGINT or SIGTERM. The server's
+ * modules are loaded once the data folder is locked and, when it is new, its preparation apart has
+ * begun (`first-start.ts`), so the two overlap; the preparing child loads only its own.
+ */
 import os from 'node:os';
 import { messages } from '../src/messages';
-import { PREPARE_ONLY_ENV, prepareDatabase } from './bootstrap';
 import { readConfig } from './config';
-import { openDatabase } from './db/connection';
-import { DataDirLockedError } from './db/lock';
-import { type RunningServer, startServer } from './server';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { PREPARE_ONLY_ENV, prepareFolderApart } from './first-start';
+import type { RunningServer } from './server';
 
 /** The child that prepares a new data folder (`prepareFolderApart`): prepare, close, exit. */
 async function prepareOnly(): Promise<void> {
+  const [{ openDatabase }, { prepareDatabase }] = await Promise.all([import('./db/connection'), import('./bootstrap')]);
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
@@ -22,7 +26,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   let running: RunningServer;
   try {
-    running = await startServer(config, { prepareApart: true });
+    const dataDirLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+    const prepared = prepareFolderApart(config, process.argv[1]);
+    const { startServer } = await import('./server');
+    await prepared;
+    running = await startServer(config, { dataDirLock });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

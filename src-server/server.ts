@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { prepareDatabase, prepareFolderApart } from './bootstrap';
+import { prepareDatabase } from './bootstrap';
 import { writeServerFile } from './cli-token';
 import type { Config } from './config';
 import { limitConnections } from './connections';
@@ -40,8 +40,8 @@ export interface StartOptions {
   /** Use an open database instead of the one the config names (tests). */
   database?: DatabaseHandle;
   log?: (line: string) => void;
-  /** A new data folder is prepared by a child process running this entry (`prepareFolderApart`). */
-  prepareApart?: boolean;
+  /** The data folder's lock, when the caller took it already (its release). */
+  dataDirLock?: () => void;
 }
 
 /**
@@ -101,8 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let releaseLock: (() => void) | null = null;
   let database = options.database;
   if (!database) {
-    if (!config.databaseUrl) releaseLock = acquireDataDirLock(config.dataDir);
-    if (options.prepareApart) prepareFolderApart(config, process.argv[1]);
+    if (!config.databaseUrl) releaseLock = options.dataDirLock ?? acquireDataDirLock(config.dataDir);
     try {
       database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
     } catch (error) {
