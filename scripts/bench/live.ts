@@ -179,10 +179,16 @@ async function startApp(): Promise<Server> {
   // Every subscriber connects from 127.0.0.1: lift the per-address and global websocket caps for the bench.
   const env = serverEnv(dataDir, ADMIN_PASSWORD, { WS_MAX_PER_ADDRESS: '100000', WS_MAX_SOCKETS: '100000' });
   const profiling = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'test-results/profiles')}`] : [];
-  return startServer(['--expose-gc', ...profiling, '--import', PRELOAD, serverFile], serverRoot, env, /đang chạy tại (http:\/\/\S+)/, async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-    tempDirs.delete(dataDir);
-  });
+  return startServer(
+    ['--expose-gc', ...profiling, '--import', PRELOAD, serverFile],
+    serverRoot,
+    env,
+    /đang chạy tại (http:\/\/\S+)/,
+    async () => {
+      await fs.rm(dataDir, { recursive: true, force: true });
+      tempDirs.delete(dataDir);
+    },
+  );
 }
 
 function startBare(file: string, args: string[]): Promise<Server> {
