@@ -11,7 +11,7 @@
  *
  *   node scripts/build.mjs && npx tsx scripts/bench/answers.ts [--teams 500 --window 1000 --runs 3] [--profile]
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { parseArgs } from '../lib/cli-db';
 import { api, login, machine, percentile, throwawayPostgres } from './lib.mjs';
+import { startTimedServer } from './timed-server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -154,44 +155,7 @@ function child(mode: '--answers' | '--inserts', env: Record<string, string>): Pr
   });
 }
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<string> }> {
-  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'test-results/profiles')}`] : [];
-  const proc = spawn(process.execPath, [...profiling, path.join(ROOT, 'dist/server/index.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      ADMIN_PASSWORD: 'bench-admin-1',
-      SEED_DEMO: '0',
-      HOITHI_TIMINGS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    proc.stdout!.on('data', () => {
-      const match = /đang chạy tại (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-  });
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve(output));
-        proc.kill('SIGTERM');
-      }),
-  };
-}
+const startServer = (env: Record<string, string>) => startTimedServer(ROOT, env, profile);
 
 const call = (base: string, method: string, route: string, cookie: string, body: unknown) => api(base, method, route, { cookie, body });
 

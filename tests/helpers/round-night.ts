@@ -1,4 +1,5 @@
 /** A round played on the server in a test: the admin, the master and a team account per team, each signed in. */
+import { createQuestionSet } from './event-setup';
 import { type Caller, createTestApp, type TestApp } from './test-app';
 
 export type { Caller };
@@ -31,4 +32,19 @@ export async function createRoundNight(teamNames: readonly string[], { masterNam
   }
   const master = await t.caller(await t.login('dieukhien'));
   return { t, admin, master, teams, teamIds };
+}
+
+/** A round night with one question on stage, open for the teams' answers for a minute. */
+export async function createAnsweringNight(teamNames: readonly string[]): Promise<RoundNight & { questionId: string }> {
+  const night = await createRoundNight(teamNames);
+  const set = await createQuestionSet(night.admin, 1, {
+    title: 'Khởi động',
+    items: [{ content: 'Câu 1?', options: ['A', 'B'], answer: 'A', point: 10, timeLimit: 60 }],
+  });
+  const questionId = set.questionIds[0]!;
+  await night.master.show.update({ changes: { phase: 'round', fw: 1, setId: set.id } });
+  await night.master.show.update({
+    changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } },
+  });
+  return { ...night, questionId };
 }

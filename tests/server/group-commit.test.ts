@@ -10,8 +10,7 @@ import { messages } from '../../src/messages';
 import { AppError } from '../../src-server/errors';
 import { liveTransaction } from '../../src-server/features/live/record';
 import { readSettings } from '../../src-server/features/settings/data';
-import { createQuestionSet } from '../helpers/event-setup';
-import { type Caller, createRoundNight } from '../helpers/round-night';
+import { type Caller, createAnsweringNight } from '../helpers/round-night';
 import type { TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -21,17 +20,7 @@ let teamIds: string[];
 let questionId: string;
 
 beforeAll(async () => {
-  let admin: Caller;
-  ({ t, admin, master, teams, teamIds } = await createRoundNight(['Đội An', 'Đội Bình', 'Đội Chi', 'Đội Dũng', 'Đội Em']));
-  const set = await createQuestionSet(admin, 1, {
-    title: 'Khởi động',
-    items: [{ content: 'Câu 1?', options: ['A', 'B'], answer: 'A', point: 10, timeLimit: 60 }],
-  });
-  questionId = set.questionIds[0]!;
-  await master.show.update({ changes: { phase: 'round', fw: 1, setId: set.id } });
-  await master.show.update({
-    changes: { questionId, phase: 'question', answersOpen: true, timer: { action: 'start', durationMs: 60_000 } },
-  });
+  ({ t, master, teams, teamIds, questionId } = await createAnsweringNight(['Đội An', 'Đội Bình', 'Đội Chi', 'Đội Dũng', 'Đội Em']));
 });
 afterAll(() => t.close());
 
