@@ -27,14 +27,25 @@ function LiveApp() {
   );
 }
 
+let pageClient: QueryClient | null = null;
+
+/**
+ * The page's one query client, holding the answers its HTML carried. Made once per page, outside
+ * React: a first render React throws away before committing it (a transition it restarts) runs
+ * `useState`'s initialiser again, and the page's answers can be taken only once.
+ */
+function appQueryClient(): QueryClient {
+  if (pageClient) return pageClient;
+  const client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  const pageState = takePageState();
+  if (pageState) client.setQueryData(systemStateQuery.queryKey, pageState);
+  seedPageQueries(client);
+  pageClient = client;
+  return client;
+}
+
 export function App() {
-  const [queryClient] = useState(() => {
-    const client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } } });
-    const pageState = takePageState();
-    if (pageState) client.setQueryData(systemStateQuery.queryKey, pageState);
-    seedPageQueries(client);
-    return client;
-  });
+  const [queryClient] = useState(appQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsHost />

@@ -90,10 +90,24 @@ describeInBrowser("judges' pad in a browser", (h) => {
       await route.continue().catch(() => {});
     });
     await reloaded.setViewportSize(PHONE);
-    await reloaded.goto('/supporter');
+    const pageResponse = await reloaded.goto('/supporter');
+    const carried = ((await pageResponse?.text()) ?? '').match(/"(scoreField\.all|settings\.get|scoring\.list)"/g) ?? [];
     await waitForApp(reloaded);
     try {
-      await reloaded.getByTestId('pad-keypad').waitFor();
+      await reloaded
+        .getByTestId('pad-keypad')
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // What the pad showed instead, and what it had asked: a failure here names its cause.
+          const shown = await reloaded
+            .locator('#root')
+            .innerText()
+            .catch(() => '');
+          await reloaded.screenshot({ path: path.join(os.tmpdir(), 'pad-page-itself.png') }).catch(() => {});
+          throw new Error(
+            `${(error as Error).message}\nheld calls: ${held}; the page carried ${carried.join(', ') || 'no answers'}; it showed:\n${shown.slice(0, 600)}`,
+          );
+        });
       // The pad does ask (it re-reads as it mounts); no answer has come while it shows all this.
       await expect.poll(() => held).toBeGreaterThan(0);
       expect(await reloaded.getByTestId('pad-field').textContent()).toBe('Phần 2 · 0–10, bước 0,5');
