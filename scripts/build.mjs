@@ -5,6 +5,7 @@
  * `npm test` run it) skips a part whose sources are older than its output, so a second start takes seconds.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,8 +61,8 @@ function outputMtime(file) {
   }
 }
 
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+function run(cmd, args, env = process.env) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -85,14 +86,29 @@ if (!ifStale || serverSources > outputMtime('dist/server/index.js')) {
 }
 
 /**
- * An empty PGlite cluster, made once here (PostgreSQL's initdb, 2–3 s) and copied by the server into a
- * new data folder (src-server/db/connection.ts), so a first start does not wait for initdb. Made again
- * when the installed PGlite changes (its version in the stamp).
+ * A PGlite cluster with the migrations applied, made once here (PostgreSQL's initdb takes 2–3 s, the
+ * migrations 1–2 s more) by the server's own bundle, and copied by the server into a new data folder
+ * (src-server/db/connection.ts): a first start waits for neither. Made again when the installed
+ * PGlite changes (its version in one stamp) or a migration does (their hash in the other); a server
+ * whose migrations are newer than the copy's still applies the rest as it opens it.
  */
 const pgliteVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+const migrationsDir = path.join(root, 'db/migrations');
+const migrationsHash = createHash('sha256').update(fs.readFileSync(path.join(root, 'db/migrations.ts')));
+for (const name of fs.readdirSync(migrationsDir).sort()) {
+  migrationsHash.update(`${name}\n`);
+  migrationsHash.update(fs.readFileSync(path.join(migrationsDir, name)));
+}
+const migrationsStamp = migrationsHash.digest('hex');
 const template = path.join(root, 'dist/pgdata-template');
-const stamp = path.join(template, 'PGLITE_VERSION');
-if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== pgliteVersion) {
+const readStamp = (name) => {
+  try {
+    return fs.readFileSync(path.join(template, name), 'utf8');
+  } catch {
+    return null;
+  }
+};
+if (readStamp('PGLITE_VERSION') !== pgliteVersion || readStamp('MIGRATIONS') !== migrationsStamp) {
   console.log('[build] cơ sở dữ liệu mẫu…');
   const making = `${template}.making`;
   fs.rmSync(making, { recursive: true, force: true });
@@ -102,7 +118,11 @@ if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== pgliteVersion) {
     'const { PGlite } = await import("@electric-sql/pglite"); await (await PGlite.create({ dataDir: process.argv[1] })).close();',
     making,
   ]);
+  const env = { ...process.env, HOITHI_PREPARE_ONLY: 'template', DATA_DIR: making };
+  delete env.DATABASE_URL;
+  run(process.execPath, [path.join(root, 'dist/server/index.js')], env);
   fs.writeFileSync(path.join(making, 'PGLITE_VERSION'), pgliteVersion);
+  fs.writeFileSync(path.join(making, 'MIGRATIONS'), migrationsStamp);
   fs.rmSync(template, { recursive: true, force: true });
   fs.renameSync(making, template);
 }

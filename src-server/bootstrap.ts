@@ -3,7 +3,7 @@
  * (when asked) the demo event.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { messages } from '../src/messages';
 import type { Config } from './config';
 import { migrateAs } from './db/connection';
@@ -43,6 +43,9 @@ export async function prepareDatabase(
 ): Promise<void> {
   await migrateAs(db, config.databaseUrl ? config.migrationDatabaseUrl : null);
   const firstStart = await ensureFirstAdmin(db, config, log);
+  // A folder copied from the build's template holds the first event its migrations made: it dates
+  // from this start, not from the build.
+  if (firstStart) await db.updateTable('contests').set({ created_at: sql`now()`, updated_at: sql`now()` }).execute();
   if (firstStart && config.seedDemo) {
     for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(db)))) log(line);
   }

@@ -10,13 +10,17 @@ import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { PREPARE_ONLY_ENV, prepareFolderApart } from './first-start';
 import type { RunningServer } from './server';
 
-/** The child that prepares a new data folder (`prepareFolderApart`): prepare, close, exit. */
-async function prepareOnly(): Promise<void> {
-  const [{ openDatabase }, { prepareDatabase }] = await Promise.all([import('./db/connection'), import('./bootstrap')]);
+/**
+ * The child that prepares a new data folder (`prepareFolderApart`): prepare, close, exit. For the
+ * build's template (`scripts/build.mjs`), the migrations alone.
+ */
+async function prepareOnly(templateOnly: boolean): Promise<void> {
+  const [{ openDatabase, migrateToLatest }, { prepareDatabase }] = await Promise.all([import('./db/connection'), import('./bootstrap')]);
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
-    await prepareDatabase(database.db, config, console.log);
+    if (templateOnly) await migrateToLatest(database.db);
+    else await prepareDatabase(database.db, config, console.log);
   } finally {
     await database.close();
   }
@@ -64,8 +68,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-if (process.env[PREPARE_ONLY_ENV] === '1') {
-  prepareOnly().then(
+const prepareOnlyMode = process.env[PREPARE_ONLY_ENV];
+if (prepareOnlyMode === '1' || prepareOnlyMode === 'template') {
+  prepareOnly(prepareOnlyMode === 'template').then(
     () => process.exit(0),
     (error) => {
       console.error('[server] could not prepare the data folder:', error);

@@ -26,21 +26,27 @@ const toNumber = (value: string) => Number(value);
  */
 export const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
 
-/** The empty cluster the build makes (scripts/build.mjs), beside the server's bundle; absent when run from source. */
+/**
+ * The cluster the build makes (scripts/build.mjs), its migrations applied, beside the server's
+ * bundle; absent when run from source. Its stamps (the PGlite and the migrations it was made with)
+ * are not copied.
+ */
 const TEMPLATE = fileURLToPath(new URL('../pgdata-template/', import.meta.url));
+const TEMPLATE_STAMPS = new Set(['PGLITE_VERSION', 'MIGRATIONS'].map((name) => path.join(TEMPLATE, name)));
 
 /**
- * A new data folder starts as a copy of the empty cluster the build made, when there is one for this
- * PGlite: PostgreSQL's initdb takes 2–3 s and its ~220 MB would otherwise stay with the server until
- * its next restart. Without one (run from source, or another PGlite), initdb runs in a child process
- * that exits, for the same memory; under Bun, which has no `--input-type`, or when the child cannot
- * run, the folder is made in this process as before.
+ * A new data folder starts as a copy of the cluster the build made, when there is one for this
+ * PGlite: PostgreSQL's initdb takes 2–3 s and the migrations 1–2 s more, and initdb's ~220 MB would
+ * otherwise stay with the server until its next restart. The migrator then finds the copy's
+ * migrations applied (and applies any newer ones). Without one (run from source, or another
+ * PGlite), initdb runs in a child process that exits, for the same memory; under Bun, which has no
+ * `--input-type`, or when the child cannot run, the folder is made in this process as before.
  */
 function initDataDirApart(dataDir: string): void {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const stamp = path.join(TEMPLATE, 'PGLITE_VERSION');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === installedPgliteVersion()) {
-    fs.cpSync(TEMPLATE, dataDir, { recursive: true, filter: (source) => source !== stamp });
+    fs.cpSync(TEMPLATE, dataDir, { recursive: true, filter: (source) => !TEMPLATE_STAMPS.has(source) });
     return;
   }
   if ('bun' in process.versions) return;
