@@ -272,13 +272,8 @@ export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): n
   });
 
   /** The session behind a new socket, read once; the socket is registered under it while open. */
-  const readContext = async (ws: WebSocket, req: IncomingMessage, state: { subscriptions: number }) => {
-    const ctx = await createContext(deps, {
-      cookie: req.headers.cookie,
-      ip: remoteIp(req, deps.config.trustProxy),
-      secure: false,
-      resHeaders: null,
-    });
+  const readContext = async (ws: WebSocket, cookie: string | undefined, ip: string, state: { subscriptions: number }) => {
+    const ctx = await createContext(deps, { cookie, ip, secure: false, resHeaders: null });
     // The socket may have gone while the session was read: its 'close' has been emitted already,
     // and registering it now would keep it in the registry for good.
     if (ws.readyState !== WebSocket.CLOSED) {
@@ -286,6 +281,35 @@ export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): n
       ws.once('close', forget);
     }
     return { ...ctx, socket: state };
+  };
+
+  /** A socket past the upgrade: admitted under the caps, guarded, and its context read. */
+  const accept = (ws: WebSocket, ip: string, cookie: string | undefined, request: IncomingMessage) => {
+    // The caps are read at each upgrade (a test may lower them on a running server).
+    const { wsMaxPerAddress, wsMaxSockets } = deps.config;
+    const refused = deps.sockets.admit(ip, wsMaxPerAddress, wsMaxSockets);
+    if (refused) {
+      deps.refusals.record('socketCap', ip);
+      const why =
+        refused === 'address'
+          ? `${deps.sockets.openFrom(ip)} websockets open from this address already (WS_MAX_PER_ADDRESS); closing a new one`
+          : `${deps.sockets.openSockets} websockets open already (WS_MAX_SOCKETS); closing a new one`;
+      logRefusal(TOO_MANY_SOCKETS, 'socketCap', why, `ws ${ip}`);
+      ws.close(TOO_MANY_SOCKETS, 'too many connections');
+      return;
+    }
+    const state = { ws, joins: new Map(), subscriptions: 0, handedOver: false } as Omit<LiveSocketState, 'context'> as LiveSocketState;
+    // The context's `socket` is this state: one count for the cap, whichever path holds the subscription.
+    state.context = readContext(ws, cookie, ip, state);
+    states.set(ws, state);
+    const handOver = () => {
+      if (state.handedOver) return;
+      state.handedOver = true;
+      wss.emit('connection', ws, request);
+    };
+    // tRPC answers a context that cannot be read, and closes the socket.
+    state.context.catch(handOver);
+    guardSocket(ws, ip, deps, live, state, handOver, () => deps.sockets.leave(ip));
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -297,37 +321,14 @@ export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): n
       return;
     }
     const ip = remoteIp(req, deps.config.trustProxy);
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // The caps are read at each upgrade (a test may lower them on a running server).
-      const { wsMaxPerAddress, wsMaxSockets } = deps.config;
-      const refused = deps.sockets.admit(ip, wsMaxPerAddress, wsMaxSockets);
-      if (refused) {
-        deps.refusals.record('socketCap', ip);
-        const why =
-          refused === 'address'
-            ? `${deps.sockets.openFrom(ip)} websockets open from this address already (WS_MAX_PER_ADDRESS); closing a new one`
-            : `${deps.sockets.openSockets} websockets open already (WS_MAX_SOCKETS); closing a new one`;
-        logRefusal(TOO_MANY_SOCKETS, 'socketCap', why, `ws ${ip}`);
-        ws.close(TOO_MANY_SOCKETS, 'too many connections');
-        return;
-      }
-      const state = { ws, joins: new Map(), subscriptions: 0, handedOver: false } as Omit<LiveSocketState, 'context'> as LiveSocketState;
-      // The context's `socket` is this state: one count for the cap, whichever path holds the subscription.
-      state.context = readContext(ws, req, state);
-      states.set(ws, state);
-      // What tRPC reads of the upgrade request (the URL, for its connection parameters): not the
-      // request itself, which would stay in memory with every socket.
-      const request = { url: req.url, headers: { host: req.headers.host } } as IncomingMessage;
-      const handOver = () => {
-        if (state.handedOver) return;
-        state.handedOver = true;
-        wss.emit('connection', ws, request);
-      };
-      // tRPC answers a context that cannot be read, and closes the socket.
-      state.context.catch(handOver);
-      guardSocket(ws, ip, deps, live, state, handOver, () => deps.sockets.leave(ip));
-    });
+    const cookie = req.headers.cookie;
+    // What tRPC reads of the upgrade request (the URL, for its connection parameters). The callback
+    // below and the closures it makes live as long as the socket, so they name only these, never
+    // `req`, `socket` or `head`: those would stay in memory with every socket.
+    const request = { url: req.url, headers: { host: req.headers.host } } as IncomingMessage;
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, ip, cookie, request));
   };
+
   server.on('upgrade', onUpgrade);
 
   return {
