@@ -10,13 +10,12 @@ import { type Caller, createAnsweringNight } from '../helpers/round-night';
 import type { TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-let master: Caller;
 let teams: Caller[];
 let teamIds: string[];
 let questionId: string;
 
 beforeAll(async () => {
-  ({ t, master, teams, teamIds, questionId } = await createAnsweringNight(['Đội An', 'Đội Bình', 'Đội Chi', 'Đội Dũng']));
+  ({ t, teams, teamIds, questionId } = await createAnsweringNight(['Đội An', 'Đội Bình', 'Đội Chi', 'Đội Dũng']));
 });
 afterAll(() => t.close());
 
