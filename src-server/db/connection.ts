@@ -12,6 +12,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import { migrations } from '../../db/migrations';
+import { withPreparedStatements } from './prepared';
 import type { Database } from './types';
 
 const INT8 = 20;
@@ -116,7 +117,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // Kysely's own dialect. PGlite has one connection, and Kysely hands it to one holder at a time (its
   // adapter says it has no more): a transaction owns it from BEGIN to COMMIT and other queries wait,
   // so transactions never interleave (tests/server/database.test.ts checks it).
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // Statements a transaction runs again are prepared once (`prepared.ts`).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: withPreparedStatements(pglite).pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
