@@ -12,6 +12,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import { migrations } from '../../db/migrations';
+import { withNamedStatements } from './named';
 import { withPreparedStatements } from './prepared';
 import type { Database } from './types';
 
@@ -98,6 +99,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client that loses its server (a PostgreSQL restart) must not crash the process.
     pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    // Statements the server runs again are named, so PostgreSQL plans them once (`named.ts`).
+    withNamedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
