@@ -1,7 +1,7 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ROLE_HOME, type Role } from '../../src/constants';
-import { recordEvent } from '../../src-server/features/live/events';
+import { insertEvent } from '../../src-server/features/live/events';
 import { readTeams } from '../../src-server/features/team/data';
 import { ACCOUNTS, describeInBrowser, logIn, loginThroughForm, toast, waitForApp, watchRequests } from './harness';
 
@@ -178,7 +178,7 @@ describeInBrowser('the client shell in a browser', (h) => {
     // after the reconnect, without a reload: the page resumes from its last event and gets the rest.
     const { db } = h.server.deps;
     await db.insertInto('teams').values({ name: 'Đội Hoàn Kiếm', unit: 'Phường Hoàn Kiếm' }).execute();
-    await recordEvent(db, { type: 'teams', payload: { teams: await readTeams(db) } });
+    await insertEvent(db, { type: 'teams', payload: { teams: await readTeams(db) } });
     await stopped.start();
     await page.getByTestId('disconnected').waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByText('Đội Hoàn Kiếm').waitFor({ timeout: 10_000 });

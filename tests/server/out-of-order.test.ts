@@ -1,10 +1,11 @@
 /**
- * Event ids committing out of order (PostgreSQL). Writers commit their ids in order under the events
- * lock, but a reader must not depend on it alone: a transaction holding a lower id may commit after a
- * higher one (a writer that took its id without the lock, or a rollback leaving an id that never
- * comes). Every reader (the hub whose write it is, and another instance's hub hearing it through
- * NOTIFY) follows in id order with nothing skipped: it waits at the missing id, and follows the higher
- * one only once the lower one has committed, or after GAP_TIMEOUT_MS when it never does.
+ * Event ids committing out of order (PostgreSQL). Writers commit side by side, so a transaction
+ * holding a lower id may commit after a higher one, or roll back and leave an id that never comes.
+ * Every reader (the hub whose write it is, and another instance's hub hearing it through NOTIFY)
+ * follows in id order with nothing skipped: it waits at the missing id while the transaction that
+ * may hold it is in flight, follows on once it has ended without it, and after GAP_TIMEOUT_MS no
+ * longer waits for a stalled one but reads everything again if it commits after all. A picture read
+ * while such a transaction is in flight is read again when it commits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL } from '../../src-server/features/live/events';
@@ -31,16 +32,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('event ids committing out of 
   /** The ids each hub followed after `from`, in the order it followed them. */
   const followed = (from: number) => [t.deps.hub, second].map((hub) => hub.changesSince(from)!.map((entry) => entry.id));
 
-  /** A transaction on its own connection that takes an event id now and commits its event when told. */
-  async function lateWriter(name: string) {
+  /**
+   * A transaction on its own connection that takes an event id now, as the server's writers do (its
+   * transaction id first), and commits its change (the event's name, in the table unless `table` is
+   * false) and its event when told.
+   */
+  async function lateWriter(name: string, { table = true } = {}) {
     const client = await t.database.handle.pool!.connect();
     await client.query('begin');
+    await client.query('select pg_current_xact_id()');
     const id = Number((await client.query<{ id: string }>(`select nextval('events_id_seq') as id`)).rows[0]!.id);
     const settings = { ...(await readSettings(t.deps.db)), name };
     const contestId = t.deps.hub.live.scope.contest;
     return {
       id,
       async commit() {
+        if (table) {
+          await client.query(
+            `insert into settings (id, contest_id, data) values (1, $2, $1) on conflict (contest_id) do update set data = excluded.data`,
+            [JSON.stringify(settings), contestId],
+          );
+        }
         await client.query(`insert into events (id, type, payload, contest_id) values ($1, 'settings', $2, $3)`, [
           id,
           JSON.stringify({ settings }),
@@ -59,7 +71,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('event ids committing out of 
 
   it('follows the lower id first though it commits last, on this instance and on another', async () => {
     const from = t.deps.hub.live.eventId;
-    const late = await lateWriter('Hội thi muộn');
+    const late = await lateWriter('Hội thi muộn', { table: false });
     // A write through the app takes the next id and commits first.
     const settings = await readSettings(t.deps.db);
     let answered = false;
@@ -84,17 +96,62 @@ describe.runIf(process.env.TEST_DB === 'postgres')('event ids committing out of 
     for (const hub of [t.deps.hub, second]) expect(hub.live.stage.eventSettings().name).toBe('Hội thi sớm');
   });
 
-  it('follows on past an id that never commits, after the gap timeout', async () => {
+  it('follows on past an id whose transaction rolls back, as soon as it has', async () => {
     const from = t.deps.hub.live.eventId;
     const late = await lateWriter('Không bao giờ');
     const settings = await readSettings(t.deps.db);
-    const started = performance.now();
     const write = liveTransaction(t.deps, (recorder) => recorder.settings({ ...settings, name: 'Hội thi sau' }));
     await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(followed(from)).toEqual([[], []]);
+    const rolledBack = performance.now();
     await late.rollback();
     await write;
+    expect(performance.now() - rolledBack).toBeLessThan(GAP_TIMEOUT_MS);
+    await expect.poll(() => second.live.eventId, { timeout: 5000, interval: 10 }).toBe(late.id + 1);
+    expect(followed(from)).toEqual([[late.id + 1], [late.id + 1]]);
+  });
+
+  it('stops waiting for a stalled transaction after the gap timeout, and reads everything again when it commits', async () => {
+    const from = t.deps.hub.live.eventId;
+    const late = await lateWriter('Hội thi rất muộn');
+    const settings = await readSettings(t.deps.db);
+    const started = performance.now();
+    await liveTransaction(t.deps, (recorder) => recorder.settings({ ...settings, name: 'Hội thi đúng giờ' }));
     expect(performance.now() - started).toBeGreaterThanOrEqual(GAP_TIMEOUT_MS);
     await expect.poll(() => second.live.eventId, { timeout: 5000, interval: 10 }).toBe(late.id + 1);
     expect(followed(from)).toEqual([[late.id + 1], [late.id + 1]]);
+    for (const hub of [t.deps.hub, second]) expect(hub.live.stage.eventSettings().name).toBe('Hội thi đúng giờ');
+    // It commits after all: both pictures are read again and hold its change.
+    await late.commit();
+    for (const hub of [t.deps.hub, second]) {
+      await expect.poll(() => hub.live.stage.eventSettings().name, { timeout: 5000, interval: 10 }).toBe('Hội thi rất muộn');
+    }
+  });
+
+  it('reads a picture again when a transaction in flight during its read commits a lower id', async () => {
+    const late = await lateWriter('Hội thi khi đọc');
+    const settings = await readSettings(t.deps.db);
+    const write = liveTransaction(t.deps, (recorder) => recorder.settings({ ...settings, name: 'Hội thi trước khi đọc' }));
+    await expect
+      .poll(async () => Number((await t.deps.db.selectFrom('events').select('id').where('id', '>', late.id).executeTakeFirst())?.id ?? 0))
+      .toBe(late.id + 1);
+    const third = createLiveHub(t.deps.db, t.deps.notices);
+    let started = false;
+    const starting = third.start().then(() => {
+      started = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The read saw id late.id + 1 without late.id: it waits for the transaction in flight.
+    expect(started).toBe(false);
+    await late.commit();
+    await starting;
+    await write;
+    try {
+      expect(third.live.eventId).toBe(late.id + 1);
+      // The late change is in the picture though its id is below the one the first read ended on.
+      expect(third.live.stage.eventSettings().name).toBe('Hội thi khi đọc');
+    } finally {
+      await third.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/features/auth/password';
-import { recordEvent } from '../../src-server/features/live/events';
+import { insertEvent } from '../../src-server/features/live/events';
 import { MAX_REPLAY } from '../../src-server/features/live/replay';
 import { insertAccounts } from '../helpers/accounts';
 import { jsonCall, loginAt } from '../helpers/http';
@@ -164,7 +164,7 @@ describe('system.join over a real websocket', () => {
     const settings = hub.live.stage.eventSettings();
     const events = await running.database.handle.db.transaction().execute(async (trx) => {
       const recorded = [];
-      for (let i = 0; i < MAX_REPLAY + 5; i++) recorded.push(await recordEvent(trx, { type: 'settings', payload: { settings } }));
+      for (let i = 0; i < MAX_REPLAY + 5; i++) recorded.push(await insertEvent(trx, { type: 'settings', payload: { settings } }));
       return recorded;
     });
     await hub.published(events);

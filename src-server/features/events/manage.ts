@@ -259,7 +259,7 @@ export async function updateEvent(ctx: Context, input: TEventUpdate): Promise<{ 
     // The one on stage: every screen reads it again (its name, and whether it is read-only).
     await liveTransaction({ db: ctx.base, hub: ctx.hub }, async (recorder) => {
       await write(recorder.trx);
-      await recorder.record({ type: 'contest', payload: { contestId: contest.id } }, { last: true });
+      await recorder.record({ type: 'contest', payload: { contestId: contest.id } });
     });
   } else await ctx.base.transaction().execute(write);
   return { item: await summaryOf(ctx.base, contest.id) };
@@ -323,7 +323,7 @@ export async function activateEvent(ctx: Context, id: string): Promise<{ item: E
       summary: eventsText.switchedAction(await titleOf(trx, contest.id)),
       target: { to: contest.id },
     });
-    await recorder.record({ type: 'contest', payload: { contestId: contest.id } }, { last: true });
+    await recorder.record({ type: 'contest', payload: { contestId: contest.id } });
     return sessions.map((s) => s.id);
   });
   await announceSessionsEnded(ctx, ended, true);

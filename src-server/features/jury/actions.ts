@@ -23,9 +23,9 @@ type Ctx = Context & { user: TPublicUser };
 const t = messages.jury;
 
 /** Records the jury as it now is, last in the transaction. */
-export async function recordJury(recorder: EventRecorder, options: { last?: boolean } = { last: true }): Promise<TJury> {
+export async function recordJury(recorder: EventRecorder): Promise<TJury> {
   const jury = await readJury(recorder.trx);
-  await recorder.record({ type: 'jury', payload: { jury } }, options);
+  await recorder.record({ type: 'jury', payload: { jury } });
   return jury;
 }
 
@@ -265,5 +265,5 @@ export async function answerRescore(recorder: EventRecorder, rulingId: string, a
     .where('id', '=', rulingId)
     .where('answered_at', 'is', null)
     .execute();
-  await recordJury(recorder, {});
+  await recordJury(recorder);
 }

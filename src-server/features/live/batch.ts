@@ -1,13 +1,13 @@
 /**
  * Group commit: the writes screens follow (`liveTransaction`) that arrive while a batch is running
  * queue, and the next batch runs them in one transaction with one commit, so one WAL flush (and on
- * PGlite one transaction, the cost of each write before) serves them all. Each write runs in its own
- * savepoint: one that throws takes back only its own changes, and its caller gets its error. The
- * writes' events are kept aside and inserted at the batch's end in one statement, which on
- * PostgreSQL also takes the events lock and sends the NOTIFY: the ordered section is that statement
- * and the commit, whatever the batch's size, so on PostgreSQL a few batches can run side by side
- * (their writes' statements in parallel, their commits one after another in id order). After the
- * commit the hub follows the batch's events in id order, and then every caller is answered.
+ * PGlite one transaction, the cost of each write before) serves them all. A write that throws takes
+ * back only its own changes, and its caller gets its error: the batch is rolled back and the others
+ * run again, each in its own savepoint (`run`). The writes' events are kept aside and inserted at
+ * the batch's end in one statement. On PostgreSQL a few batches run side by side and commit in
+ * parallel, in whatever order they finish: the hub follows every event in id order all the same,
+ * waiting at an id whose transaction is still in flight (`hub.ts`). After the commit the hub follows
+ * the batch's events, and then every caller is answered.
  */
 import { type Kysely, sql } from 'kysely';
 import { scopeOf } from '../../db/scope';
@@ -18,7 +18,7 @@ import type { EventRecorder, Trx } from './record';
 
 type Hub = Pick<LiveHub, 'postgres' | 'published' | 'timings'>;
 /** A recorder that keeps its events for the batch (record.ts makes it: no import cycle). */
-type RecorderFor = (trx: Trx, postgres: boolean) => EventRecorder;
+type RecorderFor = (trx: Trx) => EventRecorder;
 
 /**
  * At most this many writes share a transaction: each is a subtransaction, and PostgreSQL keeps up to
@@ -42,6 +42,14 @@ function scopedLike(trx: Trx, db: Kysely<Database>): Trx {
   let scoped = trx.withoutPlugins();
   for (const plugin of db.getExecutor().plugins) scoped = scoped.withPlugin(plugin);
   return scoped;
+}
+
+/** A write of a batch run without savepoints threw: the batch's transaction is rolled back. */
+class WriteFailed {
+  constructor(
+    readonly write: Write,
+    readonly error: unknown,
+  ) {}
 }
 
 /** A deadlock with another batch (PostgreSQL): the write runs again alone, as it would have before. */
@@ -93,24 +101,30 @@ class WriteBatcher {
     }
   }
 
-  private async run(batch: Write[]): Promise<void> {
+  /**
+   * Runs `batch` in one transaction. First without savepoints (a round trip each saved): if a write
+   * throws, the whole transaction is rolled back, that write's caller gets its error (a deadlock's
+   * write runs again alone), and the others run again with a savepoint each (`savepoints`).
+   */
+  private async run(batch: Write[], savepoints = false): Promise<void> {
     const outcomes: Outcome[] = [];
     const again: Write[] = [];
     let stored: StoredEvent[] = [];
     let orderedSince = 0;
     let recordedAt = 0;
     const alone = batch.length === 1;
-    const postgres = this.hub.postgres;
+    const guarded = savepoints && !alone;
     try {
       await batch[0]!.db.transaction().execute(async (base) => {
         for (const write of batch) {
-          const recorder = this.recorderFor(scopedLike(base, write.db), postgres);
-          if (!alone) await sql`savepoint live_write`.execute(base);
+          const recorder = this.recorderFor(scopedLike(base, write.db));
+          if (guarded) await sql`savepoint live_write`.execute(base);
           try {
             const value = await write.work(recorder);
             outcomes.push({ ok: true, value, recorder });
           } catch (error) {
             if (alone) throw error;
+            if (!guarded) throw new WriteFailed(write, error);
             await sql`rollback to savepoint live_write`.execute(base);
             if (isDeadlock(error)) again.push(write);
             else outcomes.push({ ok: false, error });
@@ -122,10 +136,21 @@ class WriteBatcher {
           return outcome.recorder.pending.map((event) => ({ event, contestId }));
         });
         orderedSince = performance.now();
-        stored = await insertEvents(base, pending, { lock: postgres, notify: postgres });
+        stored = await insertEvents(base, pending);
         recordedAt = performance.now();
       });
     } catch (error) {
+      if (error instanceof WriteFailed) {
+        // Nothing of the batch was kept: the others run again, each in its savepoint.
+        const deadlocked = isDeadlock(error.error);
+        if (!deadlocked) error.write.reject(error.error);
+        await this.run(
+          batch.filter((write) => write !== error.write),
+          true,
+        );
+        if (deadlocked) await this.run([error.write]);
+        return;
+      }
       // The one write of a batch of one threw, or the commit failed: every caller gets the error.
       for (const write of batch) write.reject(error);
       return;

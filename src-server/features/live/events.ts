@@ -1,6 +1,9 @@
 /**
- * The event store: every committed domain change is a row of `events`, its id taken under an advisory
- * lock so ids commit in order. Other instances learn of new rows through NOTIFY on EVENTS_CHANNEL.
+ * The event store: every committed domain change is a row of `events`, its id from the table's
+ * sequence. On PostgreSQL transactions commit side by side, so ids may commit out of order: a writer
+ * takes its transaction id before its event ids (`WRITER_FIRST`), and readers wait at a missing id
+ * until every transaction that could hold it has ended (`inFlight`, `stillInFlight`; the hub). Other
+ * instances learn of new rows through NOTIFY on EVENTS_CHANNEL, sent after commit (`announceEvents`).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../../../src/live';
@@ -21,35 +24,22 @@ export interface StoredEvent {
 export const EVENTS_CHANNEL = 'hoithi_events';
 /** What a reconnecting screen could still ask for, and a good margin; older rows only weigh. */
 export const EVENTS_KEPT = 20_000;
-// Events are written one transaction at a time, so ids commit in order and no reader skips one.
-const EVENTS_LOCK = 73_911;
-
-/** Takes the events lock, held until the transaction ends, so event ids commit in order. */
-export async function lockEvents(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`.execute(trx);
-}
-
-/** Writes a domain change inside the caller's transaction; hand it to `hub.published` after commit. */
-export async function recordEvent(trx: Db, event: DomainEvent): Promise<StoredEvent> {
-  await lockEvents(trx);
-  return insertEvent(trx, event);
-}
-
 /**
- * Inserts one event row; with `lock`, takes the events lock in the same statement, and with
- * `notify`, announces the new id to the other instances (delivered at commit).
+ * The first step of an events statement: the writing transaction takes its id (if it has none yet)
+ * before the insert draws any event id, so a reader that finds an id missing while a higher one has
+ * committed knows its writer is among the transactions in progress (`inFlight`). The insert reads
+ * from it, so it runs first whatever the plan.
  */
-export async function insertEvent(trx: Db, event: DomainEvent, options: { lock?: boolean; notify?: boolean } = {}): Promise<StoredEvent> {
+const WRITER_FIRST = sql`select pg_current_xact_id()`;
+
+/** Inserts one event row inside the caller's transaction; hand it to `hub.published` after commit. */
+export async function insertEvent(trx: Db, event: DomainEvent): Promise<StoredEvent> {
   const payload = JSON.stringify(event.payload);
   const contestId = scopeOf(trx)?.contestId ?? null;
-  const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
-  const announce = options.notify ? sql`pg_notify(${EVENTS_CHANNEL}, id::text)` : sql`null`;
   const { rows } = await sql<{ id: number }>`
-    with locked as (${locked}),
-    inserted as (
-      insert into events (type, payload, contest_id) select ${event.type}, cast(${payload} as jsonb), cast(${contestId} as text) from locked returning id
-    )
-    select id, ${announce} as notified from inserted`.execute(trx);
+    with writer as (${WRITER_FIRST})
+    insert into events (type, payload, contest_id) select ${event.type}, cast(${payload} as jsonb), cast(${contestId} as text) from writer
+    returning id`.execute(trx);
   return { id: Number(rows[0]!.id), event, contestId };
 }
 
@@ -60,39 +50,76 @@ export interface PendingEvent {
 }
 
 /**
- * Inserts a group commit's events in one statement, their ids in the order given; with `lock`, takes
- * the events lock in the same statement, and with `notify`, announces the last id (delivered at
- * commit). The rows travel as one JSON parameter, read back in order (`with ordinality`).
+ * Inserts a group commit's events in one statement, their ids in the order given. The rows travel as
+ * one JSON parameter, read back in order (`with ordinality`).
  */
-export async function insertEvents(
-  trx: Db,
-  pending: readonly PendingEvent[],
-  options: { lock: boolean; notify: boolean },
-): Promise<StoredEvent[]> {
+export async function insertEvents(trx: Db, pending: readonly PendingEvent[]): Promise<StoredEvent[]> {
   if (!pending.length) return [];
   const rows = JSON.stringify(pending.map(({ event, contestId }) => ({ type: event.type, payload: event.payload, contestId })));
-  const locked = options.lock ? sql`select pg_advisory_xact_lock(${EVENTS_LOCK})` : sql`select 1`;
-  const announce = options.notify
-    ? sql`case when id = (select max(id) from inserted) then pg_notify(${EVENTS_CHANNEL}, id::text) end`
-    : sql`null`;
   // The sequence's nextval is taken row by row as the ordered rows are inserted, so ids follow `n`.
   const { rows: ids } = await sql<{ id: number }>`
-    with locked as (${locked}),
+    with writer as (${WRITER_FIRST}),
     inserted as (
       insert into events (type, payload, contest_id)
       select item->>'type', item->'payload', item->>'contestId'
-      from locked, jsonb_array_elements(cast(${rows} as jsonb)) with ordinality as given(item, n)
+      from writer, jsonb_array_elements(cast(${rows} as jsonb)) with ordinality as given(item, n)
       order by given.n
       returning id
     )
-    select id, ${announce} as notified from inserted order by id`.execute(trx);
+    select id from inserted order by id`.execute(trx);
   if (ids.length !== pending.length) throw new Error(`inserted ${ids.length} events of ${pending.length}`);
   return pending.map(({ event, contestId }, i) => ({ id: Number(ids[i]!.id), event, contestId }));
 }
 
-/** Tells the other instances, at commit, that events up to `id` are there to read. */
-export async function announceEvents(trx: Db, id: number): Promise<void> {
-  await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`.execute(trx);
+/**
+ * Tells the other instances that events up to `id` are there to read. Sent after the commit, in a
+ * statement of its own: a NOTIFY inside a transaction makes PostgreSQL commit it in turn with every
+ * other notifying transaction, which would put the commits back in a line.
+ */
+export async function announceEvents(db: Db, id: number): Promise<void> {
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(id)})`.execute(db);
+}
+
+/**
+ * The transactions in progress in the snapshot of `db`'s next statement (in a repeatable-read
+ * transaction, the transaction's), as xid8 texts: a missing event id seen from that snapshot can only
+ * be one of theirs (`WRITER_FIRST`) or a rolled-back one. None on PGlite, whose one connection runs
+ * one transaction at a time.
+ */
+export async function inFlight(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ xids: string[] | null }>`
+    select array_agg(xid::text) as xids from pg_snapshot_xip(pg_current_snapshot()) as xid`.execute(db);
+  return rows[0]?.xids ?? [];
+}
+
+/** Whether any of the transactions `xids` (from `inFlight`) is still in progress. */
+export async function stillInFlight(db: Db, xids: readonly string[]): Promise<boolean> {
+  if (!xids.length) return false;
+  const { rows } = await sql<{ running: boolean }>`
+    select exists (
+      select 1 from unnest(cast(${xids} as xid8[])) as xid where pg_xact_status(xid) = 'in progress'
+    ) as running`.execute(db);
+  return rows[0]!.running;
+}
+
+/**
+ * Whether any of the transactions `xids` (ended: `stillInFlight` is false) committed an event with an
+ * id up to `upTo`: a change a picture read before they committed does not hold.
+ */
+export async function committedUpTo(db: Db, xids: readonly string[], upTo: number): Promise<boolean> {
+  if (!xids.length) return false;
+  // A row's xmin is the 32-bit transaction id: the xid8's low 32 bits.
+  const short = xids.map((xid) => String(BigInt(xid) & 0xffff_ffffn));
+  const { rows } = await sql<{ late: boolean }>`
+    select exists (select 1 from events where id <= ${upTo} and xmin::text = any(cast(${short} as text[]))) as late`.execute(db);
+  return rows[0]!.late;
+}
+
+/** Which of the event ids `ids` are stored (ids a reader passed over that committed after all). */
+export async function storedAmong(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('events').select('id').where('id', 'in', ids).execute();
+  return rows.map((row) => Number(row.id));
 }
 
 /** The id of the last stored event (0 when none). */

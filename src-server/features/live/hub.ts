@@ -8,30 +8,62 @@ import type { Kysely } from 'kysely';
 import type { DomainEvent, LiveMessage } from '../../../src/live';
 import type { Notices } from '../../db/notices';
 import type { Database } from '../../db/types';
-import { domainEventOf, EVENTS_CHANNEL, pruneEvents, readEventsAfter, type StoredEvent } from './events';
+import {
+  announceEvents,
+  domainEventOf,
+  EVENTS_CHANNEL,
+  inFlight,
+  pruneEvents,
+  readEventsAfter,
+  type StoredEvent,
+  stillInFlight,
+  storedAmong,
+} from './events';
 import { Fanout, type Subscriber } from './fanout';
 import type { LivePicture, LoadPicture, Output } from './picture';
 import { ChangeEntry, ReplayBuffer } from './replay';
 import { OrderedSectionTimes } from './timings';
 
 /**
- * How long a reader waits for a missing event id before it takes it for a write that rolled back.
- * Writers commit their ids in order (the events lock), so a reader that finds id N+1 without N has
- * met a rollback (or a writer that did not take the lock); it follows nothing past N until N comes or
- * this much time has passed, so no screen ever skips a change that commits late, or reorders one.
+ * How long a reader waits at a missing event id for the transactions that could hold it. On
+ * PostgreSQL transactions commit side by side, so id N+1 may commit before N: a reader that finds it
+ * follows nothing past N until N comes, or until every transaction in progress when N was found
+ * missing has ended without it (N was rolled back). One still running after this long (a stalled
+ * writer, or another program's long transaction) no longer holds the screens: the reader follows on,
+ * and if N commits after all, the picture is read again (`passedOver`).
  */
 export const GAP_TIMEOUT_MS = 1000;
-/** How often a reader waiting at a gap reads again. */
+/** How often a reader waiting at a gap reads again (sooner when a write of this instance commits). */
 const GAP_RETRY_MS = 10;
+/** How long ids passed over at a gap timeout are watched for a late commit. */
+const PASSED_WATCH_MS = 10 * 60_000;
+
+/** A missing id a reader is waiting at. */
+interface Gap {
+  id: number;
+  since: number;
+  /** The transactions in progress when it was found missing (xid8 texts): its writer is one of them. */
+  inFlight: string[];
+  /** All of them have ended: if the next read still lacks the id, it was rolled back. */
+  ended: boolean;
+}
 
 export class LiveHub<P extends LivePicture = LivePicture> {
   private picture!: P;
   private readonly replay = new ReplayBuffer();
   private readonly fanout = new Fanout();
   private chain: Promise<void> = Promise.resolve();
-  /** The id a reader waits for (the one after its picture's), and since when (performance.now()). */
-  private gap: { id: number; since: number } | null = null;
+  /** The id a reader waits for (the one after its picture's). */
+  private gap: Gap | null = null;
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Wakes a reader waiting at a gap (a write of this instance committed). */
+  private wake: (() => void) | null = null;
+  /** Ids passed over at a gap timeout, and until when a late commit of theirs is watched for. */
+  private readonly passed = new Map<number, number>();
+  /** The highest id announced to the other instances, the highest to announce, and the NOTIFY in flight. */
+  private announced = 0;
+  private toAnnounce = 0;
+  private announcing: Promise<void> | null = null;
   private readonly unlisten: () => void;
   /** How long transactions held the ordered section, for the benchmarks. */
   readonly timings = new OrderedSectionTimes();
@@ -45,7 +77,8 @@ export class LiveHub<P extends LivePicture = LivePicture> {
     this.unlisten = notices.listen(
       EVENTS_CHANNEL,
       (payload) => {
-        if (this.picture && Number(payload) > this.picture.eventId) this.pump();
+        // A lower id than the picture's may be one passed over at a gap timeout, committed late.
+        if (this.picture && (Number(payload) > this.picture.eventId || this.passed.size)) this.pump();
       },
       // Whatever was committed while this instance was not listening.
       () => {
@@ -140,20 +173,55 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   }
 
   /**
-   * Call after the transaction that recorded `events` has committed (it has also NOTIFYed the other
-   * instances, on PostgreSQL).
+   * Call after the transaction that recorded `events` has committed: the events are followed after
+   * every lower id, then the other instances are told (PostgreSQL).
    */
   published(events: StoredEvent[]): Promise<void> {
     if (!events.length) return Promise.resolve();
+    // A reader waiting at a gap may be waiting for this commit.
+    this.wake?.();
     const run = async () => {
       // Another instance's changes committed before ours come first, and any id below ours that
       // has not committed yet is waited for (a gap).
       if (this.postgres) await this.fillTo(events[0]!.id - 1);
+      if (events[0]!.id <= this.picture.eventId) {
+        // Passed over at a gap timeout while this write stalled before its commit: its change is in
+        // the tables, not in the picture, so the picture is read again.
+        console.warn(`[live] event ids from ${events[0]!.id} committed after they were passed over: reading everything again`);
+        for (const stored of events) this.passed.delete(stored.id);
+        await this.resync();
+        this.announce(events[events.length - 1]!.id);
+        return;
+      }
       for (const stored of events) this.follow(stored);
+      // Told once followed here, so this instance, hearing its own notice, has nothing to read.
+      if (this.postgres) this.announce(events[events.length - 1]!.id);
     };
     this.chain = this.chain.then(run, run);
     // A change the picture could not follow queues a reload: the caller waits for that too.
     return this.chain.then(() => this.chain);
+  }
+
+  /**
+   * Tells the other instances that events up to `id` exist: one NOTIFY at a time, outside any
+   * transaction (`announceEvents`), the next carrying the highest id committed meanwhile.
+   */
+  private announce(id: number): void {
+    this.toAnnounce = Math.max(this.toAnnounce, id);
+    if (this.announcing) return;
+    this.announcing = (async () => {
+      while (this.toAnnounce > this.announced) {
+        const next = this.toAnnounce;
+        try {
+          await announceEvents(this.db, next);
+        } catch (error) {
+          console.error('[live] could not announce new events:', (error as Error).message);
+          break;
+        }
+        this.announced = next;
+      }
+      this.announcing = null;
+    })();
   }
 
   /** Follows whatever other instances committed that this one has not seen yet. */
@@ -163,32 +231,48 @@ export class LiveHub<P extends LivePicture = LivePicture> {
     return this.chain;
   }
 
-  /** Reads and follows every change up to `id`, waiting out a gap below it (at most GAP_TIMEOUT_MS). */
+  /** Reads and follows every change up to `id`, waiting out a gap below it. */
   private async fillTo(id: number): Promise<void> {
-    for (;;) {
-      if (this.picture.eventId >= id) return;
-      await this.readNew(id);
-      if (this.picture.eventId >= id || this.gapPassed(id + 1)) return;
-      await new Promise((resolve) => setTimeout(resolve, GAP_RETRY_MS));
+    while (this.picture.eventId < id && (await this.readNew(id)) === 'gap') {
+      // Stopped at a gap: read again soon, or as soon as a write of this instance commits.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, GAP_RETRY_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
     }
   }
 
   /**
-   * Whether event `id` may be followed now: it is the next one, or the ids before it have been
-   * missing for GAP_TIMEOUT_MS (a rolled-back write's). Otherwise the wait for them starts or goes on.
+   * Whether the reader may pass over the ids from `expected` (the one after its picture's) up to the
+   * next one stored: every transaction that could hold them has ended, and a read after that still
+   * lacked them (they were rolled back), or GAP_TIMEOUT_MS has passed. Otherwise the wait starts or
+   * goes on.
    */
-  private gapPassed(id: number): boolean {
-    const expected = this.picture.eventId + 1;
-    if (id <= expected) {
+  private async gapPassed(expected: number, next: number): Promise<boolean> {
+    const gap = this.gap?.id === expected ? this.gap : null;
+    if (!gap) {
+      const running = await inFlight(this.db);
+      this.gap = { id: expected, since: performance.now(), inFlight: running, ended: !running.length };
+      return false;
+    }
+    if (gap.ended) {
       this.gap = null;
       return true;
     }
-    const now = performance.now();
-    if (this.gap?.id !== expected) this.gap = { id: expected, since: now };
-    if (now - this.gap.since < GAP_TIMEOUT_MS) return false;
-    console.warn(`[live] event ids ${expected}–${id - 1} never committed: following on from ${id}`);
-    this.gap = null;
-    return true;
+    if (performance.now() - gap.since >= GAP_TIMEOUT_MS) {
+      console.warn(`[live] event ids ${expected}–${next - 1} still not committed: following on from ${next}`);
+      const until = Date.now() + PASSED_WATCH_MS;
+      for (let id = expected; id < next && this.passed.size < 10_000; id++) this.passed.set(id, until);
+      this.gap = null;
+      return true;
+    }
+    // Once none of them is in progress, the next read tells: the ids are there, or never will be.
+    gap.ended = !(await stillInFlight(this.db, gap.inFlight));
+    return false;
   }
 
   /** Reads again soon: a gap is being waited out. */
@@ -201,18 +285,35 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   }
 
   /**
-   * Reads and follows the stored changes after the picture's, up to `until` when given, in id order:
-   * at a missing id it stops, and reads again shortly (`gapPassed`).
+   * An id passed over at a gap timeout that has committed since: its change is in the tables but not
+   * in the picture, so the picture is read again and every screen starts over on it.
    */
-  private async readNew(until?: number): Promise<void> {
+  private async latePassed(): Promise<boolean> {
+    const now = Date.now();
+    for (const [id, until] of this.passed) if (until < now) this.passed.delete(id);
+    const late = await storedAmong(this.db, [...this.passed.keys()]);
+    if (!late.length) return false;
+    console.warn(`[live] event ids ${late.join(', ')} committed after they were passed over: reading everything again`);
+    for (const id of late) this.passed.delete(id);
+    return true;
+  }
+
+  /**
+   * Reads and follows the stored changes after the picture's, up to `until` when given, in id order:
+   * 'gap' when it stopped at a missing id (`gapPassed`), 'all' when it read them all.
+   */
+  private async readNew(until?: number): Promise<'all' | 'gap' | 'failed'> {
     try {
+      if (this.passed.size && (await this.latePassed())) {
+        await this.resync();
+        return 'all';
+      }
       for (;;) {
         const rows = await readEventsAfter(this.db, this.picture.eventId, until, 500);
         for (const row of rows) {
-          if (!this.gapPassed(row.id)) {
-            this.retrySoon();
-            return;
-          }
+          const expected = this.picture.eventId + 1;
+          if (row.id > expected && !(await this.gapPassed(expected, row.id))) return 'gap';
+          if (row.id <= expected && this.gap) this.gap = null;
           let event: DomainEvent | null;
           try {
             event = domainEventOf(row);
@@ -229,13 +330,20 @@ export class LiveHub<P extends LivePicture = LivePicture> {
         }
         if (rows.length < 500) break;
       }
+      // Up to `until`, the caller's own event comes next: an id still missing below it is a gap too.
+      const expected = this.picture.eventId + 1;
+      if (until !== undefined && expected <= until && !(await this.gapPassed(expected, until + 1))) return 'gap';
+      return 'all';
     } catch (error) {
       console.error('[live] could not read new events:', (error as Error).message);
+      return 'failed';
     }
   }
 
   private pump(): void {
-    this.chain = this.chain.then(() => this.readNew());
+    this.chain = this.chain.then(async () => {
+      if ((await this.readNew()) === 'gap') this.retrySoon();
+    });
   }
 
   /** Stops hearing of new events and waits for the changes being followed. */
@@ -243,5 +351,6 @@ export class LiveHub<P extends LivePicture = LivePicture> {
     this.unlisten();
     if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.chain;
+    await this.announcing;
   }
 }

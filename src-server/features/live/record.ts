@@ -7,21 +7,21 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DomainEvent, EventSettings, ShowActor, StoredShow } from '../../../src/live';
 import type { Database } from '../../db/types';
 import { batcherOf } from './batch';
-import { announceEvents, insertEvent, type StoredEvent } from './events';
+import { insertEvent, type StoredEvent } from './events';
 import type { LiveHub } from './hub';
 
 export type Trx = Transaction<Database>;
 
 /**
- * Records domain events inside one transaction. Event ids must commit in order, so on PostgreSQL the
- * first event takes the events lock, held to commit: callers record events last, after their other
- * writes, which keeps that ordered section to the event inserts, the NOTIFY and the commit.
+ * Records domain events inside one transaction. Callers record events last, after their other
+ * writes: the events' ids are then taken just before the commit, so a reader waits the least at an
+ * id whose transaction has not committed yet (`hub.ts`).
  */
 export class EventRecorder {
   readonly events: StoredEvent[] = [];
-  /** When the ordered section began (performance.now()), or null before the first event. */
+  /** When the first event statement began (performance.now()), or null before the first event. */
   orderedSince: number | null = null;
-  /** When the last event was written: from here to the end of the commit, the lock is only held. */
+  /** When the last event was written: from here to the end of the commit is the commit. */
   recordedAt: number | null = null;
 
   /** A group commit's write: the events wait here for the batch's one insert (`batch.ts`). */
@@ -29,36 +29,19 @@ export class EventRecorder {
 
   constructor(
     readonly trx: Trx,
-    /** PostgreSQL: other transactions run beside this one, and other instances listen. */
-    private readonly postgres = true,
     /** Part of a group commit: record() keeps the events for the batch to insert at its end. */
     private readonly deferred = false,
   ) {}
 
-  private notified = false;
-
-  /**
-   * Records one event. On PostgreSQL the first takes the events lock in the same statement, and
-   * `{ last: true }` sends the NOTIFY with it too, so a one-event write is one statement.
-   */
-  async record(event: DomainEvent, options: { last?: boolean } = {}): Promise<void> {
+  /** Records one event (a group commit's write keeps it for the batch's one insert). */
+  async record(event: DomainEvent): Promise<void> {
     if (this.deferred) {
       this.pending.push(event);
       return;
     }
-    const first = this.orderedSince === null;
-    if (first) this.orderedSince = performance.now();
-    const lock = this.postgres && first;
-    const notify = this.postgres && !!options.last;
-    this.events.push(await insertEvent(this.trx, event, { lock, notify }));
+    if (this.orderedSince === null) this.orderedSince = performance.now();
+    this.events.push(await insertEvent(this.trx, event));
     this.recordedAt = performance.now();
-    if (notify) this.notified = true;
-  }
-
-  /** Tells the other instances, at commit, that there is something new (PostgreSQL). */
-  async finish(): Promise<void> {
-    const last = this.events[this.events.length - 1];
-    if (this.postgres && last && !this.notified) await announceEvents(this.trx, last.id);
   }
 
   /** The show as saved (`saveShow`); `by` names a move's maker for the other consoles. */
@@ -91,8 +74,8 @@ export function liveTransaction<T>(
 }
 
 /** A group commit's recorder: its events wait for the batch's one insert. */
-function deferredRecorder(trx: Trx, postgres: boolean): EventRecorder {
-  return new EventRecorder(trx, postgres, true);
+function deferredRecorder(trx: Trx): EventRecorder {
+  return new EventRecorder(trx, true);
 }
 
 /** One transaction for one write, its events inserted as it records them. */
@@ -102,10 +85,8 @@ async function soloTransaction<T>(
 ): Promise<T> {
   let recorder: EventRecorder | null = null;
   const result = await deps.db.transaction().execute(async (trx) => {
-    recorder = new EventRecorder(trx, deps.hub.postgres);
-    const value = await work(recorder);
-    await recorder.finish();
-    return value;
+    recorder = new EventRecorder(trx);
+    return work(recorder);
   });
   const { events, orderedSince, recordedAt } = recorder!;
   if (orderedSince !== null) {

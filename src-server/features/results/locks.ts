@@ -52,7 +52,7 @@ async function checkRound(trx: Transaction<Database>, round: number): Promise<vo
 async function changeLocks(recorder: EventRecorder, change: (locks: TResultsLock[]) => Promise<void>): Promise<void> {
   const scoringVersion = await moveScoringGate(recorder.trx);
   await change(await readLocks(recorder.trx));
-  await recorder.record({ type: 'resultsLocks', payload: { locks: await readLocks(recorder.trx), scoringVersion } }, { last: true });
+  await recorder.record({ type: 'resultsLocks', payload: { locks: await readLocks(recorder.trx), scoringVersion } });
 }
 
 const stateText = (locked: boolean) => ({

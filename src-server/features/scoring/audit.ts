@@ -164,7 +164,7 @@ export async function resetAllScores(ctx: Context & { user: { _id: string } }, r
     }
     // Events last, as everywhere: the events lock is held only for their inserts and the commit.
     await recordScores(recorder, changes);
-    if (rulings.length) await recordJury(recorder, {});
+    if (rulings.length) await recordJury(recorder);
     for (const [questionId, items] of Object.entries(answers)) {
       await recorder.record({ type: 'answers', payload: { questionId, items, teamId: null } });
     }

@@ -157,7 +157,7 @@ async function writeJudgeScore(
     // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
     if (gate.rescoreId) await answerRescore(recorder, gate.rescoreId, at);
     const change = { teamId, gkId: judgeId, fieldName, point, updatedAt: at.getTime() };
-    await recorder.record({ type: 'scores', payload: { changes: [change] } }, { last: true });
+    await recorder.record({ type: 'scores', payload: { changes: [change] } });
     return response;
   });
 }

@@ -67,7 +67,7 @@ export class VoteCounter {
         if (row?.tallied_at != null && now - Number(row.tallied_at) < VOTE_TALLY_INTERVAL_MS - 50) return;
       }
       const counted = await writeCount(trx, vote, now, closing ? vote.closesAt : null);
-      if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
+      if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } });
     });
     if (now - this.lastCleanup > 60_000) {
       this.lastCleanup = now;

@@ -127,7 +127,7 @@ export const voteRouter = router({
           const vote = await lockVote(trx, current._id, 'close');
           if (!vote?.open) throw conflict(messages.voteNotOpen);
           const counted = await writeCount(trx, vote, now, now);
-          await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
+          await recorder.record({ type: 'vote', payload: { vote: counted.vote } });
           return;
         }
         if (current?.open) throw conflict(messages.voteAlreadyOpen);
@@ -151,7 +151,7 @@ export const voteRouter = router({
           openedBy: ctx.user._id,
           now,
         });
-        await recorder.record({ type: 'vote', payload: { vote } }, { last: true });
+        await recorder.record({ type: 'vote', payload: { vote } });
       });
       return { vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
@@ -242,7 +242,7 @@ export const voteRouter = router({
         await insertDiscard(trx, { voteId: vote._id, address: input.address, ballots, actionId });
         // The count now, open or closed (a closed vote keeps its closing time).
         const counted = await writeCount(trx, vote, now, vote.open ? null : vote.closedAt);
-        if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } }, { last: true });
+        if (counted.changed) await recorder.record({ type: 'vote', payload: { vote: counted.vote } });
         return ballots;
       });
       return { discarded, vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
@@ -290,7 +290,7 @@ export const voteRouter = router({
         }
         const awarded = await writeAward(trx, vote._id, { fieldName: field.name, teamIds: winners, points });
         await recorder.record({ type: 'scores', payload: { changes } });
-        await recorder.record({ type: 'vote', payload: { vote: awarded } }, { last: true });
+        await recorder.record({ type: 'vote', payload: { vote: awarded } });
       });
       return { vote: ctx.hub.live.votes.voteFor('staff'), eventId: ctx.hub.live.eventId };
     }),
