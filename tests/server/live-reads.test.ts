@@ -23,7 +23,10 @@ function describeNode(node: RootOperationNode): string {
   const n = node as unknown as Record<string, any>;
   const table = n.from?.froms?.[0]?.table?.identifier?.name ?? n.into?.table?.identifier?.name ?? n.table?.table?.identifier?.name;
   const kind = String(node.kind).replace('QueryNode', '').replace('Node', '').toLowerCase();
-  if (kind === 'raw') return `raw ${String(n.sqlFragments?.[0] ?? '').trim().split(/\s+/).slice(0, 2).join(' ')}`;
+  const words = String(n.sqlFragments?.[0] ?? '')
+    .trim()
+    .split(/\s+/);
+  if (kind === 'raw') return `raw ${words.slice(0, 2).join(' ')}`;
   return table ? `${kind} ${table}` : kind;
 }
 /**
