@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     console.log(messages.serverStopping(signal));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // For the benchmarks: how long transactions held the ordered section (events lock → commit).
+    // For the benchmarks: how long each commit took from its events statement to its end.
     if (process.env.HOITHI_TIMINGS === '1') console.log(running.deps.hub.timings.summary());
     await running.close();
     process.exit(0);

@@ -227,7 +227,7 @@ async function measure(postgresBase: string | undefined): Promise<{ app: Run; in
     fs.rmSync(dataDir, { recursive: true, force: true });
     await appDb?.drop();
   }
-  const ordered = /\[timings\] ordered section: (.*)/.exec(output)?.[1] ?? 'n/a';
+  const ordered = /\[timings\] commits: (.*)/.exec(output)?.[1] ?? 'n/a';
   for (const result of results) result.ordered = ordered;
   return results;
 }
@@ -242,7 +242,7 @@ async function main(): Promise<void> {
   const lines = [
     `Machine: ${machine()}; ${new Date().toISOString()}; ${teamCount} answers within ${windowMs} ms, ${runs} runs, medians [min–max].`,
     '',
-    '| database | acknowledged | p50 (ms) | p99 (ms) | max (ms) | last answer after (ms) | plain insert p50 / p99 (ms), same schedule | ordered section (server, all runs) |',
+    '| database | acknowledged | p50 (ms) | p99 (ms) | max (ms) | last answer after (ms) | plain insert p50 / p99 (ms), same schedule | commits (server, all runs) |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   let failed = false;

@@ -5,7 +5,7 @@
  * insert transaction. Every load generator is a process of its own (this file, forked with
  * --judges or --inserts). PGlite runs on a fresh data folder on disk; PostgreSQL runs (when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set) use throwaway databases. The server is started
- * with HOITHI_TIMINGS=1 and reports how long transactions held the ordered section: one per commit,
+ * with HOITHI_TIMINGS=1 and reports how long each commit took from its events statement to its end: one per commit,
  * which is a batch of the writes that arrived together (group commit), so n counts commits, not submits.
  *
  *   node scripts/build.mjs && npm run bench:scoring [-- --seconds 10 --runs 3] [--profile]
@@ -148,7 +148,7 @@ async function measure(postgresBase: string | undefined): Promise<{ app: Run; in
     app = await child('--judges', { BENCH_SETUP: JSON.stringify({ base: server.base, cookies, teams }) });
   } finally {
     const output = await server.stop();
-    ordered = /\[timings\] ordered section: (.*)/.exec(output)?.[1] ?? 'n/a';
+    ordered = /\[timings\] commits: (.*)/.exec(output)?.[1] ?? 'n/a';
     fs.rmSync(dataDir, { recursive: true, force: true });
     await appDb?.drop();
   }
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   const lines = [
     `Machine: ${machine()}; ${new Date().toISOString()}; ${seconds} s per measurement, ${runs} runs, medians [min–max].`,
     '',
-    "| database | judges' submits/s | p50 (ms) | p99 (ms) | plain insert transactions/s, 8 workers | ratio | ordered section per commit (server; n = commits) |",
+    "| database | judges' submits/s | p50 (ms) | p99 (ms) | plain insert transactions/s, 8 workers | ratio | commits (server) |",
     '|---|---:|---:|---:|---:|---:|---|',
   ];
   for (const [label, base] of [

@@ -1,7 +1,7 @@
 /**
  * The built server as a process of its own for the write benchmarks (scoring.ts, answers.ts): on a
- * port of its own, no demo, with HOITHI_TIMINGS=1 so it prints how long transactions held the
- * ordered section when it stops; with `profile`, a CPU profile in test-results/profiles/.
+ * port of its own, no demo, with HOITHI_TIMINGS=1 so it prints how long its commits took when it
+ * stops; with `profile`, a CPU profile in test-results/profiles/.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -65,7 +65,7 @@ export class LiveHub<P extends LivePicture = LivePicture> {
   private toAnnounce = 0;
   private announcing: Promise<void> | null = null;
   private readonly unlisten: () => void;
-  /** How long transactions held the ordered section, for the benchmarks. */
+  /** How long commits took from their events statement, for the benchmarks. */
   readonly timings = new OrderedSectionTimes();
 
   constructor(

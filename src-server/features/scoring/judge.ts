@@ -154,7 +154,7 @@ async function writeJudgeScore(
     if (!outcome.go) throw new KeyTaken();
     // Rolled back with the key it claimed: the write runs again and locks the point now there.
     if (!outcome.written) throw new CellTaken();
-    // The ordered section: the events lock, the event and the NOTIFY in one statement, then commit.
+    // The event last, in one statement, then the commit.
     if (gate.rescoreId) await answerRescore(recorder, gate.rescoreId, at);
     const change = { teamId, gkId: judgeId, fieldName, point, updatedAt: at.getTime() };
     await recorder.record({ type: 'scores', payload: { changes: [change] } });

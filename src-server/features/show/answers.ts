@@ -87,7 +87,7 @@ export async function setVerdict(
           : movesText.cleared(team, outcome.delta);
     asMove(next, { label, by: actor.name, scoreEvents: outcome.events, rows: outcome.rows, setId: rule.setId });
     const saved = await saveShow(trx, show, next);
-    // Events last: the ordered section is only their inserts and the commit.
+    // Events last: their ids are taken just before the commit.
     if (outcome.changes.length) await recorder.record({ type: 'scores', payload: { changes: outcome.changes } });
     await recorder.record({ type: 'answers', payload: { questionId: input.questionId, items, teamId: input.teamId } });
     for (const teamId of outcome.movedTeams)
