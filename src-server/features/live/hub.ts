@@ -184,9 +184,10 @@ export class LiveHub<P extends LivePicture = LivePicture> {
       // Another instance's changes committed before ours come first, and any id below ours that
       // has not committed yet is waited for (a gap).
       if (this.postgres) await this.fillTo(events[0]!.id - 1);
-      if (events[0]!.id <= this.picture.eventId) {
-        // Passed over at a gap timeout while this write stalled before its commit: its change is in
-        // the tables, not in the picture, so the picture is read again.
+      // Already followed from the table (another instance's notice came first), or passed over at a
+      // gap timeout while this write stalled before its commit: then its change is in the tables but
+      // not in the picture, so the picture is read again.
+      if (events.some((stored) => this.passed.has(stored.id))) {
         console.warn(`[live] event ids from ${events[0]!.id} committed after they were passed over: reading everything again`);
         for (const stored of events) this.passed.delete(stored.id);
         await this.resync();
