@@ -141,14 +141,15 @@ class WriteBatcher {
       });
     } catch (error) {
       if (error instanceof WriteFailed) {
-        // Nothing of the batch was kept: the others run again, each in its savepoint.
-        const deadlocked = isDeadlock(error.error);
-        if (!deadlocked) error.write.reject(error.error);
+        // Nothing of the batch was kept: the others run again, each in its savepoint. Its caller is
+        // answered after them, as it would have been in the batch (a keyed copy that lost to another
+        // then finds the other's answer stored); a deadlock's write runs again alone.
         await this.run(
           batch.filter((write) => write !== error.write),
           true,
         );
-        if (deadlocked) await this.run([error.write]);
+        if (isDeadlock(error.error)) await this.run([error.write]);
+        else error.write.reject(error.error);
         return;
       }
       // The one write of a batch of one threw, or the commit failed: every caller gets the error.
