@@ -135,6 +135,16 @@ describeInBrowser('the audience vote on the phones', (h) => {
     for (const tab of [tabA, tabB]) tab.on('pageerror', (e) => pageErrors.push(e.message));
     await openBallot(tabA);
     await openBallot(tabB);
+    // Tab B still shows the ballot when it sends: its polls of the vote do not get through until it has
+    // posted its ballot (a poll after tab A's cast would show it the thanks first, and no card to tap).
+    let tabBPosted = false;
+    await tabB.route(
+      (url) => url.pathname === '/api/vote',
+      (route) => {
+        if (route.request().method() === 'POST') tabBPosted = true;
+        return tabBPosted ? route.continue() : route.abort();
+      },
+    );
     expect(await tapAndSend(tabA, plan[0]!)).toBe(200);
     await tabA.getByTestId('ballot-thanks').waitFor();
     accepted.set(plan[0]!, accepted.get(plan[0]!)! + 1);
