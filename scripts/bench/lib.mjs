@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+import { SERVER_PROCESS_ENV } from '../lib/server-process.mjs';
 
 // ---------------------------------------------------------------- statistics
 
@@ -99,11 +100,13 @@ export async function stopChild(child, graceMs = 15_000) {
 
 /**
  * The environment of the built server under a benchmark: PGlite in `dataDir` (never DATABASE_URL),
- * a free port on localhost, production, the demo event seeded, the admin's password; then `extra`.
+ * a free port on localhost, production, the demo event seeded, the admin's password, what `npm start`
+ * sets for the process (`SERVER_PROCESS_ENV`); then `extra`.
  */
 export function serverEnv(dataDir, adminPassword, extra = {}) {
   const env = {
     ...process.env,
+    ...SERVER_PROCESS_ENV,
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -5,6 +5,8 @@
  * - fresh: a new data folder, the demo seeded; from spawn until `GET /api/state` answers, the RSS
  *   then and after `--idle` seconds of nothing;
  * - existing: the same folder, the server started again (a restart);
+ * - the server as `npm start` runs it (`SERVER_PROCESS_ENV`), and once more on the existing folder
+ *   with glibc's default malloc (no `MALLOC_MMAP_THRESHOLD_`), to show what that setting does;
  * - the baselines in the same run: a bare PGlite on that folder (the server's settings, and
  *   PostgreSQL's defaults), and a bare Hono on @hono/node-server answering one route.
  *
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGLITE_SETTINGS } from '../../src-server/db/connection';
+import { SERVER_PROCESS_ENV } from '../lib/server-process.mjs';
 import { atExit, gitRevision, machine, median, sleep, stopChild, track } from './lib.mjs';
 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,14 +60,19 @@ interface Start {
   idleMb: number;
 }
 
-/** The built server on `dataDir`: from spawn until /api/state answers, its RSS then and after the idle wait. */
-async function serverStart(dataDir: string): Promise<Start> {
+/**
+ * The built server on `dataDir`: from spawn until /api/state answers, its RSS then and after the idle
+ * wait. `processEnv: false` leaves out what `npm start` sets for the process.
+ */
+async function serverStart(dataDir: string, processEnv = true): Promise<Start> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(processEnv ? SERVER_PROCESS_ENV : {}) };
+  if (!processEnv) for (const name of Object.keys(SERVER_PROCESS_ENV)) delete env[name];
   const started = performance.now();
   const child = track(
     spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
       cwd: ROOT,
       env: {
-        ...process.env,
+        ...env,
         DATA_DIR: dataDir,
         PORT: '0',
         HOST: '127.0.0.1',
@@ -130,6 +138,7 @@ for (let run = 1; run <= RUNS; run++) {
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const fresh = await serverStart(dataDir);
   const existing = await serverStart(dataDir);
+  const defaultMalloc = await serverStart(dataDir, false);
   add('start, fresh folder (s)', fresh.startMs / 1000);
   add('start, existing folder (s)', existing.startMs / 1000);
   add('RSS at ready, fresh folder (MiB)', fresh.readyMb);
@@ -137,6 +146,7 @@ for (let run = 1; run <= RUNS; run++) {
   add('RSS at ready, existing folder (MiB)', existing.readyMb);
   add('RSS idle, existing folder (MiB)', existing.idleMb);
   add('fresh idle ÷ existing idle', fresh.idleMb / existing.idleMb);
+  add('RSS idle, existing folder, glibc’s default malloc (MiB)', defaultMalloc.idleMb);
   add('bare PGlite on the folder, the server’s settings (MiB)', await bareRss(BARE_PGLITE, [dataDir, JSON.stringify(PGLITE_SETTINGS)]));
   add('bare PGlite on the folder, PostgreSQL’s defaults (MiB)', await bareRss(BARE_PGLITE, [dataDir, '[]']));
   add('bare Hono on @hono/node-server (MiB)', await bareRss(BARE_HONO, []));

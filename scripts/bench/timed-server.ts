@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_PROCESS_ENV } from '../lib/server-process.mjs';
 
 export async function startTimedServer(
   root: string,
@@ -16,6 +17,7 @@ export async function startTimedServer(
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_PROCESS_ENV,
       PORT: '0',
       HOST: '127.0.0.1',
       NODE_ENV: 'production',

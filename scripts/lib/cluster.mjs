@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_PROCESS_ENV } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_TEMPLATE = path.join(root, 'deploy/nginx.conf');
@@ -160,7 +161,15 @@ async function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
 function startInstance(index, env, log) {
   const child = spawnTied(process.execPath, ['--enable-source-maps', SERVER_FILE], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env, HOST: '127.0.0.1', PORT: '0', TRUST_PROXY: '1' },
+    env: {
+      ...process.env,
+      ...SERVER_PROCESS_ENV,
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      TRUST_PROXY: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[instance ${index}]`;
