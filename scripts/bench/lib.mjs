@@ -99,14 +99,23 @@ export async function stopChild(child, graceMs = 15_000) {
 }
 
 /**
+ * `env` with what `npm start` sets for the server's process (`SERVER_PROCESS_ENV`) where `env` sets none
+ * of it, or with none of it when BENCH_MALLOC=default: a "before" of glibc's default malloc, in the same sitting.
+ */
+export function withServerProcessEnv(env) {
+  const out = { ...SERVER_PROCESS_ENV, ...env };
+  if (process.env.BENCH_MALLOC === 'default') for (const name of Object.keys(SERVER_PROCESS_ENV)) delete out[name];
+  return out;
+}
+
+/**
  * The environment of the built server under a benchmark: PGlite in `dataDir` (never DATABASE_URL),
  * a free port on localhost, production, the demo event seeded, the admin's password, what `npm start`
- * sets for the process (`SERVER_PROCESS_ENV`); then `extra`.
+ * sets for the process (`withServerProcessEnv`); then `extra`.
  */
 export function serverEnv(dataDir, adminPassword, extra = {}) {
   const env = {
-    ...process.env,
-    ...SERVER_PROCESS_ENV,
+    ...withServerProcessEnv(process.env),
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_PROCESS_ENV } from '../lib/server-process.mjs';
+import { withServerProcessEnv } from './lib.mjs';
 
 export async function startTimedServer(
   root: string,
@@ -16,8 +16,7 @@ export async function startTimedServer(
   const proc = spawn(process.execPath, [...profiling, path.join(root, 'dist/server/index.js')], {
     cwd: root,
     env: {
-      ...process.env,
-      ...SERVER_PROCESS_ENV,
+      ...withServerProcessEnv(process.env),
       PORT: '0',
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
