@@ -162,8 +162,8 @@ function startInstance(index, env, log) {
   const child = spawnTied(process.execPath, ['--enable-source-maps', SERVER_FILE], {
     cwd: root,
     env: {
-      ...process.env,
       ...SERVER_PROCESS_ENV,
+      ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'production',
       ...env,
       HOST: '127.0.0.1',
