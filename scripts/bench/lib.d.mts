@@ -12,7 +12,7 @@ export function track<T extends ChildProcess>(child: T): T;
 export function atExit(cleanup: () => void): void;
 export function exited(child: ChildProcess): Promise<void>;
 export function stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
-export function withServerProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function withServerProcessEnv(env: NodeJS.ProcessEnv, defaultMalloc?: boolean): NodeJS.ProcessEnv;
 export function serverEnv(dataDir: string, adminPassword: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
 
 export function api(

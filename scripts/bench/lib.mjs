@@ -100,11 +100,12 @@ export async function stopChild(child, graceMs = 15_000) {
 
 /**
  * `env` with what `npm start` sets for the server's process (`SERVER_PROCESS_ENV`) where `env` sets none
- * of it, or with none of it when BENCH_MALLOC=default: a "before" of glibc's default malloc, in the same sitting.
+ * of it; with none of it when `defaultMalloc` (by default when BENCH_MALLOC=default): a "before" of
+ * glibc's default malloc, in the same sitting.
  */
-export function withServerProcessEnv(env) {
+export function withServerProcessEnv(env, defaultMalloc = process.env.BENCH_MALLOC === 'default') {
   const out = { ...SERVER_PROCESS_ENV, ...env };
-  if (process.env.BENCH_MALLOC === 'default') for (const name of Object.keys(SERVER_PROCESS_ENV)) delete out[name];
+  if (defaultMalloc) for (const name of Object.keys(SERVER_PROCESS_ENV)) delete out[name];
   return out;
 }
 

@@ -5,7 +5,7 @@
  * - fresh: a new data folder, the demo seeded; from spawn until `GET /api/state` answers, the RSS
  *   then and after `--idle` seconds of nothing;
  * - existing: the same folder, the server started again (a restart);
- * - the server as `npm start` runs it (`SERVER_PROCESS_ENV`), and once more on the existing folder
+ * - the server as `npm start` runs it (`withServerProcessEnv`), and once more on the existing folder
  *   with glibc's default malloc (no `MALLOC_MMAP_THRESHOLD_`), to show what that setting does;
  * - the baselines in the same run: a bare PGlite on that folder (the server's settings, and
  *   PostgreSQL's defaults), and a bare Hono on @hono/node-server answering one route.
@@ -19,8 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGLITE_SETTINGS } from '../../src-server/db/connection';
-import { SERVER_PROCESS_ENV } from '../lib/server-process.mjs';
-import { atExit, gitRevision, machine, median, sleep, stopChild, track } from './lib.mjs';
+import { atExit, gitRevision, machine, median, sleep, stopChild, track, withServerProcessEnv } from './lib.mjs';
 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -65,14 +64,12 @@ interface Start {
  * wait. `processEnv: false` leaves out what `npm start` sets for the process.
  */
 async function serverStart(dataDir: string, processEnv = true): Promise<Start> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...(processEnv ? SERVER_PROCESS_ENV : {}) };
-  if (!processEnv) for (const name of Object.keys(SERVER_PROCESS_ENV)) delete env[name];
   const started = performance.now();
   const child = track(
     spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
       cwd: ROOT,
       env: {
-        ...env,
+        ...withServerProcessEnv(process.env, !processEnv),
         DATA_DIR: dataDir,
         PORT: '0',
         HOST: '127.0.0.1',
