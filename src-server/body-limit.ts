@@ -46,19 +46,30 @@ export function bodyLimitFor(method: string, path: string): number {
 
 const tooLarge = (limit: number) => new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge(Math.round(limit / MB)), 'body');
 
+function refuse(c: HonoContext, limit: number): never {
+  // The body was not read to its end, so this connection is closed after the answer: saying so
+  // keeps a proxy (nginx with keep-alive) from sending its next request down a closed socket.
+  c.header('Connection', 'close');
+  throw tooLarge(limit);
+}
+
 const limiters = new Map<number, MiddlewareHandler>();
+/**
+ * The limit on a request: one that says its length is judged by its headers alone, as Hono's
+ * `bodyLimit` would; one without a length (chunked) is counted as it streams, by `bodyLimit`. The
+ * headers are read without touching `c.req.raw.body`, which on Node makes a Web `Request` with a
+ * stream over the socket: left alone, the handler's `c.req.text()` reads the socket directly
+ * (`@hono/node-server`'s fast path).
+ */
 function limiter(limit: number): MiddlewareHandler {
   let handler = limiters.get(limit);
   if (!handler) {
-    handler = bodyLimit({
-      maxSize: limit,
-      onError: (c) => {
-        // The body was not read to its end, so this connection is closed after the answer: saying so
-        // keeps a proxy (nginx with keep-alive) from sending its next request down a closed socket.
-        c.header('Connection', 'close');
-        throw tooLarge(limit);
-      },
-    });
+    const streamed = bodyLimit({ maxSize: limit, onError: (c) => refuse(c, limit) });
+    handler = (c, next) => {
+      const length = c.req.header('content-length');
+      if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+      return Number.parseInt(length, 10) > limit ? refuse(c, limit) : next();
+    };
     limiters.set(limit, handler);
   }
   return handler;
