@@ -79,7 +79,8 @@ const BUNDLED = new Set(['kysely', 'zod', 'hono', '@hono/node-server', '@trpc/se
 const external = Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies).filter(
   (name) => !BUNDLED.has(name),
 );
-// The bundled CommonJS packages (ws, iconv-lite) call `require` for Node's own modules.
+// The bundled CommonJS packages (ws, iconv-lite) call `require` for Node's own modules; a module's own
+// top-level `require` (certificates/pdf.ts) is renamed by esbuild, so the two do not clash.
 const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 const serverSources = newestMtime([...shared, 'src-server', 'db', 'scripts/build.mjs']);

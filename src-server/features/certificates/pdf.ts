@@ -16,12 +16,12 @@ import { loadPdf } from '../../heavy';
 import { readMedia } from '../media/media';
 import { uploadedMediaId } from '../media/obstacle-address';
 
-const requireHere = createRequire(import.meta.url);
+const require = createRequire(import.meta.url);
 let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
 function loadFonts() {
   fontBytes ??= Promise.all([
-    readFile(requireHere.resolve('@expo-google-fonts/be-vietnam-pro/400Regular/BeVietnamPro_400Regular.ttf')),
-    readFile(requireHere.resolve('@expo-google-fonts/be-vietnam-pro/700Bold/BeVietnamPro_700Bold.ttf')),
+    readFile(require.resolve('@expo-google-fonts/be-vietnam-pro/400Regular/BeVietnamPro_400Regular.ttf')),
+    readFile(require.resolve('@expo-google-fonts/be-vietnam-pro/700Bold/BeVietnamPro_700Bold.ttf')),
   ]).then(([regular, bold]) => ({ regular, bold }));
   return fontBytes;
 }
