@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import { migrations } from '../../db/migrations';
@@ -132,12 +132,29 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * own role needs no right to create, alter or empty tables; else through the app's connection.
  */
 export async function migrateAs(db: Kysely<Database>, migrationUrl: string | null): Promise<void> {
+  if (await migrationsUpToDate(db)) return;
   if (!migrationUrl) return migrateToLatest(db);
   const owner = await openDatabase({ databaseUrl: migrationUrl });
   try {
     await migrateToLatest(owner.db);
   } finally {
     await owner.close();
+  }
+}
+
+/**
+ * Whether the migrator's record holds exactly this build's migrations, read in one statement. A
+ * restart on an up-to-date folder then skips the migrator, whose checks (its tables, its lock, the
+ * record) took a third of a restart on PGlite. Anything else (no record yet, a newer migration, a
+ * record this build does not know, a role that cannot read it) goes to the migrator as before.
+ */
+async function migrationsUpToDate(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const known = Object.keys(migrations).sort();
+    return rows.length === known.length && rows.every((row, i) => row.name === known[i]);
+  } catch {
+    return false;
   }
 }
 
