@@ -150,9 +150,11 @@ export async function migrateAs(db: Kysely<Database>, migrationUrl: string | nul
  */
 async function migrationsUpToDate(db: Kysely<Database>): Promise<boolean> {
   try {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    // Compared in JavaScript's order on both sides: the database's collation may sort names otherwise.
+    const recorded = rows.map((row) => row.name).sort();
     const known = Object.keys(migrations).sort();
-    return rows.length === known.length && rows.every((row, i) => row.name === known[i]);
+    return recorded.length === known.length && recorded.every((name, i) => name === known[i]);
   } catch {
     return false;
   }
