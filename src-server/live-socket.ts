@@ -26,7 +26,6 @@ import type { RefusalLog } from './refusals';
 import { appRouter } from './router';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions';
 import { serialisedOnce } from './ws-encoder';
-import { SharedFrame } from './ws-frame';
 
 type RequestId = string | number;
 
@@ -39,8 +38,6 @@ export interface LiveSocketState {
   handedOver: boolean;
   /** Subscriptions this socket holds, tRPC's and these (the cap counts both). */
   subscriptions: number;
-  /** Sends a frame built once for many sockets, under the socket's bound (set by `ws.ts`'s guard). */
-  sendShared(frame: SharedFrame): void;
   readonly joins: Map<RequestId, Join>;
 }
 
@@ -66,16 +63,16 @@ interface Group {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Bun's `ws` takes frames as text; on Node each message is framed once and the same bytes written
- * to every socket (`ws-frame.ts`).
+ * Bun's `ws` takes frames as text; Node's `ws` writes a Buffer shared by every socket without
+ * converting it again for each.
  */
 const SHARED_BUFFERS = !('bun' in process.versions);
 
 /** A message's frames for one delivery, by frame start and tracked id: built once, sent to many. */
 class Frames {
-  private readonly built = new Map<LiveMessage, Map<string, SharedFrame | string>>();
+  private readonly built = new Map<LiveMessage, Map<string, Buffer | string>>();
 
-  frame(head: string, id: string, message: LiveMessage): SharedFrame | string {
+  frame(head: string, id: string, message: LiveMessage): Buffer | string {
     let byStart = this.built.get(message);
     if (!byStart) {
       byStart = new Map();
@@ -86,7 +83,7 @@ class Frames {
     if (frame === undefined) {
       const tracked = JSON.stringify(id);
       const text = `${head},"result":{"type":"data","id":${tracked},"data":{"id":${tracked},"data":${serialisedOnce(message)}}}}`;
-      frame = SHARED_BUFFERS ? new SharedFrame(text) : text;
+      frame = SHARED_BUFFERS ? Buffer.from(text) : text;
       byStart.set(key, frame);
     }
     return frame;
@@ -151,7 +148,7 @@ export class LiveSockets {
       if (!join) return false; // one of tRPC's
       socket.joins.delete(id);
       this.end(join);
-      this.send(socket, `${join.head},"result":{"type":"stopped"}}`);
+      this.send(socket.ws, `${join.head},"result":{"type":"stopped"}}`);
       return true;
     }
     if (method !== 'subscription' || !isObject(params) || params.path !== 'system.join' || socket.joins.has(id)) return false;
@@ -190,16 +187,16 @@ export class LiveSockets {
         input: undefined,
         ctx,
       });
-      this.send(socket, `${join.head},"error":${JSON.stringify(shape)}}`);
+      this.send(socket.ws, `${join.head},"error":${JSON.stringify(shape)}}`);
       return;
     }
     socket.subscriptions++;
     const viewer = viewerOf(ctx);
     const key = viewerKey(viewer);
     const joined = joinMessages(this.hub, viewer, key, lastEventId);
-    this.send(socket, `${join.head},"result":{"type":"started"}}`);
+    this.send(socket.ws, `${join.head},"result":{"type":"started"}}`);
     const frames = new Frames();
-    for (const [id, message] of joined.messages) this.send(socket, frames.frame(join.head, id, message));
+    for (const [id, message] of joined.messages) this.send(socket.ws, frames.frame(join.head, id, message));
     join.lastId = joined.lastId;
     let group = this.groups.get(key);
     if (!group) {
@@ -219,10 +216,10 @@ export class LiveSockets {
     if (!group.joins.size) this.groups.delete(group.key);
   }
 
-  private send(socket: LiveSocketState, frame: SharedFrame | string): void {
-    if (socket.ws.readyState !== socket.ws.OPEN) return;
-    if (typeof frame === 'string') socket.ws.send(frame);
-    else socket.sendShared(frame);
+  private send(ws: WebSocket, frame: Buffer | string): void {
+    if (ws.readyState !== ws.OPEN) return;
+    if (typeof frame === 'string') ws.send(frame);
+    else ws.send(frame, { binary: false });
   }
 
   /** One change (or live-only message, or "start over") to every live join, group by group. */
@@ -236,17 +233,17 @@ export class LiveSockets {
           if (entry.id <= join.lastId) continue;
           join.lastId = entry.id;
           tracked ??= changeMessages(entry, group.viewer, group.key);
-          for (const [id, message] of tracked) this.send(join.socket, frames.frame(join.head, id, message));
+          for (const [id, message] of tracked) this.send(join.socket.ws, frames.frame(join.head, id, message));
         }
       } else if (delivery.kind === 'live') {
         if (!liveMessageFor(delivery.message, group.staff)) continue;
         // Never stored: it carries the last change's id.
-        for (const join of group.joins) this.send(join.socket, frames.frame(join.head, String(join.lastId), delivery.message));
+        for (const join of group.joins) this.send(join.socket.ws, frames.frame(join.head, String(join.lastId), delivery.message));
       } else {
         const tracked = snapshotMessages(this.hub, group.viewer);
         for (const join of group.joins) {
           join.lastId = this.hub.live.eventId;
-          for (const [id, message] of tracked) this.send(join.socket, frames.frame(join.head, id, message));
+          for (const [id, message] of tracked) this.send(join.socket.ws, frames.frame(join.head, id, message));
         }
       }
     }

@@ -31,7 +31,6 @@ import type { RefusalKind } from './refusals';
 import { appRouter } from './router';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions';
 import { sharedPayloadEncoder } from './ws-encoder';
-import { writeShared } from './ws-frame';
 
 /**
  * The largest frame a client may send. The app's client sends subscriptions only (queries and
@@ -149,22 +148,17 @@ function guardSocket(
   // wrapper sees each one before it is queued: a socket already holding more than the bound unsent
   // is not reading. It is closed (the close frame goes behind what is queued; ws destroys the socket
   // WS_CLOSE_GRACE_MS later if that cannot be flushed, freeing the queue) and sent nothing more.
-  // The live path's shared frames (`ws-frame.ts`) are written beside ws.send, under the same bound.
-  const mayQueue = (): boolean => {
-    if (dropped) return false;
-    if (ws.bufferedAmount <= config.wsMaxBufferedBytes) return true;
-    dropped = true;
-    refuse('slowSocket', SLOW_SOCKET, `${ws.bufferedAmount} bytes unsent (WS_MAX_BUFFERED_BYTES); closed`);
-    ws.close(SLOW_SOCKET, 'not reading');
-    return false;
-  };
   const send = ws.send;
   ws.send = function boundedSend(this: WebSocket, ...args: Parameters<WebSocket['send']>) {
-    if (mayQueue()) send.apply(ws, args);
+    if (dropped) return;
+    if (ws.bufferedAmount > config.wsMaxBufferedBytes) {
+      dropped = true;
+      refuse('slowSocket', SLOW_SOCKET, `${ws.bufferedAmount} bytes unsent (WS_MAX_BUFFERED_BYTES); closed`);
+      ws.close(SLOW_SOCKET, 'not reading');
+      return;
+    }
+    send.apply(ws, args);
   } as WebSocket['send'];
-  state.sendShared = (frame) => {
-    if (mayQueue()) writeShared(ws, frame);
-  };
 
   // Whether it still answers: a protocol ping with a payload of its own, every half of the window;
   // the pong must carry the same payload (an unsolicited or stale pong counts for nothing), else the
@@ -304,8 +298,7 @@ export function attachWebSocket(server: Server, deps: AppDeps): { liveJoins(): n
       ws.close(TOO_MANY_SOCKETS, 'too many connections');
       return;
     }
-    // `context` is read below and `sendShared` set by guardSocket, before the socket's first frame.
-    const state = { ws, joins: new Map(), subscriptions: 0, handedOver: false } as Partial<LiveSocketState> as LiveSocketState;
+    const state = { ws, joins: new Map(), subscriptions: 0, handedOver: false } as Omit<LiveSocketState, 'context'> as LiveSocketState;
     // The context's `socket` is this state: one count for the cap, whichever path holds the subscription.
     state.context = readContext(ws, cookie, ip, state);
     states.set(ws, state);
