@@ -8,24 +8,44 @@ import { messages } from '../src/messages';
 import type { Config } from './config';
 import { migrateAs } from './db/connection';
 import type { Database } from './db/types';
-import { describeDemoLogins, loadDemoEvent } from './demo/load';
+import { type DemoCredentials, demoCredentials, describeDemoLogins, loadDemoEvent } from './demo/load';
 import { hashPassword } from './features/auth/password';
 import { onStageHandle } from './features/events/active';
 import { countUsers, userSearchText } from './features/users/data';
+
+/**
+ * The hashes a first start needs, begun before its database is open (`firstStartHashes`): each runs
+ * on libuv's threads, so they overlap PGlite opening the folder on the main one.
+ */
+export interface FirstStartHashes {
+  admin: { password: string; hash: Promise<string> };
+  demo: Promise<DemoCredentials> | null;
+}
+
+/** Begins hashing the first admin's password and, with SEED_DEMO, the demo accounts'. For a folder known to be new. */
+export function firstStartHashes(config: Pick<Config, 'adminPassword' | 'seedDemo'>): FirstStartHashes {
+  const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+  const hashes = { admin: { password, hash: hashPassword(password) }, demo: config.seedDemo ? demoCredentials() : null };
+  // Awaited where they are used; a start that fails before then reports its own error, not theirs.
+  hashes.admin.hash.catch(() => {});
+  hashes.demo?.catch(() => {});
+  return hashes;
+}
 
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
   config: Pick<Config, 'adminPassword'>,
   log: (line: string) => void = console.log,
+  early?: FirstStartHashes['admin'],
 ): Promise<boolean> {
   // Any admin at all (even one a command-line tool created) means this is not a first start.
   if ((await countUsers(db, 'admin')) > 0) return false;
-  const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+  const password = early?.password ?? config.adminPassword ?? randomBytes(9).toString('base64url');
   await db
     .insertInto('users')
     .values({
       username: 'admin',
-      password_hash: await hashPassword(password),
+      password_hash: await (early?.hash ?? hashPassword(password)),
       full_name: messages.firstAdminName,
       role: 'admin',
       search_text: userSearchText('admin', messages.firstAdminName),
@@ -35,18 +55,23 @@ export async function ensureFirstAdmin(
   return true;
 }
 
-/** Migrates, then on a first start makes the first admin and, with SEED_DEMO, the demo event. */
+/**
+ * Migrates, then on a first start makes the first admin and, with SEED_DEMO, the demo event: with
+ * the hashes `early` began when the folder is known to be new, else hashing only once it is known
+ * to be a first start.
+ */
 export async function prepareDatabase(
   db: Kysely<Database>,
   config: Pick<Config, 'adminPassword' | 'seedDemo' | 'databaseUrl' | 'migrationDatabaseUrl'>,
   log: (line: string) => void,
+  early?: FirstStartHashes,
 ): Promise<void> {
   await migrateAs(db, config.databaseUrl ? config.migrationDatabaseUrl : null);
-  const firstStart = await ensureFirstAdmin(db, config, log);
+  const firstStart = await ensureFirstAdmin(db, config, log, early?.admin);
   // A folder copied from the build's template holds the first event its migrations made: it dates
   // from this start, not from the build.
   if (firstStart) await db.updateTable('contests').set({ created_at: sql`now()`, updated_at: sql`now()` }).execute();
   if (firstStart && config.seedDemo) {
-    for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(db)))) log(line);
+    for (const line of describeDemoLogins(await loadDemoEvent(await onStageHandle(db), undefined, early?.demo ?? undefined))) log(line);
   }
 }

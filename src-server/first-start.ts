@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
+import { copyTemplate } from './db/template';
 
 /** Set in the child that prepares a new data folder: it prepares, then exits. */
 export const PREPARE_ONLY_ENV = 'HOITHI_PREPARE_ONLY';
@@ -21,6 +22,9 @@ export const PREPARE_ONLY_ENV = 'HOITHI_PREPARE_ONLY';
  */
 export function prepareFolderApart(config: Pick<Config, 'databaseUrl' | 'dataDir'>, entry: string | undefined): Promise<boolean> {
   if (config.databaseUrl || !entry || fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) return Promise.resolve(false);
+  // The build's cluster is copied here, before the child starts: in the child the copy came after
+  // its own modules had loaded, and shared the cores with its password hashes.
+  copyTemplate(config.dataDir);
   // Not the parent's IPC channel (a supervisor's): the child has no such descriptor.
   const { NODE_CHANNEL_FD: _fd, NODE_CHANNEL_SERIALIZATION_MODE: _mode, ...env } = process.env;
   const child = spawn(process.execPath, [...process.execArgv, entry], {

@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
@@ -14,6 +13,7 @@ import type pg from 'pg';
 import { migrations } from '../../db/migrations';
 import { withNamedStatements } from './named';
 import { withPreparedStatements } from './prepared';
+import { copyTemplate } from './template';
 import type { Database } from './types';
 
 const INT8 = 20;
@@ -29,28 +29,15 @@ const toNumber = (value: string) => Number(value);
 export const PGLITE_SETTINGS = ['shared_buffers = 8MB'];
 
 /**
- * The cluster the build makes (scripts/build.mjs), its migrations applied, beside the server's
- * bundle; absent when run from source. Its stamps (the PGlite and the migrations it was made with)
- * are not copied.
- */
-const TEMPLATE = fileURLToPath(new URL('../pgdata-template/', import.meta.url));
-const TEMPLATE_STAMPS = new Set(['PGLITE_VERSION', 'MIGRATIONS'].map((name) => path.join(TEMPLATE, name)));
-
-/**
  * A new data folder starts as a copy of the cluster the build made, when there is one for this
- * PGlite: PostgreSQL's initdb takes 2–3 s and the migrations 1–2 s more, and initdb's ~220 MB would
- * otherwise stay with the server until its next restart. The migrator then finds the copy's
- * migrations applied (and applies any newer ones). Without one (run from source, or another
+ * PGlite (`template.ts`): PostgreSQL's initdb takes 2–3 s and the migrations 1–2 s more, and initdb's
+ * ~220 MB would otherwise stay with the server until its next restart. The migrator then finds the
+ * copy's migrations applied (and applies any newer ones). Without one (run from source, or another
  * PGlite), initdb runs in a child process that exits, for the same memory; under Bun, which has no
  * `--input-type`, or when the child cannot run, the folder is made in this process as before.
  */
 function initDataDirApart(dataDir: string): void {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  const stamp = path.join(TEMPLATE, 'PGLITE_VERSION');
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === installedPgliteVersion()) {
-    fs.cpSync(TEMPLATE, dataDir, { recursive: true, filter: (source) => !TEMPLATE_STAMPS.has(source) });
-    return;
-  }
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || copyTemplate(dataDir)) return;
   if ('bun' in process.versions) return;
   const script = `const { PGlite } = await import(process.argv[1]); await (await PGlite.create({ dataDir: process.argv[2] })).close();`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir], {
@@ -58,16 +45,6 @@ function initDataDirApart(dataDir: string): void {
   });
   if (child.status !== 0)
     console.warn(`[db] the data folder is made in the server process: ${child.stderr?.toString().trim().split('\n')[0]}`);
-}
-
-/** The installed PGlite's version, read once from its package (found up from its entry module). */
-let pgliteVersion: string | undefined;
-function installedPgliteVersion(): string {
-  if (pgliteVersion) return pgliteVersion;
-  let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
-  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  pgliteVersion = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  return pgliteVersion;
 }
 
 export interface DatabaseHandle {

@@ -41,24 +41,43 @@ async function isEmpty(db: Kysely<Database>, table: 'teams' | 'question_sets' | 
   return Number(row.n) === 0;
 }
 
+const DEMO_ACCOUNTS: readonly { username: string; fullName: string; role: Role; teamIndex?: number }[] = [
+  { username: 'dieukhien', fullName: 'Người điều khiển chương trình', role: 'master' },
+  ...DEMO_JUDGES.map((j) => ({ ...j, role: 'judge' as Role })),
+  { username: 'doi1', fullName: 'Tài khoản đội THPT Chu Văn An', role: 'team', teamIndex: 0 },
+  { username: 'doi2', fullName: 'Tài khoản đội THPT chuyên Hà Nội – Amsterdam', role: 'team', teamIndex: 1 },
+];
+
+/** The demo accounts' new passwords, by username, each with its hash. */
+export interface DemoCredentials {
+  passwords: ReadonlyMap<string, string>;
+  hashes: ReadonlyMap<string, string>;
+}
+
+/**
+ * New passwords for the demo accounts, hashed side by side (each hash runs on libuv's threads, so a
+ * first start begins them before it opens the database and the two overlap: `bootstrap.ts`).
+ */
+export async function demoCredentials(): Promise<DemoCredentials> {
+  const passwords = new Map(DEMO_ACCOUNTS.map((account) => [account.username, demoPassword()]));
+  const hashed = await Promise.all([...passwords].map(async ([username, password]) => [username, await hashPassword(password)] as const));
+  return { passwords, hashes: new Map(hashed) };
+}
+
 /**
  * Loads the demo event where its parts are missing. Running servers follow it through the domain
  * events it records: pass the hub of the server in this process, if any; other processes on the same
- * PostgreSQL learn of it through `announceEvents`.
+ * PostgreSQL learn of it through `announceEvents`. The accounts' passwords are `credentials` when
+ * given (begun earlier), else made now.
  */
-export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, 'published'>): Promise<DemoLogin[]> {
+export async function loadDemoEvent(
+  db: Kysely<Database>,
+  hub?: Pick<NightHub, 'published'>,
+  credentials?: Promise<DemoCredentials>,
+): Promise<DemoLogin[]> {
   const created: DemoLogin[] = [];
-  const passwords = new Map<string, string>();
-  const accounts: { username: string; fullName: string; role: Role; teamIndex?: number }[] = [
-    { username: 'dieukhien', fullName: 'Người điều khiển chương trình', role: 'master' },
-    ...DEMO_JUDGES.map((j) => ({ ...j, role: 'judge' as Role })),
-    { username: 'doi1', fullName: 'Tài khoản đội THPT Chu Văn An', role: 'team', teamIndex: 0 },
-    { username: 'doi2', fullName: 'Tài khoản đội THPT chuyên Hà Nội – Amsterdam', role: 'team', teamIndex: 1 },
-  ];
-  // Hash outside the transaction: it is slow, and PGlite queues everything behind an open one.
-  for (const account of accounts) passwords.set(account.username, demoPassword());
-  const hashes = new Map<string, string>();
-  for (const [username, password] of passwords) hashes.set(username, await hashPassword(password));
+  // Hashed outside the transaction: it is slow, and PGlite queues everything behind an open one.
+  const { passwords, hashes } = await (credentials ?? demoCredentials());
 
   const events = await db.transaction().execute(async (trx) => {
     await trx
@@ -91,7 +110,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
       teamIds = rows.sort((a, b) => a.priority - b.priority).map((r) => r.id);
     }
 
-    for (const [index, account] of accounts.entries()) {
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
       const exists = await trx
         .selectFrom('users')
         .select(['id', 'role'])
