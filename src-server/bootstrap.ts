@@ -8,35 +8,35 @@ import { messages } from '../src/messages';
 import type { Config } from './config';
 import { migrateAs } from './db/connection';
 import type { Database } from './db/types';
-import { type DemoCredentials, demoCredentials, describeDemoLogins, loadDemoEvent } from './demo/load';
+import { type DemoGroundwork, demoGroundwork, describeDemoLogins, loadDemoEvent } from './demo/load';
 import { hashPassword } from './features/auth/password';
 import { onStageHandle } from './features/events/active';
 import { countUsers, userSearchText } from './features/users/data';
 
 /**
- * The hashes a first start needs, begun before its database is open (`firstStartHashes`): each runs
- * on libuv's threads, so they overlap PGlite opening the folder on the main one.
+ * What a first start computes beside its statements, begun before its database is open
+ * (`firstStartGroundwork`): the password hashes and the demo's picture run on libuv's threads, so
+ * they overlap PGlite opening the folder on the main one.
  */
-export interface FirstStartHashes {
+export interface FirstStartGroundwork {
   admin: { password: string; hash: Promise<string> };
-  demo: Promise<DemoCredentials> | null;
+  demo: DemoGroundwork | null;
 }
 
-/** Begins hashing the first admin's password and, with SEED_DEMO, the demo accounts'. For a folder known to be new. */
-export function firstStartHashes(config: Pick<Config, 'adminPassword' | 'seedDemo'>): FirstStartHashes {
+/** Begins hashing the first admin's password and, with SEED_DEMO, the demo's groundwork. For a folder known to be new. */
+export function firstStartGroundwork(config: Pick<Config, 'adminPassword' | 'seedDemo'>): FirstStartGroundwork {
   const password = config.adminPassword ?? randomBytes(9).toString('base64url');
-  const hashes = { admin: { password, hash: hashPassword(password) }, demo: config.seedDemo ? demoCredentials() : null };
+  const work = { admin: { password, hash: hashPassword(password) }, demo: config.seedDemo ? demoGroundwork() : null };
   // Awaited where they are used; a start that fails before then reports its own error, not theirs.
-  hashes.admin.hash.catch(() => {});
-  hashes.demo?.catch(() => {});
-  return hashes;
+  for (const promise of [work.admin.hash, work.demo?.credentials, work.demo?.picture]) promise?.catch(() => {});
+  return work;
 }
 
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
   config: Pick<Config, 'adminPassword'>,
   log: (line: string) => void = console.log,
-  early?: FirstStartHashes['admin'],
+  early?: FirstStartGroundwork['admin'],
 ): Promise<boolean> {
   // Any admin at all (even one a command-line tool created) means this is not a first start.
   if ((await countUsers(db, 'admin')) > 0) return false;
@@ -57,14 +57,14 @@ export async function ensureFirstAdmin(
 
 /**
  * Migrates, then on a first start makes the first admin and, with SEED_DEMO, the demo event: with
- * the hashes `early` began when the folder is known to be new, else hashing only once it is known
- * to be a first start.
+ * the groundwork `early` began when the folder is known to be new, else beginning it only once it
+ * is known to be a first start.
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
   config: Pick<Config, 'adminPassword' | 'seedDemo' | 'databaseUrl' | 'migrationDatabaseUrl'>,
   log: (line: string) => void,
-  early?: FirstStartHashes,
+  early?: FirstStartGroundwork,
 ): Promise<void> {
   await migrateAs(db, config.databaseUrl ? config.migrationDatabaseUrl : null);
   const firstStart = await ensureFirstAdmin(db, config, log, early?.admin);

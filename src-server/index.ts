@@ -15,17 +15,17 @@ import type { RunningServer } from './server';
  * build's template (`scripts/build.mjs`), the migrations alone.
  */
 async function prepareOnly(templateOnly: boolean): Promise<void> {
-  const [{ openDatabase, migrateToLatest }, { firstStartHashes, prepareDatabase }] = await Promise.all([
+  const [{ openDatabase, migrateToLatest }, { firstStartGroundwork, prepareDatabase }] = await Promise.all([
     import('./db/connection'),
     import('./bootstrap'),
   ]);
   const config = readConfig();
-  // The folder is new: its passwords are hashed while PGlite opens it.
-  const hashes = templateOnly ? undefined : firstStartHashes(config);
+  // The folder is new: its passwords are hashed and the demo's picture drawn while PGlite opens it.
+  const groundwork = templateOnly ? undefined : firstStartGroundwork(config);
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
     if (templateOnly) await migrateToLatest(database.db);
-    else await prepareDatabase(database.db, config, console.log, hashes);
+    else await prepareDatabase(database.db, config, console.log, groundwork);
   } finally {
     await database.close();
   }

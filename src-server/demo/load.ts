@@ -49,7 +49,7 @@ const DEMO_ACCOUNTS: readonly { username: string; fullName: string; role: Role; 
 ];
 
 /** The demo accounts' new passwords, by username, each with its hash. */
-export interface DemoCredentials {
+interface DemoCredentials {
   passwords: ReadonlyMap<string, string>;
   hashes: ReadonlyMap<string, string>;
 }
@@ -58,26 +58,35 @@ export interface DemoCredentials {
  * New passwords for the demo accounts, hashed side by side (each hash runs on libuv's threads, so a
  * first start begins them before it opens the database and the two overlap: `bootstrap.ts`).
  */
-export async function demoCredentials(): Promise<DemoCredentials> {
+async function demoCredentials(): Promise<DemoCredentials> {
   const passwords = new Map(DEMO_ACCOUNTS.map((account) => [account.username, demoPassword()]));
   const hashed = await Promise.all([...passwords].map(async ([username, password]) => [username, await hashPassword(password)] as const));
   return { passwords, hashes: new Map(hashed) };
 }
 
+/** What loading the demo computes outside its transaction: the accounts' passwords and the picture. */
+export interface DemoGroundwork {
+  credentials: Promise<DemoCredentials>;
+  picture: Promise<Buffer>;
+}
+
+/** Begins the demo's groundwork, on libuv's threads: a first start begins it before it opens the database. */
+export function demoGroundwork(): DemoGroundwork {
+  return { credentials: demoCredentials(), picture: obstaclePicturePng() };
+}
+
 /**
  * Loads the demo event where its parts are missing. Running servers follow it through the domain
  * events it records: pass the hub of the server in this process, if any; other processes on the same
- * PostgreSQL learn of it through `announceEvents`. The accounts' passwords are `credentials` when
- * given (begun earlier), else made now.
+ * PostgreSQL learn of it through `announceEvents`. Its groundwork is `early`'s when given (begun
+ * before), else begun now.
  */
-export async function loadDemoEvent(
-  db: Kysely<Database>,
-  hub?: Pick<NightHub, 'published'>,
-  credentials?: Promise<DemoCredentials>,
-): Promise<DemoLogin[]> {
+export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, 'published'>, early?: DemoGroundwork): Promise<DemoLogin[]> {
   const created: DemoLogin[] = [];
-  // Hashed outside the transaction: it is slow, and PGlite queues everything behind an open one.
-  const { passwords, hashes } = await (credentials ?? demoCredentials());
+  // Outside the transaction: hashing is slow, and PGlite queues everything behind an open one.
+  const groundwork = early ?? demoGroundwork();
+  const { passwords, hashes } = await groundwork.credentials;
+  const picture = await groundwork.picture;
 
   const events = await db.transaction().execute(async (trx) => {
     await trx
@@ -163,7 +172,7 @@ export async function loadDemoEvent(
         let format = ZFormatSchema.parse(set.format ?? { kind: 'classic' });
         if (format.kind === 'obstacle' && !format.picture) {
           // The picture is drawn here (no download) and stored like an upload.
-          const png = await obstaclePicturePng();
+          const png = picture;
           const media = await trx
             .insertInto('media')
             .values({ content_type: 'image/png', file_name: 'khue-van-cac.png', size: png.length, data: png })

@@ -71,9 +71,9 @@ export function obstaclePictureSvg(): string {
 </svg>`;
 }
 
-/** The picture as PNG bytes. */
+/** The picture as PNG bytes, rendered on libuv's threads (a first start renders it while PGlite opens). */
 export async function obstaclePicturePng(): Promise<Buffer> {
   // Loaded here only: the renderer is needed once, when the demo is loaded into an empty event.
-  const { Resvg } = await import('@resvg/resvg-js');
-  return new Resvg(obstaclePictureSvg(), { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
+  const { renderAsync } = await import('@resvg/resvg-js');
+  return (await renderAsync(obstaclePictureSvg(), { fitTo: { mode: 'width', value: WIDTH } })).asPng();
 }
