@@ -23,9 +23,12 @@ export interface FirstStartGroundwork {
   demo: DemoGroundwork | null;
 }
 
+/** The first admin's password: ADMIN_PASSWORD's, else a new random one (printed once). */
+const firstAdminPassword = (config: Pick<Config, 'adminPassword'>) => config.adminPassword ?? randomBytes(9).toString('base64url');
+
 /** Begins hashing the first admin's password and, with SEED_DEMO, the demo's groundwork. For a folder known to be new. */
 export function firstStartGroundwork(config: Pick<Config, 'adminPassword' | 'seedDemo'>): FirstStartGroundwork {
-  const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+  const password = firstAdminPassword(config);
   const work = { admin: { password, hash: hashPassword(password) }, demo: config.seedDemo ? demoGroundwork() : null };
   // Awaited where they are used; a start that fails before then reports its own error, not theirs.
   for (const promise of [work.admin.hash, work.demo?.credentials, work.demo?.picture]) promise?.catch(() => {});
@@ -40,7 +43,7 @@ export async function ensureFirstAdmin(
 ): Promise<boolean> {
   // Any admin at all (even one a command-line tool created) means this is not a first start.
   if ((await countUsers(db, 'admin')) > 0) return false;
-  const password = early?.password ?? config.adminPassword ?? randomBytes(9).toString('base64url');
+  const password = early?.password ?? firstAdminPassword(config);
   await db
     .insertInto('users')
     .values({
