@@ -116,9 +116,9 @@ for (const name of fs.readdirSync(migrationsDir).sort()) {
 }
 const migrationsStamp = migrationsHash.digest('hex');
 const template = path.join(root, 'dist/pgdata-template');
-const readStamp = (name) => {
+const readStamp = (name, dir = template) => {
   try {
-    return fs.readFileSync(path.join(template, name), 'utf8');
+    return fs.readFileSync(path.join(dir, name), 'utf8');
   } catch {
     return null;
   }
@@ -140,6 +140,33 @@ if (readStamp('PGLITE_VERSION') !== pgliteVersion || readStamp('MIGRATIONS') !==
   fs.writeFileSync(path.join(making, 'MIGRATIONS'), migrationsStamp);
   fs.rmSync(template, { recursive: true, force: true });
   fs.renameSync(making, template);
+}
+
+/**
+ * The demo's folder: a copy of that cluster with the demo event loaded (its picture drawn, its
+ * accounts without passwords), which a first start under SEED_DEMO copies instead and finishes in
+ * seconds (src-server/first-start.ts). The demo is the server's code, so this is made again when the
+ * server's bundle changes (its hash in a third stamp) as well as with the cluster.
+ */
+const serverStamp = createHash('sha256')
+  .update(fs.readFileSync(path.join(root, 'dist/server/index.js')))
+  .digest('hex');
+const demoTemplate = path.join(root, 'dist/pgdata-template-demo');
+if (
+  readStamp('PGLITE_VERSION', demoTemplate) !== pgliteVersion ||
+  readStamp('MIGRATIONS', demoTemplate) !== migrationsStamp ||
+  readStamp('SERVER', demoTemplate) !== serverStamp
+) {
+  console.log('[build] cơ sở dữ liệu mẫu có sẵn cuộc thi mẫu…');
+  const making = `${demoTemplate}.making`;
+  fs.rmSync(making, { recursive: true, force: true });
+  fs.cpSync(template, making, { recursive: true });
+  const env = { ...process.env, HOITHI_PREPARE_ONLY: 'template-demo', DATA_DIR: making };
+  delete env.DATABASE_URL;
+  run(process.execPath, [path.join(root, 'dist/server/index.js')], env);
+  fs.writeFileSync(path.join(making, 'SERVER'), serverStamp);
+  fs.rmSync(demoTemplate, { recursive: true, force: true });
+  fs.renameSync(making, demoTemplate);
 }
 
 const clientSources = newestMtime([

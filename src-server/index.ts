@@ -1,30 +1,31 @@
 /**
  * `npm start`: read the environment, start, and shut down cleanly on SIGINT or SIGTERM. The server's
- * modules are loaded once the data folder is locked and, when it is new, its preparation apart has
- * begun (`first-start.ts`), so the two overlap; the preparing child loads only its own.
+ * modules are loaded once the data folder is locked and, when it is new, copied from the build's
+ * template or its preparation apart begun (`first-start.ts`), so the two overlap; the preparing
+ * child loads only its own.
  */
 import os from 'node:os';
 import { messages } from '../src/messages';
 import { readConfig } from './config';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { PREPARE_ONLY_ENV, prepareFolderApart } from './first-start';
+import { PREPARE_ONLY_ENV, prepareNewFolder } from './first-start';
 import type { RunningServer } from './server';
 
 /**
- * The child that prepares a new data folder (`prepareFolderApart`): prepare, close, exit. For the
- * build's template (`scripts/build.mjs`), the migrations alone.
+ * The child that prepares a new data folder (`prepareNewFolder`): prepare, close, exit. For the
+ * build's templates (`scripts/build.mjs`): the migrations alone (`template`), or the demo event
+ * loaded into a copy of that one, its accounts without passwords (`template-demo`).
  */
-async function prepareOnly(templateOnly: boolean): Promise<void> {
-  const [{ openDatabase, migrateToLatest }, { firstStartGroundwork, prepareDatabase }] = await Promise.all([
-    import('./db/connection'),
-    import('./bootstrap'),
-  ]);
+async function prepareOnly(mode: '1' | 'template' | 'template-demo'): Promise<void> {
+  const [{ openDatabase, migrateToLatest }, { firstStartGroundwork, prepareDatabase }, { loadDemoEvent }, { onStageHandle }] =
+    await Promise.all([import('./db/connection'), import('./bootstrap'), import('./demo/load'), import('./features/events/active')]);
   const config = readConfig();
   // The folder is new: its passwords are hashed and the demo's picture drawn while PGlite opens it.
-  const groundwork = templateOnly ? undefined : firstStartGroundwork(config);
+  const groundwork = mode === '1' ? firstStartGroundwork(config) : undefined;
   const database = await openDatabase({ dataDir: config.dataDir });
   try {
-    if (templateOnly) await migrateToLatest(database.db);
+    if (mode === 'template') await migrateToLatest(database.db);
+    else if (mode === 'template-demo') await loadDemoEvent(await onStageHandle(database.db), undefined, 'forTemplate');
     else await prepareDatabase(database.db, config, console.log, groundwork);
   } finally {
     await database.close();
@@ -36,10 +37,12 @@ async function main(): Promise<void> {
   let running: RunningServer;
   try {
     const dataDirLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-    const prepared = prepareFolderApart(config, process.argv[1]);
-    const { startServer } = await import('./server');
-    await prepared;
-    running = await startServer(config, { dataDirLock });
+    const prepared = prepareNewFolder(config, process.argv[1]);
+    const [{ startServer }, { firstStartGroundwork }] = await Promise.all([import('./server'), import('./bootstrap')]);
+    const folder = await prepared;
+    // A copied folder is finished here: its passwords are hashed while PGlite opens it.
+    const groundwork = folder === 'demo' || folder === 'plain' ? firstStartGroundwork(config, folder === 'demo') : undefined;
+    running = await startServer(config, { dataDirLock, groundwork });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -74,8 +77,8 @@ async function main(): Promise<void> {
 }
 
 const prepareOnlyMode = process.env[PREPARE_ONLY_ENV];
-if (prepareOnlyMode === '1' || prepareOnlyMode === 'template') {
-  prepareOnly(prepareOnlyMode === 'template').then(
+if (prepareOnlyMode === '1' || prepareOnlyMode === 'template' || prepareOnlyMode === 'template-demo') {
+  prepareOnly(prepareOnlyMode).then(
     () => process.exit(0),
     (error) => {
       console.error('[server] could not prepare the data folder:', error);

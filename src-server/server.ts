@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { prepareDatabase } from './bootstrap';
+import { type FirstStartGroundwork, prepareDatabase } from './bootstrap';
 import { writeServerFile } from './cli-token';
 import type { Config } from './config';
 import { limitConnections } from './connections';
@@ -42,6 +42,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** The data folder's lock, when the caller took it already (its release). */
   dataDirLock?: () => void;
+  /** A first start's groundwork, begun when the folder was made new (`index.ts`). */
+  groundwork?: FirstStartGroundwork;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     }
   }
-  await prepareDatabase(database.db, config, log);
+  await prepareDatabase(database.db, config, log, options.groundwork);
 
   const deps = await createAppDeps(database, config);
   const { hub } = deps;

@@ -1,16 +1,21 @@
 /**
- * The cluster the build makes (scripts/build.mjs), its migrations applied, beside the server's
- * bundle; absent when run from source. A new data folder starts as a copy of it when it was made
- * for the installed PGlite. Kept to Node's own modules: the entry copies it before the rest of the
- * server is loaded (`first-start.ts`).
+ * The clusters the build makes (scripts/build.mjs) beside the server's bundle, absent when run from
+ * source: one with the migrations applied, and the demo's folder, which also holds the demo event
+ * (its accounts without passwords yet: `activateDemoAccounts`). A new data folder starts as a copy of
+ * one when it was made for the installed PGlite. Kept to Node's own modules: the entry copies it
+ * before the rest of the server is loaded (`first-start.ts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TEMPLATE = fileURLToPath(new URL('../pgdata-template/', import.meta.url));
-/** The template's stamps (the PGlite and the migrations it was made with), not copied. */
-const STAMPS = new Set(['PGLITE_VERSION', 'MIGRATIONS']);
+const TEMPLATES = {
+  plain: fileURLToPath(new URL('../pgdata-template/', import.meta.url)),
+  demo: fileURLToPath(new URL('../pgdata-template-demo/', import.meta.url)),
+};
+export type TemplateKind = keyof typeof TEMPLATES;
+/** The templates' stamps (the PGlite, the migrations and the server they were made with), not copied. */
+const STAMPS = new Set(['PGLITE_VERSION', 'MIGRATIONS', 'SERVER']);
 
 /** The installed PGlite's version, read once from its package (found up from its entry module). */
 let pgliteVersion: string | undefined;
@@ -22,9 +27,9 @@ function installedPgliteVersion(): string {
   return pgliteVersion;
 }
 
-/** Whether a template for the installed PGlite is there to copy. */
-export function templateUsable(): boolean {
-  const stamp = path.join(TEMPLATE, 'PGLITE_VERSION');
+/** Whether a template of that kind, for the installed PGlite, is there to copy. */
+export function templateUsable(kind: TemplateKind = 'plain'): boolean {
+  const stamp = path.join(TEMPLATES[kind], 'PGLITE_VERSION');
   return fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === installedPgliteVersion();
 }
 
@@ -44,9 +49,13 @@ function copyTree(from: string, to: string, skip: ReadonlySet<string>): void {
   }
 }
 
-/** Copies the template into a new data folder; false when there is no usable one or the folder is a cluster already. */
-export function copyTemplate(dataDir: string): boolean {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !templateUsable()) return false;
-  copyTree(TEMPLATE, dataDir, STAMPS);
-  return true;
+/**
+ * Copies a template into a new data folder: the demo's when asked and usable, else the plain one.
+ * Returns the kind copied; null when there is no usable one or the folder is a cluster already.
+ */
+export function copyTemplate(dataDir: string, want: TemplateKind = 'plain'): TemplateKind | null {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return null;
+  const kind = want === 'demo' && templateUsable('demo') ? 'demo' : templateUsable('plain') ? 'plain' : null;
+  if (kind) copyTree(TEMPLATES[kind], dataDir, STAMPS);
+  return kind;
 }

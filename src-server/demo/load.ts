@@ -55,6 +55,13 @@ interface DemoCredentials {
 }
 
 /**
+ * Stored instead of a password hash by the build's demo folder (`loadDemoEvent` with `forTemplate`):
+ * no password matches it, and the first start gives each such account its own password
+ * (`activateDemoAccounts`) before it serves.
+ */
+const PASSWORD_PENDING = 'pending:demo';
+
+/**
  * New passwords for the demo accounts, hashed side by side (each hash runs on libuv's threads, so a
  * first start begins them before it opens the database and the two overlap: `bootstrap.ts`).
  */
@@ -64,29 +71,50 @@ async function demoCredentials(): Promise<DemoCredentials> {
   return { passwords, hashes: new Map(hashed) };
 }
 
-/** What loading the demo computes outside its transaction: the accounts' passwords and the picture. */
+/**
+ * What loading the demo computes outside its transaction: the accounts' passwords, and the picture,
+ * drawn only if the obstacle round is loaded (the first call draws it; later ones share it).
+ */
 export interface DemoGroundwork {
   credentials: Promise<DemoCredentials>;
-  picture: Promise<Buffer>;
+  picture(): Promise<Buffer>;
 }
 
 /** Begins the demo's groundwork, on libuv's threads: a first start begins it before it opens the database. */
-export function demoGroundwork(): DemoGroundwork {
-  return { credentials: demoCredentials(), picture: obstaclePicturePng() };
+export function demoGroundwork(options: { picture?: boolean } = {}): DemoGroundwork {
+  let picture: Promise<Buffer> | undefined = options.picture ? obstaclePicturePng() : undefined;
+  return {
+    credentials: demoCredentials(),
+    picture() {
+      picture ??= obstaclePicturePng();
+      return picture;
+    },
+  };
+}
+
+/** For the build's demo folder: no passwords, each account's hash the pending mark. */
+function pendingGroundwork(): DemoGroundwork {
+  const hashes = new Map(DEMO_ACCOUNTS.map((account) => [account.username, PASSWORD_PENDING]));
+  const picture = obstaclePicturePng();
+  return { credentials: Promise.resolve({ passwords: new Map(), hashes }), picture: () => picture };
 }
 
 /**
  * Loads the demo event where its parts are missing. Running servers follow it through the domain
  * events it records: pass the hub of the server in this process, if any; other processes on the same
  * PostgreSQL learn of it through `announceEvents`. Its groundwork is `early`'s when given (begun
- * before), else begun now.
+ * before), else begun now; `forTemplate` (the build's demo folder) gives the accounts no password yet.
  */
-export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, 'published'>, early?: DemoGroundwork): Promise<DemoLogin[]> {
+export async function loadDemoEvent(
+  db: Kysely<Database>,
+  hub?: Pick<NightHub, 'published'>,
+  early?: DemoGroundwork | 'forTemplate',
+): Promise<DemoLogin[]> {
   const created: DemoLogin[] = [];
   // Outside the transaction: hashing is slow, and PGlite queues everything behind an open one.
-  const groundwork = early ?? demoGroundwork();
+  const groundwork = early === 'forTemplate' ? pendingGroundwork() : (early ?? demoGroundwork());
   const { passwords, hashes } = await groundwork.credentials;
-  const picture = await groundwork.picture;
+  const picture = (await isEmpty(db, 'question_sets')) ? await groundwork.picture() : null;
 
   const events = await db.transaction().execute(async (trx) => {
     await trx
@@ -144,6 +172,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
         .returning('id')
         .executeTakeFirstOrThrow();
       if (account.role === 'judge') await seatOnPanel(trx, user.id);
+      if (early === 'forTemplate') continue;
       created.push({
         username: account.username,
         password: passwords.get(account.username)!,
@@ -170,7 +199,7 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
       for (const set of DEMO_QUESTION_SETS) {
         const items = normaliseItems(set.items.map((item) => ZQuestionSchema.parse(item)));
         let format = ZFormatSchema.parse(set.format ?? { kind: 'classic' });
-        if (format.kind === 'obstacle' && !format.picture) {
+        if (format.kind === 'obstacle' && !format.picture && picture) {
           // The picture is drawn here (no download) and stored like an upload.
           const png = picture;
           const media = await trx
@@ -196,6 +225,32 @@ export async function loadDemoEvent(db: Kysely<Database>, hub?: Pick<NightHub, '
   });
   await hub?.published(events);
   return created;
+}
+
+/**
+ * Gives each demo account the build's demo folder brought (its hash the pending mark) its own new
+ * password, with `early`'s credentials when a first start began them before it opened the folder.
+ * Returns the logins to print once; none when no account is pending.
+ */
+export async function activateDemoAccounts(db: Kysely<Database>, early?: DemoGroundwork): Promise<DemoLogin[]> {
+  const pending = await db.selectFrom('users').select(['id', 'username']).where('password_hash', '=', PASSWORD_PENDING).execute();
+  if (!pending.length) return [];
+  const { passwords, hashes } = await (early ?? demoGroundwork()).credentials;
+  const logins: DemoLogin[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const user of pending) {
+      const account = DEMO_ACCOUNTS.find((a) => a.username === user.username);
+      const password = account && passwords.get(account.username);
+      const hash = account && hashes.get(account.username);
+      // Only the demo's own accounts carry the mark; anything else is left without a password.
+      if (!account || !password || !hash) continue;
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      logins.push({ username: account.username, password, role: account.role, fullName: account.fullName });
+    }
+  });
+  return logins.sort(
+    (a, b) => DEMO_ACCOUNTS.findIndex((x) => x.username === a.username) - DEMO_ACCOUNTS.findIndex((x) => x.username === b.username),
+  );
 }
 
 export function describeDemoLogins(logins: DemoLogin[]): string[] {
