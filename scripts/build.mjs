@@ -181,6 +181,8 @@ const clientSources = newestMtime([
 ]);
 if (!ifStale || clientSources > outputMtime('dist/client/index.html')) {
   console.log('[build] giao diện…');
-  run(bin('vite'), ['build', '--logLevel', 'warn']);
+  // Always the production client: a build started from a test (vitest sets NODE_ENV=test) or from a
+  // shell with NODE_ENV=development would otherwise get React's development build, four times larger.
+  run(bin('vite'), ['build', '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
   precompress(path.join(root, 'dist/client'));
 }
