@@ -127,3 +127,27 @@ export function rankBell(state: BellState): BellContestant[][] {
   }
   return groups;
 }
+
+/**
+ * A rescue of `n` contestants by the audience's vote: the most voted among those out, in order of
+ * votes (then the roster's). When contestants tied on votes straddle the n-th place, the ones above
+ * the tie are `chosen` and the tied ones are left for the master to pick from (`tied`, `places`
+ * seats still to fill), never drawn here.
+ */
+export function chooseByVotes(
+  state: BellState,
+  votes: ReadonlyMap<string, number>,
+  n: number,
+): { chosen: string[]; tied: string[]; places: number } {
+  const out = state.contestants.filter((c) => c.lives === 0);
+  const count = (c: BellContestant) => votes.get(c.id) ?? 0;
+  const ranked = [...out].sort((a, b) => count(b) - count(a));
+  const seats = Math.max(0, Math.min(Math.floor(n), ranked.length));
+  if (seats === ranked.length) return { chosen: ranked.map((c) => c.id), tied: [], places: 0 };
+  if (seats === 0) return { chosen: [], tied: [], places: 0 };
+  const cut = count(ranked[seats - 1]!);
+  if (count(ranked[seats]!) !== cut) return { chosen: ranked.slice(0, seats).map((c) => c.id), tied: [], places: 0 };
+  const above = ranked.filter((c) => count(c) > cut).map((c) => c.id);
+  const tied = ranked.filter((c) => count(c) === cut).map((c) => c.id);
+  return { chosen: above, tied, places: seats - above.length };
+}

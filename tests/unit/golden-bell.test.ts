@@ -4,7 +4,16 @@
  * the state before the action; the roster is never lost or doubled).
  */
 import { describe, expect, it } from 'vitest';
-import { type BellAction, type BellRules, bellRingers, DEFAULT_BELL_RULES, foldBell, rankBell, stillIn } from '../../src/goldenBell';
+import {
+  type BellAction,
+  type BellRules,
+  bellRingers,
+  chooseByVotes,
+  DEFAULT_BELL_RULES,
+  foldBell,
+  rankBell,
+  stillIn,
+} from '../../src/goldenBell';
 
 const ROSTER = ['001', '002', '003', '004', '005', '006'];
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
@@ -73,6 +82,38 @@ describe('rescue', () => {
   it('a rescued contestant goes out again at the next miss, at that question', () => {
     const state = foldBell(ROSTER, DEFAULT_BELL_RULES, [...start, { kind: 'rescue', ids: ['005'] }, reveal('001')]);
     expect(state.contestants.find((c) => c.id === '005')).toMatchObject({ lives: 0, outAt: 3, rescued: 1 });
+  });
+});
+
+describe('a rescue by the audience’s vote', () => {
+  // 001 is in; 002–006 are out.
+  const state = foldBell(ROSTER, DEFAULT_BELL_RULES, [reveal('001')]);
+
+  it('takes the most voted of those out, never one still in', () => {
+    const votes = new Map([
+      ['001', 99],
+      ['002', 5],
+      ['003', 9],
+      ['004', 1],
+      ['005', 7],
+    ]);
+    expect(chooseByVotes(state, votes, 2)).toEqual({ chosen: ['003', '005'], tied: [], places: 0 });
+    expect(chooseByVotes(state, votes, 0)).toEqual({ chosen: [], tied: [], places: 0 });
+    // More seats than contestants out: all of them, whatever their votes.
+    expect(chooseByVotes(state, votes, 10).chosen.sort()).toEqual(['002', '003', '004', '005', '006']);
+  });
+
+  it('leaves a tie across the last seat to the master instead of drawing it', () => {
+    const votes = new Map([
+      ['003', 9],
+      ['002', 4],
+      ['005', 4],
+      ['006', 4],
+    ]);
+    expect(chooseByVotes(state, votes, 2)).toEqual({ chosen: ['003'], tied: ['002', '005', '006'], places: 1 });
+    expect(chooseByVotes(state, votes, 1)).toEqual({ chosen: ['003'], tied: [], places: 0 });
+    // Nobody voted: everyone out is tied for the seats.
+    expect(chooseByVotes(state, new Map(), 2)).toEqual({ chosen: [], tied: ['002', '003', '004', '005', '006'], places: 2 });
   });
 });
 
